@@ -1,0 +1,121 @@
+// The `thurm` command line: client-only commands (new, attach) plus every command of the
+// command table, each a thin client of one socket request.
+import path from 'node:path';
+import yargs, { type Argv } from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import type { CliArgs } from '../commands/command.js';
+import { COMMANDS } from '../commands/index.js';
+import { exitCodeOf, ThurmError, toThurmError } from '../errors.js';
+import { checkSessionName, socketPath } from '../server/socket-path.js';
+import { attach, terminalSize } from './attach.js';
+import { Connection, startServer } from './connection.js';
+
+interface Globals { session: string; socket?: string; json?: boolean }
+
+function resolveSocket(argv: Globals): string {
+  return socketPath(checkSessionName(argv.session), argv.socket);
+}
+
+/** THURM_PANE_ID names a pane of the session in THURM_SOCKET, and of no other. */
+function inheritedPane(socket: string): string | undefined {
+  const env = process.env;
+  if (!env.THURM_PANE_ID || !env.THURM_SOCKET) return undefined;
+  return path.resolve(env.THURM_SOCKET) === socket ? env.THURM_PANE_ID : undefined;
+}
+
+function parseSize(text: unknown): { cols: number; rows: number } {
+  if (text === undefined) return terminalSize();
+  const m = /^(\d{1,5})x(\d{1,5})$/.exec(String(text));
+  const cols = Number(m?.[1]), rows = Number(m?.[2]);
+  if (!m || cols < 2 || rows < 3 || cols > 10000 || rows > 10000) {
+    throw new ThurmError('INVALID_ARGUMENT', `size: expected COLSxROWS, got ${JSON.stringify(text)}`);
+  }
+  return { cols, rows };
+}
+
+async function startAndMaybeAttach(argv: CliArgs & Globals, mode: 'new' | 'new-detached' | 'default'): Promise<number> {
+  const socket = resolveSocket(argv);
+  if (mode !== 'new-detached' && !process.stdin.isTTY) {
+    throw new ThurmError('INVALID_ARGUMENT', 'not a terminal: use `thurm new -d` to start a detached session');
+  }
+  const { started, connection } = await startServer({
+    session: argv.session,
+    socketPath: socket,
+    cwd: path.resolve(String(argv.cwd ?? process.cwd())),
+    argv: argv['--']?.length ? argv['--'].map(String) : undefined,
+    size: parseSize(argv.size),
+  });
+  if (mode !== 'default' && !started) {
+    connection.close();
+    throw new ThurmError('SESSION_EXISTS', `session already running: ${argv.session}`);
+  }
+  if (mode === 'new-detached') {
+    connection.close();
+    return 0;
+  }
+  return attach(connection, argv.session);
+}
+
+function fail(err: unknown): never {
+  const e = toThurmError(err);
+  process.stderr.write(`thurm: ${e.message}\n`);
+  process.exit(exitCodeOf(e.code));
+}
+
+function exitWith(code: number): never {
+  process.exit(code);
+}
+
+export async function main(args = hideBin(process.argv)): Promise<void> {
+  let cli: Argv = yargs(args)
+    .scriptName('thurm')
+    .parserConfiguration({ 'populate--': true, 'unknown-options-as-args': false })
+    .option('session', { alias: 's', type: 'string', default: 'default', describe: 'session name', global: true })
+    .option('socket', { alias: 'S', type: 'string', describe: 'socket path (default: THURM_SOCKET, else per session)', global: true })
+    .option('json', { type: 'boolean', describe: 'print one JSON document', global: true })
+    .command('$0', 'Attach to the session, starting it if needed', (y) => y, async (argv) => {
+      exitWith(await startAndMaybeAttach(argv as never, 'default'));
+    })
+    .command('new', 'Start a session (with -d, detached) running CMD or your shell', (y) => y
+      .usage('$0 new [-d] [--cwd DIR] [--size COLSxROWS] [-- CMD ARGS...]')
+      .option('detached', { alias: 'd', type: 'boolean', describe: 'do not attach' })
+      .option('cwd', { type: 'string', describe: 'working directory of the first pane' })
+      .option('size', { type: 'string', describe: 'window size while no client is attached, COLSxROWS' }),
+    async (argv) => {
+      exitWith(await startAndMaybeAttach(argv as never, argv.detached ? 'new-detached' : 'new'));
+    })
+    .command('attach', 'Attach to a running session', (y) => y, async (argv) => {
+      const connection = await Connection.open(resolveSocket(argv as Globals));
+      exitWith(await attach(connection, (argv as Globals).session));
+    });
+  for (const command of COMMANDS) {
+    cli = cli.command(command.usage, command.describe, (y) => y.options(command.options ?? {}), async (argv) => {
+      const args = argv as unknown as CliArgs & Globals;
+      const socket = resolveSocket(args);
+      args.inheritedPane = inheritedPane(socket);
+      const connection = await Connection.open(socket);
+      try {
+        const result = await connection.request(command.name, command.request(args));
+        const text = args.json ? JSON.stringify(result, null, 2) : command.print?.(result) ?? '';
+        if (text) process.stdout.write(`${text}\n`);
+      } finally {
+        connection.close();
+      }
+    });
+  }
+  try {
+    await cli
+      .strict()
+      .help()
+      .alias('h', 'help')
+      .version(false)
+      .wrap(Math.min(100, process.stdout.columns || 80))
+      .fail((msg, err) => {
+        if (err) throw err;
+        throw new ThurmError('INVALID_ARGUMENT', msg.toLowerCase());
+      })
+      .parseAsync();
+  } catch (err) {
+    fail(err);
+  }
+}

@@ -1,0 +1,101 @@
+// What a command is: its CLI shape (usage, options), how CLI arguments become a socket
+// request, how the server checks and runs that request, and how the CLI prints the result.
+import type { Options } from 'yargs';
+import { ThurmError } from '../errors.js';
+import type { Mux } from '../session/mux.js';
+
+/** An attached client, when a command comes from its keys rather than the socket. */
+export interface ClientHandle {
+  readonly id: string;
+  detach(): void;
+}
+
+export interface CommandContext {
+  mux: Mux;
+  client?: ClientHandle;
+  /** Every attached client, for commands such as `detach`. */
+  clients(): ClientHandle[];
+  /** Stops the server once the reply has gone out. */
+  shutdown(): void;
+}
+
+/** CLI arguments as yargs parsed them. */
+export type CliArgs = Record<string, unknown> & { _: (string | number)[]; '--'?: string[] };
+
+export interface Command<Args = Record<string, unknown>, Result = unknown> {
+  name: string;
+  /** yargs command string, e.g. 'split [options]'. */
+  usage: string;
+  describe: string;
+  options?: Record<string, Options>;
+  /** Client side: CLI arguments to request fields. */
+  request(argv: CliArgs): Record<string, unknown>;
+  /** Server side: checks an untrusted request and returns typed arguments. */
+  parse(raw: Record<string, unknown>): Args;
+  run(ctx: CommandContext, args: Args): Result | Promise<Result>;
+  /** Human output; nothing is printed when absent or when it returns ''. */
+  print?(result: Result): string;
+}
+
+export function defineCommand<A, R>(c: Command<A, R>): Command<A, R> {
+  return c;
+}
+
+// ---- argument checks shared by every command ----
+
+export function optString(raw: Record<string, unknown>, key: string, max = 4096): string | undefined {
+  const v = raw[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || v.length > max) throw new ThurmError('INVALID_ARGUMENT', `${key}: expected a string`);
+  return v;
+}
+
+export function optBool(raw: Record<string, unknown>, key: string): boolean {
+  const v = raw[key];
+  if (v === undefined || v === null) return false;
+  if (typeof v !== 'boolean') throw new ThurmError('INVALID_ARGUMENT', `${key}: expected true or false`);
+  return v;
+}
+
+export function optInt(raw: Record<string, unknown>, key: string, min: number, max: number): number | undefined {
+  const v = raw[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+    throw new ThurmError('INVALID_ARGUMENT', `${key}: expected an integer from ${min} to ${max}`);
+  }
+  return v;
+}
+
+export function optEnum<T extends string>(raw: Record<string, unknown>, key: string, values: readonly T[]): T | undefined {
+  const v = raw[key];
+  if (v === undefined || v === null) return undefined;
+  if (!values.includes(v as T)) throw new ThurmError('INVALID_ARGUMENT', `${key}: expected one of ${values.join(', ')}`);
+  return v as T;
+}
+
+export function optStringArray(raw: Record<string, unknown>, key: string, maxItems = 1024): string[] | undefined {
+  const v = raw[key];
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || v.length > maxItems || !v.every((s) => typeof s === 'string')) {
+    throw new ThurmError('INVALID_ARGUMENT', `${key}: expected an array of strings`);
+  }
+  return v as string[];
+}
+
+/** The pane a request names, else the focused one. */
+export function resolvePane(ctx: CommandContext, id: string | undefined): string {
+  if (id !== undefined) return ctx.mux.pane(id).id;
+  const focused = ctx.mux.focused;
+  if (!focused) throw new ThurmError('NOT_FOUND', 'no pane to act on');
+  return focused;
+}
+
+/** CLI side: `--pane`, else THURM_PANE_ID when it belongs to the socket being used. */
+export function paneFromCli(argv: CliArgs): string | undefined {
+  if (argv.pane !== undefined) return String(argv.pane);
+  return (argv.inheritedPane as string | undefined) ?? undefined;
+}
+
+export const paneOption: Record<string, Options> = {
+  pane: { type: 'string', describe: 'pane id (default: THURM_PANE_ID, else the focused pane)' },
+};

@@ -1,0 +1,14 @@
+// Give every pane an equal share of its row or column.
+import { defineCommand } from './command.js';
+
+export const equalize = defineCommand({
+  name: 'equalize',
+  usage: 'equalize',
+  describe: 'Make panes in each row and column the same size',
+  request: () => ({}),
+  parse: () => ({}),
+  run: (ctx) => {
+    ctx.mux.equalize();
+    return {};
+  },
+});

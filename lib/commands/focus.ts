@@ -1,0 +1,25 @@
+// Focus a pane exactly as the keyboard does: by id, by direction, or the next one.
+import { ThurmError } from '../errors.js';
+import { defineCommand, optBool, optEnum, optString, resolvePane } from './command.js';
+
+const HEADINGS = ['left', 'right', 'up', 'down'] as const;
+
+export const focus = defineCommand({
+  name: 'focus',
+  usage: 'focus [options]',
+  describe: 'Focus a pane by id, by --direction, or --next',
+  options: {
+    pane: { type: 'string', describe: 'pane id to focus' },
+    direction: { type: 'string', choices: HEADINGS, describe: 'focus the neighbour in a direction' },
+    next: { type: 'boolean', describe: 'focus the next pane' },
+  },
+  request: (argv) => ({ pane: argv.pane, direction: argv.direction, next: argv.next === true }),
+  parse: (raw) => ({ pane: optString(raw, 'pane'), direction: optEnum(raw, 'direction', HEADINGS), next: optBool(raw, 'next') }),
+  run: (ctx, a) => {
+    if (a.pane !== undefined) ctx.mux.focus(resolvePane(ctx, a.pane));
+    else if (a.direction) ctx.mux.focusToward(a.direction);
+    else if (a.next) ctx.mux.focusNext();
+    else throw new ThurmError('INVALID_ARGUMENT', 'focus: give --pane, --direction or --next');
+    return { pane: ctx.mux.focused };
+  },
+});

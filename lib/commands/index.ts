@@ -1,0 +1,23 @@
+// Every command thurm has, listed by hand: the CLI, the socket dispatcher and the key
+// bindings are all built from this table.
+import type { Command } from './command.js';
+import { capture } from './capture.js';
+import { detach } from './detach.js';
+import { equalize } from './equalize.js';
+import { focus } from './focus.js';
+import { info } from './info.js';
+import { killPane } from './kill-pane.js';
+import { killServer } from './kill-server.js';
+import { list } from './list.js';
+import { resizePane } from './resize-pane.js';
+import { send } from './send.js';
+import { split } from './split.js';
+import { zoom } from './zoom.js';
+
+export const COMMANDS: readonly Command<any, any>[] = [
+  split, list, send, capture, focus, killPane, info, zoom, resizePane, equalize, detach, killServer,
+];
+
+export function findCommand(name: string): Command<any, any> | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}

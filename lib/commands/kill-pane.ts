@@ -1,0 +1,15 @@
+// Close a pane and end its program; closing the last pane ends the session.
+import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+
+export const killPane = defineCommand({
+  name: 'kill-pane',
+  usage: 'kill-pane [options]',
+  describe: 'Close a pane (the last one ends the session)',
+  options: { ...paneOption },
+  request: (argv) => ({ pane: paneFromCli(argv) }),
+  parse: (raw) => ({ pane: optString(raw, 'pane') }),
+  run: (ctx, a) => {
+    ctx.mux.killPane(resolvePane(ctx, a.pane));
+    return {};
+  },
+});

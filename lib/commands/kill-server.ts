@@ -1,0 +1,14 @@
+// End the session: every pane's program and the server.
+import { defineCommand } from './command.js';
+
+export const killServer = defineCommand({
+  name: 'kill-server',
+  usage: 'kill-server',
+  describe: 'End the session, its panes and its server',
+  request: () => ({}),
+  parse: () => ({}),
+  run: (ctx) => {
+    ctx.shutdown();
+    return {};
+  },
+});

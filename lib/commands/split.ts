@@ -1,0 +1,29 @@
+// Split a pane right or down and start a program in the new half.
+import path from 'node:path';
+import { defineCommand, optEnum, optString, optStringArray, paneFromCli, paneOption, resolvePane } from './command.js';
+
+export const split = defineCommand({
+  name: 'split',
+  usage: 'split [options] [-- CMD ARGS...]',
+  describe: 'Split a pane and print the new pane id',
+  options: {
+    ...paneOption,
+    right: { type: 'boolean', describe: 'new pane to the right (default)' },
+    down: { type: 'boolean', describe: 'new pane below', conflicts: 'right' },
+    cwd: { type: 'string', describe: 'working directory (default: the split pane\'s)' },
+  },
+  request: (argv) => ({
+    pane: paneFromCli(argv),
+    direction: argv.down ? 'down' : 'right',
+    cwd: argv.cwd === undefined ? undefined : path.resolve(String(argv.cwd)),
+    argv: argv['--']?.length ? argv['--'] : undefined,
+  }),
+  parse: (raw) => ({
+    pane: optString(raw, 'pane'),
+    direction: optEnum(raw, 'direction', ['right', 'down'] as const) ?? 'right',
+    cwd: optString(raw, 'cwd'),
+    argv: optStringArray(raw, 'argv'),
+  }),
+  run: (ctx, a) => ({ pane: ctx.mux.split(resolvePane(ctx, a.pane), a.direction, { cwd: a.cwd, argv: a.argv }) }),
+  print: (r) => r.pane,
+});

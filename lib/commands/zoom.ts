@@ -1,0 +1,15 @@
+// Zoom a pane to the whole window, or back.
+import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+
+export const zoom = defineCommand({
+  name: 'zoom',
+  usage: 'zoom [options]',
+  describe: 'Toggle zoom of a pane to the full window',
+  options: { ...paneOption },
+  request: (argv) => ({ pane: paneFromCli(argv) }),
+  parse: (raw) => ({ pane: optString(raw, 'pane') }),
+  run: (ctx, a) => {
+    ctx.mux.toggleZoom(resolvePane(ctx, a.pane));
+    return { zoomed: ctx.mux.zoomed };
+  },
+});

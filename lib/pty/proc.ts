@@ -1,0 +1,65 @@
+// Reads process facts from Linux /proc: the foreground process group of a pane's tty,
+// a process's arguments, working directory and start time.
+import fs from 'node:fs';
+
+export interface ProcStat {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  sid: number;
+  ttyForegroundPgid: number;
+  startTime: number;
+}
+
+/** Parses /proc/PID/stat; the command name may hold spaces and parentheses. */
+export function readStat(pid: number): ProcStat | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is the state; see proc(5) for the order.
+  return {
+    pid,
+    ppid: Number(fields[1]),
+    pgid: Number(fields[2]),
+    sid: Number(fields[3]),
+    ttyForegroundPgid: Number(fields[5]),
+    startTime: Number(fields[19]),
+  };
+}
+
+export function readArgv(pid: number): string[] {
+  try {
+    const raw = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return raw.split('\0').filter((arg, i, all) => i < all.length - 1 || arg !== '');
+  } catch {
+    return [];
+  }
+}
+
+export function readCwd(pid: number): string | null {
+  try {
+    return fs.readlinkSync(`/proc/${pid}/cwd`);
+  } catch {
+    return null;
+  }
+}
+
+export interface ForegroundProcess {
+  pid: number;
+  pgid: number;
+  argv: string[];
+}
+
+/** The foreground process group of the tty that `sessionLeader` controls, by its leader. */
+export function foregroundOf(sessionLeader: number): ForegroundProcess | null {
+  const stat = readStat(sessionLeader);
+  if (!stat || stat.ttyForegroundPgid <= 0) return null;
+  const pgid = stat.ttyForegroundPgid;
+  // The group leader usually lives; if it exited, the session leader is the best answer.
+  const pid = readStat(pgid) ? pgid : sessionLeader;
+  return { pid, pgid, argv: readArgv(pid) };
+}

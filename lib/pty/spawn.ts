@@ -1,0 +1,66 @@
+// Starts a pane's program on a new pty, with the environment every pane gets.
+import os from 'node:os';
+import pty from 'node-pty';
+import { ThurmError } from '../errors.js';
+
+export interface SpawnOptions {
+  argv: string[];
+  cwd: string;
+  cols: number;
+  rows: number;
+  env: Record<string, string>;
+}
+
+export interface PanePty {
+  readonly pid: number;
+  onData(listener: (data: Buffer) => void): void;
+  onExit(listener: (exit: { exitCode: number; signal?: number }) => void): void;
+  write(data: string | Buffer): void;
+  resize(cols: number, rows: number): void;
+  pause(): void;
+  resume(): void;
+  kill(signal?: string): void;
+}
+
+/** The user's shell, as a login shell would pick it. */
+export function defaultShell(): string {
+  return process.env.SHELL || os.userInfo().shell || '/bin/sh';
+}
+
+/** Environment of a pane: the server's, minus variables that describe another terminal. */
+export function paneEnv(base: NodeJS.ProcessEnv, extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(base)) {
+    if (v === undefined || k === 'LINES' || k === 'COLUMNS' || k === 'TMUX' || k === 'TMUX_PANE') continue;
+    if (k.startsWith('THURM_')) continue;
+    env[k] = v;
+  }
+  return { ...env, TERM: 'xterm-256color', COLORTERM: 'truecolor', ...extra };
+}
+
+export function spawnPty(opts: SpawnOptions): PanePty {
+  const [file, ...args] = opts.argv;
+  if (!file) throw new ThurmError('INVALID_ARGUMENT', 'command: empty');
+  try {
+    const p = pty.spawn(file, args, {
+      name: 'xterm-256color',
+      cols: opts.cols,
+      rows: opts.rows,
+      cwd: opts.cwd,
+      env: opts.env,
+      encoding: null,
+    });
+    return {
+      pid: p.pid,
+      onData: (l) => { p.onData((d) => l(d as unknown as Buffer)); },
+      onExit: (l) => { p.onExit(l); },
+      write: (d) => p.write(d as string),
+      resize: (c, r) => p.resize(c, r),
+      pause: () => p.pause(),
+      resume: () => p.resume(),
+      kill: (s) => p.kill(s),
+    };
+  } catch (err) {
+    throw new ThurmError('INVALID_ARGUMENT', `cannot start command: ${opts.argv.join(' ')}: ${(err as Error).message}`);
+  }
+}

@@ -1,0 +1,34 @@
+// The server process of one session. A client starts it detached (own process group, output
+// to the session log); it runs until the last pane closes or `thurm kill-server`.
+import { toThurmError } from '../errors.js';
+import { loadConfig } from '../session/config.js';
+import { Mux } from '../session/mux.js';
+import { EXIT_ALREADY_RUNNING, type ServerSpec } from './protocol.js';
+import { ControlServer, takeServerLock } from './server.js';
+
+async function main(): Promise<void> {
+  const spec = JSON.parse(process.argv[2] ?? '{}') as ServerSpec;
+  const lock = await takeServerLock(spec.socketPath);
+  if (!lock) {
+    console.error(`thurm: a server already serves ${spec.socketPath}`);
+    process.exit(EXIT_ALREADY_RUNNING);
+  }
+  const mux = new Mux({ session: spec.session, socketPath: spec.socketPath, config: loadConfig(), size: spec.size });
+  mux.start({ argv: spec.argv, cwd: spec.cwd });
+  const server = new ControlServer(mux, spec.socketPath, () => process.exit(0));
+  await server.listen();
+  process.on('SIGTERM', () => mux.end());
+  process.on('SIGINT', () => mux.end());
+  process.on('SIGHUP', () => {});
+  // A bug in one handler must not take every pane down with the server.
+  process.on('uncaughtException', (err) => console.error('thurm: uncaught error:', err));
+  process.on('unhandledRejection', (err) => console.error('thurm: unhandled rejection:', err));
+  console.error(`thurm: server ${process.pid} ready on ${spec.socketPath}`);
+}
+
+main().catch((err) => {
+  const e = toThurmError(err, 'failed to start the server');
+  console.error(`thurm: ${e.message}`);
+  console.error(`THURM_ERROR ${JSON.stringify({ code: e.code, message: e.message })}`);
+  process.exit(1);
+});

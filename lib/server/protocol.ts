@@ -1,0 +1,83 @@
+// The wire protocol between thurm's server and its clients, over WebSocket on a Unix socket.
+//
+// Rules a peer must follow:
+// - Text frames carry one JSON object each; binary frames carry terminal bytes of an attach
+//   stream and are only valid after an accepted `attach` request.
+// - A request has a client-chosen `id` (number or string) and a literal `type`; the server
+//   answers each request exactly once with a Reply carrying the same id.
+// - Frames larger than MAX_FRAME are refused by closing the connection (code 1009); a frame
+//   that is not a valid request gets a Reply with `ok: false` and code PROTOCOL_ERROR.
+// - Requests carrying an HTTP `Origin` header are refused at the upgrade.
+// - After `attach`, the client sends input as binary frames (at most MAX_FRAME each) and
+//   `resize` messages; the server sends screen bytes as binary frames and `detached` last.
+// Bump PROTOCOL_VERSION when a change would confuse an older peer.
+import type { ErrorCode } from '../errors.js';
+
+export const PROTOCOL_VERSION = 1;
+export const MAX_FRAME = 64 * 1024;
+
+export type RequestId = number | string;
+
+export interface Size { cols: number; rows: number }
+
+export interface AttachRequest { id: RequestId; type: 'attach'; version: number; size: Size; term: string; truecolor: boolean }
+export interface KillServerRequest { id: RequestId; type: 'kill-server' }
+export interface SplitRequest { id: RequestId; type: 'split'; pane?: string; direction?: 'right' | 'down'; cwd?: string; argv?: string[] }
+export interface ListRequest { id: RequestId; type: 'list' }
+export interface SendRequest { id: RequestId; type: 'send'; pane?: string; text?: string; keys?: string[]; enter?: boolean }
+export interface CaptureRequest { id: RequestId; type: 'capture'; pane?: string }
+export interface FocusRequest { id: RequestId; type: 'focus'; pane?: string; direction?: 'left' | 'right' | 'up' | 'down'; next?: boolean }
+export interface KillPaneRequest { id: RequestId; type: 'kill-pane'; pane?: string }
+export interface InfoRequest { id: RequestId; type: 'info' }
+export interface ZoomRequest { id: RequestId; type: 'zoom'; pane?: string }
+export interface ResizePaneRequest { id: RequestId; type: 'resize-pane'; pane?: string; direction: 'left' | 'right' | 'up' | 'down'; cells?: number }
+export interface EqualizeRequest { id: RequestId; type: 'equalize' }
+export interface DetachRequest { id: RequestId; type: 'detach' }
+
+export type Request =
+  | AttachRequest | KillServerRequest | SplitRequest | ListRequest | SendRequest | CaptureRequest
+  | FocusRequest | KillPaneRequest | InfoRequest | ZoomRequest | ResizePaneRequest | EqualizeRequest
+  | DetachRequest;
+
+export type Reply =
+  | { id: RequestId | null; ok: true; result: unknown }
+  | { id: RequestId | null; ok: false; error: { code: ErrorCode; message: string } };
+
+/** Sent by an attached client when its terminal changes size. */
+export interface ResizeMessage { type: 'resize'; size: Size }
+
+/** The last message an attached client receives before the server closes the stream. */
+export interface DetachedMessage { type: 'detached'; reason: 'detached' | 'session-ended' | 'server-exited' }
+
+export interface PaneSummary {
+  id: string;
+  focused: boolean;
+  size: Size;
+  command: string[];
+  cwd: string;
+  pid: number;
+}
+
+export interface PaneInfo extends PaneSummary {
+  title: string;
+  foreground: { pid: number; pgid: number; argv: string[] } | null;
+  status: { state: string; source: string; text: string; progress: number | null };
+  programs: unknown[];
+  agent: null;
+  exit: { exitCode: number; signal: number | null } | null;
+}
+
+export interface SessionInfo { session: string; serverPid: number; clients: number; panes: PaneInfo[] }
+export interface CaptureResult { pane: string; lines: string[] }
+
+/** What a client hands the server process it starts (as its one argument, in JSON). */
+export interface ServerSpec {
+  session: string;
+  socketPath: string;
+  cwd: string;
+  argv?: string[];
+  size: Size;
+}
+
+/** Exit status of a server process that found another one already serving its socket. */
+export const EXIT_ALREADY_RUNNING = 3;

@@ -1,0 +1,17 @@
+// Every change the Mux makes, announced as one typed event carrying ids. Subscribers look up
+// what they need from the Mux; they never keep pane objects across events.
+
+export type MuxEvent =
+  | { type: 'pane-added'; pane: string }
+  | { type: 'pane-removed'; pane: string }
+  | { type: 'pane-exited'; pane: string; exitCode: number; signal: number | null }
+  | { type: 'pane-output'; pane: string }
+  | { type: 'pane-title-changed'; pane: string }
+  | { type: 'pane-resized'; pane: string }
+  | { type: 'focus-changed'; pane: string }
+  | { type: 'layout-changed' }
+  | { type: 'client-attached'; client: string }
+  | { type: 'client-detached'; client: string }
+  | { type: 'session-ended' };
+
+export type MuxListener = (event: MuxEvent) => void;

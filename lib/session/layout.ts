@@ -1,0 +1,159 @@
+// The layout tree of a window: binary splits with a ratio, leaves are pane ids. Pure data
+// (serialisable as JSON) and pure functions; the Mux owns the tree and replaces it.
+//
+// Geometry: every pane rect starts with one header row (its border and title); panes side by
+// side are divided by a one-column separator, panes stacked are divided by the lower header.
+
+export type Direction = 'right' | 'down';
+export type LayoutNode =
+  | { kind: 'pane'; pane: string }
+  | { kind: 'split'; dir: Direction; ratio: number; a: LayoutNode; b: LayoutNode };
+
+export interface Rect { x: number; y: number; w: number; h: number }
+export interface Separator { x: number; y: number; h: number }
+
+export interface Geometry {
+  panes: Map<string, Rect>;
+  hidden: Set<string>;
+  separators: Separator[];
+}
+
+/** A pane needs its header row plus one content row and two columns to be drawn. */
+export const MIN_PANE = { w: 2, h: 2 };
+
+export function leaf(pane: string): LayoutNode {
+  return { kind: 'pane', pane };
+}
+
+export function panesOf(node: LayoutNode): string[] {
+  return node.kind === 'pane' ? [node.pane] : [...panesOf(node.a), ...panesOf(node.b)];
+}
+
+/** Replaces the leaf `target` with a split holding it and `added` (after it). */
+export function splitPane(node: LayoutNode, target: string, added: string, dir: Direction): LayoutNode {
+  if (node.kind === 'pane') {
+    return node.pane === target ? { kind: 'split', dir, ratio: 0.5, a: node, b: leaf(added) } : node;
+  }
+  return { ...node, a: splitPane(node.a, target, added, dir), b: splitPane(node.b, target, added, dir) };
+}
+
+/** Removes a leaf; its sibling takes the parent's place. Null when the tree becomes empty. */
+export function removePane(node: LayoutNode, target: string): LayoutNode | null {
+  if (node.kind === 'pane') return node.pane === target ? null : node;
+  const a = removePane(node.a, target);
+  const b = removePane(node.b, target);
+  if (!a) return b;
+  if (!b) return a;
+  return { ...node, a, b };
+}
+
+/** Gives every pane in a run of same-direction splits an equal share. */
+export function equalize(node: LayoutNode): LayoutNode {
+  if (node.kind === 'pane') return node;
+  const a = equalize(node.a);
+  const b = equalize(node.b);
+  const na = chainCount(a, node.dir);
+  const nb = chainCount(b, node.dir);
+  return { ...node, a, b, ratio: na / (na + nb) };
+}
+
+function chainCount(node: LayoutNode, dir: Direction): number {
+  return node.kind === 'split' && node.dir === dir ? chainCount(node.a, dir) + chainCount(node.b, dir) : 1;
+}
+
+/** Moves the nearest border of `pane` along `dir` by `cells` (negative: left or up). */
+export function resizePane(node: LayoutNode, pane: string, dir: Direction, cells: number, area: Rect): LayoutNode {
+  const path = pathTo(node, pane, area);
+  if (!path) return node;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const { split, rect } = path[i];
+    if (split.dir !== dir) continue;
+    const avail = dir === 'right' ? rect.w - 1 : rect.h;
+    if (avail <= 0) return node;
+    const first = Math.round(avail * split.ratio) + cells;
+    const ratio = Math.min(Math.max(first, 0), avail) / avail;
+    return replaceSplit(node, split, { ...split, ratio });
+  }
+  return node;
+}
+
+function replaceSplit(node: LayoutNode, old: LayoutNode, next: LayoutNode): LayoutNode {
+  if (node === old) return next;
+  if (node.kind === 'pane') return node;
+  return { ...node, a: replaceSplit(node.a, old, next), b: replaceSplit(node.b, old, next) };
+}
+
+type SplitNode = Extract<LayoutNode, { kind: 'split' }>;
+
+function pathTo(node: LayoutNode, pane: string, area: Rect): { split: SplitNode; rect: Rect }[] | null {
+  return walk(node, area);
+  function walk(n: LayoutNode, r: Rect): { split: SplitNode; rect: Rect }[] | null {
+    if (n.kind === 'pane') return n.pane === pane ? [] : null;
+    const [ra, rb] = splitRect(n, r);
+    const inA = walk(n.a, ra);
+    if (inA) return [{ split: n, rect: r }, ...inA];
+    const inB = walk(n.b, rb);
+    return inB ? [{ split: n, rect: r }, ...inB] : null;
+  }
+}
+
+function splitRect(n: SplitNode, r: Rect): [Rect, Rect] {
+  if (n.dir === 'right') {
+    const avail = Math.max(r.w - 1, 0);
+    const wa = Math.min(Math.max(Math.round(avail * n.ratio), 0), avail);
+    return [{ ...r, w: wa }, { x: r.x + wa + 1, y: r.y, w: avail - wa, h: r.h }];
+  }
+  const ha = Math.min(Math.max(Math.round(r.h * n.ratio), 0), r.h);
+  return [{ ...r, h: ha }, { x: r.x, y: r.y + ha, w: r.w, h: r.h - ha }];
+}
+
+/** Places every pane in `area`; panes below MIN_PANE are hidden, never drawn over others. */
+export function computeGeometry(node: LayoutNode, area: Rect, zoomed?: string): Geometry {
+  const geo: Geometry = { panes: new Map(), hidden: new Set(), separators: [] };
+  if (zoomed && panesOf(node).includes(zoomed)) {
+    place(leaf(zoomed), area);
+    for (const p of panesOf(node)) if (p !== zoomed) geo.hidden.add(p);
+    return geo;
+  }
+  place(node, area);
+  return geo;
+
+  function place(n: LayoutNode, r: Rect): void {
+    if (n.kind === 'pane') {
+      if (r.w >= MIN_PANE.w && r.h >= MIN_PANE.h) geo.panes.set(n.pane, r);
+      else geo.hidden.add(n.pane);
+      return;
+    }
+    const [ra, rb] = splitRect(n, r);
+    if (n.dir === 'right' && r.w > 0 && r.h > 0) geo.separators.push({ x: r.x + ra.w, y: r.y, h: r.h });
+    place(n.a, ra);
+    place(n.b, rb);
+  }
+}
+
+export type Heading = 'left' | 'right' | 'up' | 'down';
+
+/** The visible pane next to `from` in a heading: the one overlapping its middle, else the closest. */
+export function neighbour(geo: Geometry, from: string, heading: Heading): string | null {
+  const r = geo.panes.get(from);
+  if (!r) return null;
+  let best: { id: string; score: number } | null = null;
+  for (const [id, o] of geo.panes) {
+    if (id === from) continue;
+    const ahead =
+      heading === 'right' ? o.x >= r.x + r.w :
+      heading === 'left' ? o.x + o.w <= r.x :
+      heading === 'down' ? o.y >= r.y + r.h : o.y + o.h <= r.y;
+    if (!ahead) continue;
+    const horizontal = heading === 'left' || heading === 'right';
+    const overlap = horizontal
+      ? Math.min(r.y + r.h, o.y + o.h) - Math.max(r.y, o.y)
+      : Math.min(r.x + r.w, o.x + o.w) - Math.max(r.x, o.x);
+    if (overlap <= 0) continue;
+    const gap = horizontal ? Math.abs((heading === 'right' ? o.x : r.x) - (heading === 'right' ? r.x + r.w : o.x + o.w))
+      : Math.abs((heading === 'down' ? o.y : r.y) - (heading === 'down' ? r.y + r.h : o.y + o.h));
+    const score = gap * 1000 - overlap;
+    if (!best || score < best.score) best = { id, score };
+  }
+  return best?.id ?? null;
+}

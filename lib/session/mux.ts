@@ -1,0 +1,279 @@
+// The Mux owns a session's state (panes, layout, focus, zoom, client sizes) and is the only
+// thing that changes it. Every change is announced as a MuxEvent; see events.ts.
+import fs from 'node:fs';
+import { ThurmError } from '../errors.js';
+import { defaultShell, paneEnv } from '../pty/spawn.js';
+import type { Config } from './config.js';
+import type { MuxEvent, MuxListener } from './events.js';
+import {
+  computeGeometry, equalize, leaf, neighbour, panesOf, removePane, resizePane, splitPane,
+  type Direction, type Geometry, type Heading, type LayoutNode, type Rect,
+} from './layout.js';
+import { Pane } from './pane.js';
+
+export interface MuxOptions {
+  session: string;
+  socketPath: string;
+  config: Config;
+  size: { cols: number; rows: number };
+}
+
+export interface NewPaneSpec {
+  argv?: string[];
+  cwd?: string;
+}
+
+export class Mux {
+  readonly session: string;
+  readonly socketPath: string;
+  config: Config;
+  private readonly panes = new Map<string, Pane>();
+  private readonly listeners = new Set<MuxListener>();
+  private readonly clientSizes = new Map<string, { cols: number; rows: number }>();
+  private layout: LayoutNode | null = null;
+  private focusedId: string | null = null;
+  private zoomedId: string | null = null;
+  private nextId = 1;
+  private size: { cols: number; rows: number };
+  private ended = false;
+
+  constructor(opts: MuxOptions) {
+    this.session = opts.session;
+    this.socketPath = opts.socketPath;
+    this.config = opts.config;
+    this.size = opts.size;
+  }
+
+  subscribe(listener: MuxListener): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  private emit(event: MuxEvent): void {
+    for (const l of [...this.listeners]) {
+      try {
+        l(event);
+      } catch (err) {
+        console.error(`thurm: listener failed on ${event.type}:`, err);
+      }
+    }
+  }
+
+  // ---- queries ----
+
+  pane(id: string): Pane {
+    const p = this.panes.get(id);
+    if (!p) throw new ThurmError('NOT_FOUND', `no such pane: ${id}`);
+    return p;
+  }
+
+  paneIds(): string[] {
+    return this.layout ? panesOf(this.layout) : [];
+  }
+
+  get focused(): string | null {
+    return this.focusedId;
+  }
+
+  get zoomed(): string | null {
+    return this.zoomedId;
+  }
+
+  get clients(): number {
+    return this.clientSizes.size;
+  }
+
+  get windowSize(): { cols: number; rows: number } {
+    return this.size;
+  }
+
+  /** The area panes share: the window minus the status line. */
+  geometry(): Geometry {
+    if (!this.layout) return { panes: new Map(), hidden: new Set(), separators: [] };
+    return computeGeometry(this.layout, this.paneArea(), this.zoomedId ?? undefined);
+  }
+
+  private paneArea(): Rect {
+    const statusRows = this.config.ui.statusLine ? 1 : 0;
+    return { x: 0, y: 0, w: this.size.cols, h: Math.max(this.size.rows - statusRows, 0) };
+  }
+
+  // ---- panes ----
+
+  /** Starts the first pane of the session. */
+  start(spec: NewPaneSpec): string {
+    if (this.layout) throw new ThurmError('INTERNAL', 'session already started');
+    const pane = this.spawn(spec, this.size.cols, Math.max(this.size.rows - 2, 1));
+    this.layout = leaf(pane.id);
+    this.focusedId = pane.id;
+    this.relayout();
+    this.emit({ type: 'pane-added', pane: pane.id });
+    this.emit({ type: 'focus-changed', pane: pane.id });
+    return pane.id;
+  }
+
+  split(target: string, dir: Direction, spec: NewPaneSpec): string {
+    const from = this.pane(target);
+    const cwd = spec.cwd ?? from.cwd;
+    const pane = this.spawn({ ...spec, cwd }, from.size.cols, from.size.rows);
+    this.layout = splitPane(this.layout!, target, pane.id, dir);
+    this.zoomedId = null;
+    this.focusedId = pane.id;
+    this.relayout();
+    this.emit({ type: 'pane-added', pane: pane.id });
+    this.emit({ type: 'focus-changed', pane: pane.id });
+    return pane.id;
+  }
+
+  private spawn(spec: NewPaneSpec, cols: number, rows: number): Pane {
+    const cwd = spec.cwd ?? process.cwd();
+    if (!fs.statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new ThurmError('INVALID_ARGUMENT', `not a directory: ${cwd}`);
+    }
+    const id = String(this.nextId++);
+    const argv = spec.argv?.length ? spec.argv : [defaultShell()];
+    const env = paneEnv(process.env, { THURM_PANE_ID: id, THURM_SOCKET: this.socketPath, THURM_SESSION: this.session });
+    const pane = new Pane(
+      { id, argv, cwd, cols: Math.max(cols, 1), rows: Math.max(rows, 1), env, scrollback: this.config.ui.scrollback },
+      {
+        output: () => this.emit({ type: 'pane-output', pane: id }),
+        title: () => this.emit({ type: 'pane-title-changed', pane: id }),
+        exit: (exitCode, signal) => this.exited(id, exitCode, signal),
+      },
+    );
+    this.panes.set(id, pane);
+    return pane;
+  }
+
+  private exited(id: string, exitCode: number, signal: number | null): void {
+    if (!this.panes.has(id)) return;
+    this.emit({ type: 'pane-exited', pane: id, exitCode, signal });
+    if (!this.config.remainOnExit) this.killPane(id);
+  }
+
+  killPane(id: string): void {
+    const pane = this.pane(id);
+    this.panes.delete(id);
+    this.layout = this.layout && removePane(this.layout, id);
+    if (this.zoomedId === id) this.zoomedId = null;
+    pane.dispose();
+    this.emit({ type: 'pane-removed', pane: id });
+    if (!this.layout) {
+      this.end();
+      return;
+    }
+    if (this.focusedId === id) {
+      this.focusedId = null;
+      this.focus(panesOf(this.layout)[0]);
+    }
+    this.relayout();
+  }
+
+  /** Input from a person or a script for one pane. */
+  typeInto(id: string, data: string): void {
+    this.pane(id).type(data);
+  }
+
+  // ---- focus, zoom, layout ----
+
+  focus(id: string): void {
+    this.pane(id);
+    if (this.zoomedId && this.zoomedId !== id) this.zoomedId = null;
+    const changed = this.focusedId !== id;
+    this.focusedId = id;
+    if (changed) {
+      this.relayout();
+      this.emit({ type: 'focus-changed', pane: id });
+    }
+  }
+
+  /** Moves focus to the neighbour in a heading; false when there is none. */
+  focusToward(heading: Heading): boolean {
+    if (!this.focusedId) return false;
+    const next = neighbour(this.geometry(), this.focusedId, heading);
+    if (next) this.focus(next);
+    return next !== null;
+  }
+
+  focusNext(step = 1): void {
+    const ids = this.paneIds();
+    if (!ids.length || !this.focusedId) return;
+    const i = ids.indexOf(this.focusedId);
+    this.focus(ids[(i + step + ids.length) % ids.length]);
+  }
+
+  toggleZoom(id = this.focusedId): void {
+    if (!id) return;
+    this.pane(id);
+    this.zoomedId = this.zoomedId === id ? null : id;
+    if (this.zoomedId) this.focusedId = id;
+    this.relayout();
+  }
+
+  resizePane(id: string, dir: Direction, cells: number): void {
+    this.pane(id);
+    this.zoomedId = null;
+    this.layout = resizePane(this.layout!, id, dir, cells, this.paneArea());
+    this.relayout();
+  }
+
+  equalize(): void {
+    if (!this.layout) return;
+    this.layout = equalize(this.layout);
+    this.relayout();
+  }
+
+  /** Window size follows the smallest attached client, so every client sees every pane. */
+  setClientSize(client: string, cols: number, rows: number): void {
+    this.clientSizes.set(client, { cols: Math.max(cols, 1), rows: Math.max(rows, 1) });
+    this.updateSize();
+  }
+
+  addClient(client: string, cols: number, rows: number): void {
+    this.setClientSize(client, cols, rows);
+    this.emit({ type: 'client-attached', client });
+  }
+
+  removeClient(client: string): void {
+    if (!this.clientSizes.delete(client)) return;
+    this.updateSize();
+    this.emit({ type: 'client-detached', client });
+  }
+
+  private updateSize(): void {
+    if (!this.clientSizes.size) return;
+    const sizes = [...this.clientSizes.values()];
+    const next = { cols: Math.min(...sizes.map((s) => s.cols)), rows: Math.min(...sizes.map((s) => s.rows)) };
+    if (next.cols === this.size.cols && next.rows === this.size.rows) return;
+    this.size = next;
+    this.relayout();
+  }
+
+  /** Gives every visible pane its rect's size; hidden panes keep theirs. */
+  private relayout(): void {
+    for (const [id, r] of this.geometry().panes) {
+      const pane = this.panes.get(id);
+      if (!pane) continue;
+      const before = pane.size;
+      pane.resize(r.w, r.h - 1);
+      if (before.cols !== r.w || before.rows !== r.h - 1) this.emit({ type: 'pane-resized', pane: id });
+    }
+    this.emit({ type: 'layout-changed' });
+  }
+
+  // ---- lifetime ----
+
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  /** Ends the session: kills every pane and tells subscribers (the server then exits). */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    for (const pane of this.panes.values()) pane.dispose();
+    this.panes.clear();
+    this.layout = null;
+    this.emit({ type: 'session-ended' });
+  }
+}

@@ -1,0 +1,104 @@
+// One pane: a program on a pty, the headless terminal that parses its output, and the
+// facts thurm shows about it. Everything it registers is disposed with it.
+import path from 'node:path';
+import { FlowControl } from '../pty/flow-control.js';
+import { foregroundOf, readCwd, type ForegroundProcess } from '../pty/proc.js';
+import { spawnPty, type PanePty } from '../pty/spawn.js';
+import { PaneTerminal } from '../term/pane-terminal.js';
+import { sanitizeText } from '../term/sanitize.js';
+
+export interface PaneOptions {
+  id: string;
+  argv: string[];
+  cwd: string;
+  cols: number;
+  rows: number;
+  env: Record<string, string>;
+  scrollback: number;
+}
+
+export interface PaneHooks {
+  output(): void;
+  title(): void;
+  exit(exitCode: number, signal: number | null): void;
+}
+
+export class Pane {
+  readonly id: string;
+  readonly argv: string[];
+  readonly startCwd: string;
+  readonly term: PaneTerminal;
+  readonly pty: PanePty;
+  private readonly flow: FlowControl;
+  private programTitle = '';
+  exit: { exitCode: number; signal: number | null } | null = null;
+  lastOutputAt = 0;
+
+  constructor(opts: PaneOptions, hooks: PaneHooks) {
+    this.id = opts.id;
+    this.argv = opts.argv;
+    this.startCwd = opts.cwd;
+    this.term = new PaneTerminal({ cols: opts.cols, rows: opts.rows, scrollback: opts.scrollback });
+    this.pty = spawnPty({ argv: opts.argv, cwd: opts.cwd, cols: opts.cols, rows: opts.rows, env: opts.env });
+    this.flow = new FlowControl(this.pty);
+    this.pty.onData((data) => {
+      this.lastOutputAt = Date.now();
+      this.term.write(data, this.flow.queued(data.length));
+    });
+    this.pty.onExit(({ exitCode, signal }) => {
+      this.exit = { exitCode, signal: signal || null };
+      hooks.exit(exitCode, signal || null);
+    });
+    this.term.onReply((data) => {
+      if (!this.exit) this.pty.write(data);
+    });
+    this.term.onParsed(() => hooks.output());
+    this.term.onTitle((title) => {
+      this.programTitle = sanitizeText(title);
+      hooks.title();
+    });
+  }
+
+  get pid(): number {
+    return this.pty.pid;
+  }
+
+  get size(): { cols: number; rows: number } {
+    return { cols: this.term.cols, rows: this.term.rows };
+  }
+
+  /** The title the border shows: the program's own (OSC 0/2), else its command name. */
+  get title(): string {
+    if (this.programTitle) return this.programTitle;
+    const argv0 = this.foreground()?.argv[0] ?? this.argv[0];
+    return sanitizeText(path.basename(argv0 ?? ''), 64);
+  }
+
+  get cwd(): string {
+    return readCwd(this.pid) ?? this.startCwd;
+  }
+
+  foreground(): ForegroundProcess | null {
+    return this.exit ? null : foregroundOf(this.pid);
+  }
+
+  /** Keys typed by a person or a script, encoded by the emulator for the pane's modes. */
+  type(data: string): void {
+    if (!this.exit) this.term.input(data);
+  }
+
+  resize(cols: number, rows: number): void {
+    if (cols === this.term.cols && rows === this.term.rows) return;
+    this.term.resize(cols, rows);
+    if (!this.exit) this.pty.resize(cols, rows);
+  }
+
+  kill(): void {
+    if (!this.exit) this.pty.kill('SIGHUP');
+  }
+
+  dispose(): void {
+    this.kill();
+    this.term.dispose();
+  }
+}

@@ -1,0 +1,138 @@
+// The headless terminal emulator of one pane: it parses the program's output, keeps the
+// screen and scrollback, and answers the program's queries. It never touches the pty itself.
+import xtermHeadless from '@xterm/headless';
+import type { IBufferCell, IDisposable, IFunctionIdentifier, Terminal as XTerminal } from '@xterm/headless';
+
+const { Terminal } = xtermHeadless;
+
+export interface PaneTerminalOptions {
+  cols: number;
+  rows: number;
+  scrollback: number;
+}
+
+export type CursorShape = 'block' | 'underline' | 'bar';
+
+/** Internal xterm state that the public headless API does not expose. */
+interface XtermCore {
+  coreService?: { isCursorHidden?: boolean };
+  coreMouseService?: { triggerMouseEvent(e: { col: number; row: number; button: number; action: number; ctrl: boolean; alt: boolean; shift: boolean }): boolean };
+}
+
+/** A mouse event in pane cells; button 0-2 left/middle/right, 4 wheel (action 0 up, 1 down). */
+export interface MouseEvent {
+  col: number;
+  row: number;
+  button: number;
+  action: 'press' | 'release' | 'move' | 'wheel-up' | 'wheel-down';
+}
+
+export class PaneTerminal {
+  readonly xterm: XTerminal;
+  private readonly disposables: IDisposable[] = [];
+
+  constructor(opts: PaneTerminalOptions) {
+    this.xterm = new Terminal({
+      cols: opts.cols,
+      rows: opts.rows,
+      scrollback: opts.scrollback,
+      allowProposedApi: true,
+      convertEol: false,
+    });
+  }
+
+  /** Parses program output; `done` runs once xterm has consumed it (flow control hangs on it). */
+  write(data: string | Uint8Array, done?: () => void): void {
+    this.xterm.write(data, done);
+  }
+
+  /** Sends keys as if typed: they come back through onReply, encoded for the terminal's modes. */
+  input(data: string): void {
+    this.xterm.input(data, true);
+  }
+
+  /** Emulator output meant for the pty: typed input and fixed-format query replies. */
+  onReply(listener: (data: string) => void): IDisposable {
+    return this.track(this.xterm.onData(listener));
+  }
+
+  onTitle(listener: (title: string) => void): IDisposable {
+    return this.track(this.xterm.onTitleChange(listener));
+  }
+
+  onBell(listener: () => void): IDisposable {
+    return this.track(this.xterm.onBell(listener));
+  }
+
+  onParsed(listener: () => void): IDisposable {
+    return this.track(this.xterm.onWriteParsed(listener));
+  }
+
+  registerOsc(ident: number, handler: (data: string) => boolean): IDisposable {
+    return this.track(this.xterm.parser.registerOscHandler(ident, handler));
+  }
+
+  registerEsc(id: IFunctionIdentifier, handler: () => boolean): IDisposable {
+    return this.track(this.xterm.parser.registerEscHandler(id, handler));
+  }
+
+  resize(cols: number, rows: number): void {
+    if (cols !== this.xterm.cols || rows !== this.xterm.rows) this.xterm.resize(cols, rows);
+  }
+
+  get cols(): number { return this.xterm.cols; }
+  get rows(): number { return this.xterm.rows; }
+
+  get cursor(): { x: number; y: number; visible: boolean; shape: CursorShape; blink: boolean } {
+    const buf = this.xterm.buffer.active;
+    const core = (this.xterm as unknown as { _core?: XtermCore })._core;
+    return {
+      x: buf.cursorX,
+      y: buf.cursorY,
+      visible: !core?.coreService?.isCursorHidden,
+      shape: this.xterm.options.cursorStyle ?? 'block',
+      blink: this.xterm.options.cursorBlink ?? false,
+    };
+  }
+
+  /** Reports a mouse event to the program in its own encoding, if it asked for mouse events. */
+  mouse(e: MouseEvent): boolean {
+    if (this.xterm.modes.mouseTrackingMode === 'none') return false;
+    const core = (this.xterm as unknown as { _core?: XtermCore })._core;
+    const action = { press: 1, release: 0, move: 32, 'wheel-up': 0, 'wheel-down': 1 }[e.action];
+    const button = e.action.startsWith('wheel') ? 4 : e.action === 'move' && e.button > 2 ? 3 : e.button;
+    return core?.coreMouseService?.triggerMouseEvent({
+      col: e.col, row: e.row, button, action, ctrl: false, alt: false, shift: false,
+    }) ?? false;
+  }
+
+  get modes() {
+    return this.xterm.modes;
+  }
+
+  /** The visible screen as text, one string per row, trailing blanks trimmed. */
+  screenText(): string[] {
+    const buf = this.xterm.buffer.active;
+    const lines: string[] = [];
+    for (let y = 0; y < this.xterm.rows; y++) {
+      lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
+    }
+    return lines;
+  }
+
+  /** Reads one visible cell into `into` (reused to avoid allocation on the render path). */
+  cellAt(x: number, y: number, into?: IBufferCell): IBufferCell | undefined {
+    const buf = this.xterm.buffer.active;
+    return buf.getLine(buf.viewportY + y)?.getCell(x, into);
+  }
+
+  private track(d: IDisposable): IDisposable {
+    this.disposables.push(d);
+    return d;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.xterm.dispose();
+  }
+}

@@ -1,0 +1,15 @@
+// Makes text from programs (titles, messages) safe to show: no control characters, no bidi
+// overrides or invisible formatting, bounded length. Output is plain text for cell drawing.
+
+// C0, DEL, C1; bidi marks, embeddings, overrides and isolates; zero-width and invisible
+// formatting characters; the BOM; interlinear annotation and object replacement.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffc]/g;
+
+export const MAX_TITLE = 256;
+
+/** Removes unsafe characters and caps the result at `max` code points. */
+export function sanitizeText(text: string, max = MAX_TITLE): string {
+  const clean = text.replace(UNSAFE, '');
+  const points = [...clean];
+  return points.length > max ? points.slice(0, max).join('') : clean;
+}

@@ -1,0 +1,86 @@
+// Draws what thurm adds around panes: each pane's header (its border: id, title, exit
+// status), the separators between panes, and the status line. Drawn from the Mux's model,
+// never from raw program text (titles are sanitised when they arrive).
+import type { Geometry } from '../session/layout.js';
+import type { Mux } from '../session/mux.js';
+import type { Line } from './renderer.js';
+import { fill, putText, textWidth, truncate } from './text-cells.js';
+
+const FOCUSED = '1;32';
+const UNFOCUSED = '90';
+const STATUS = '30;42';
+const STATUS_FOCUS = '1;97;42';
+const MESSAGE = '30;43';
+
+/** The text of a pane's header after its rule, e.g. ` 2 vim ` or ` 3 make [exited 2] `. */
+export function headerLabel(mux: Mux, id: string): string {
+  const pane = mux.pane(id);
+  const exit = pane.exit ? ` [exited ${pane.exit.signal ? `signal ${pane.exit.signal}` : pane.exit.exitCode}]` : '';
+  const zoom = mux.zoomed === id ? ' [zoom]' : '';
+  return ` ${id} ${pane.title}${exit}${zoom} `;
+}
+
+export function drawHeaders(lines: Line[], mux: Mux, geo: Geometry): void {
+  for (const [id, r] of geo.panes) {
+    const line = lines[r.y];
+    if (!line) continue;
+    const focused = mux.focused === id;
+    const style = focused ? FOCUSED : UNFOCUSED;
+    // The focused pane's rule is heavy, so focus shows without colour too.
+    const rule = focused ? '━' : '─';
+    const end = r.x + r.w;
+    fill(line, r.x, end, rule, style);
+    const label = truncate(headerLabel(mux, id), r.w - 2);
+    putText(line, r.x + Math.min(1, r.w), label, style, end);
+  }
+  for (const s of geo.separators) {
+    for (let y = s.y; y < s.y + s.h; y++) {
+      const line = lines[y];
+      if (line && line[s.x]) fill(line, s.x, s.x + 1, '│', UNFOCUSED);
+    }
+  }
+}
+
+export interface StatusExtras {
+  prefixPending: boolean;
+  message: string | null;
+}
+
+/** One row: session name and panes on the left, a message or the prefix hint on the right. */
+export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void {
+  fill(line, 0, line.length, ' ', STATUS);
+  if (extras.message) {
+    putText(line, 0, truncate(` ${extras.message}`, line.length), MESSAGE);
+    return;
+  }
+  let x = putText(line, 0, truncate(`[${mux.session}] `, line.length), STATUS);
+  for (const id of mux.paneIds()) {
+    const pane = mux.pane(id);
+    const focused = mux.focused === id;
+    const label = `${id}:${truncate(pane.title, 16)}${focused ? '*' : ''}${mux.zoomed === id ? 'Z' : ''} `;
+    if (x + textWidth(label) > line.length - 8) break;
+    x = putText(line, x, label, focused ? STATUS_FOCUS : STATUS);
+  }
+  if (extras.prefixPending) {
+    const hint = ' PREFIX ';
+    putText(line, Math.max(line.length - hint.length, x), hint, MESSAGE);
+  }
+}
+
+/** Blanks the area no pane covers (hidden panes, rounding leftovers). */
+export function clearUncovered(lines: Line[], rows: number, cols: number, geo: Geometry): void {
+  const covered = lines.slice(0, rows).map(() => new Uint8Array(cols));
+  for (const r of geo.panes.values()) {
+    for (let y = r.y; y < r.y + r.h && y < rows; y++) covered[y].fill(1, r.x, Math.min(r.x + r.w, cols));
+  }
+  for (const s of geo.separators) for (let y = s.y; y < s.y + s.h && y < rows; y++) covered[y][s.x] = 1;
+  for (let y = 0; y < rows; y++) {
+    const line = lines[y];
+    for (let x = 0; x < cols; x++) {
+      if (!covered[y][x] && (line[x][0] !== '' || line[x][1] !== ' ')) {
+        line[x] = ['', ' '];
+        line.dirty = true;
+      }
+    }
+  }
+}

@@ -1,0 +1,357 @@
+// One attached client's view: a blessed screen whose input and output are that client's
+// connection. It turns the client's keys into commands or pane input, and draws coalesced
+// frames of changed cells, never starting one while the previous is still queued.
+import { PassThrough, Writable } from 'node:stream';
+import blessed from 'blessed';
+import type { ClientHandle } from '../commands/command.js';
+import type { Reply } from '../server/protocol.js';
+import type { MuxEvent } from '../session/events.js';
+import type { Mux } from '../session/mux.js';
+import { encodeCursorKey, keyBytes } from '../term/keys.js';
+import { sanitizeText } from '../term/sanitize.js';
+import { StyleCache } from './cell-style.js';
+import { clearUncovered, drawHeaders, drawStatusLine } from './chrome.js';
+import { InputParser, keyName, type InputToken } from './input.js';
+import { findBinding, helpLines } from './key-bindings.js';
+import { drawPaneContent } from './pane-view.js';
+import { renderDiff, type Line } from './renderer.js';
+
+export interface ClientTransport {
+  /** Sends bytes to the client's terminal; `done` runs once they have left the server. */
+  write(data: string, done?: () => void): void;
+  close(reason: 'detached' | 'session-ended'): void;
+}
+
+export type RunCommand = (client: ClientScreen, request: Record<string, unknown>) => Promise<Reply>;
+
+const FRAME_MS = 16;
+const ESCAPE_WAIT_MS = 25;
+const MESSAGE_MS = 3000;
+/** Outer terminal modes: button and drag mouse in SGR encoding, bracketed paste. */
+const ENTER_MODES = '\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[?2004h';
+const SHAPES = { block: 2, underline: 4, bar: 6 } as const;
+
+type OutputStream = Writable & { columns: number; rows: number; isTTY: boolean };
+
+export class ClientScreen implements ClientHandle {
+  private readonly screen: blessed.Widgets.Screen;
+  private readonly output: OutputStream;
+  private readonly parser = new InputParser();
+  private readonly styles: StyleCache;
+  private readonly subscription: { dispose(): void };
+  private readonly dirtyPanes = new Set<string>();
+  private allPanesDirty = true;
+  private frameTimer: NodeJS.Timeout | null = null;
+  private escapeTimer: NodeJS.Timeout | null = null;
+  private messageTimer: NodeJS.Timeout | null = null;
+  private frameInFlight = false;
+  private frameWanted = false;
+  private lastFrameAt = 0;
+  private prefixPending = false;
+  private confirmKill: string | null = null;
+  private help: blessed.Widgets.BoxElement | null = null;
+  private message: string | null = null;
+  private cursorShape = '';
+  private closed = false;
+
+  constructor(
+    readonly id: string,
+    private readonly mux: Mux,
+    private readonly transport: ClientTransport,
+    size: { cols: number; rows: number },
+    truecolor: boolean,
+    private readonly runCommand: RunCommand,
+  ) {
+    this.styles = new StyleCache(truecolor);
+    this.output = Object.assign(
+      new Writable({ write: (chunk, _enc, cb) => { this.send(chunk.toString()); cb(); } }),
+      { columns: size.cols, rows: size.rows, isTTY: true },
+    );
+    this.screen = blessed.screen({
+      input: new PassThrough() as never,
+      output: this.output as never,
+      terminal: 'xterm-256color',
+      fullUnicode: true,
+      warnings: false,
+      autoPadding: false,
+      smartCSR: false,
+      useBCE: false,
+      dockBorders: false,
+      resizeTimeout: 0,
+    } as blessed.Widgets.IScreenOptions);
+    // thurm draws the cells itself (renderer.ts); blessed lays out widgets into them.
+    this.screen.draw = () => {};
+    this.send(ENTER_MODES);
+    this.subscription = mux.subscribe((e) => this.onMuxEvent(e));
+    mux.addClient(id, size.cols, size.rows);
+    this.scheduleFrame();
+  }
+
+  // ---- input ----
+
+  onInput(data: Buffer): void {
+    if (this.closed) return;
+    this.handleTokens(this.parser.feed(data));
+    if (this.escapeTimer) clearTimeout(this.escapeTimer);
+    this.escapeTimer = this.parser.hasPending
+      ? setTimeout(() => { this.escapeTimer = null; this.handleTokens(this.parser.flush()); }, ESCAPE_WAIT_MS)
+      : null;
+  }
+
+  private handleTokens(tokens: InputToken[]): void {
+    let typed = '';
+    const flush = () => {
+      const focused = this.mux.focused;
+      if (typed && focused) this.mux.typeInto(focused, typed);
+      typed = '';
+    };
+    for (const t of tokens) {
+      const forward = this.handleToken(t);
+      if (forward === null) flush();
+      else typed += forward;
+    }
+    flush();
+  }
+
+  /** Bytes for the focused pane, or null when the token was thurm's own. */
+  private handleToken(t: InputToken): string | null {
+    if (t.kind === 'mouse') {
+      this.handleMouse(t);
+      return null;
+    }
+    if (this.help) {
+      this.closeHelp();
+      return null;
+    }
+    if (this.confirmKill !== null) {
+      const pane = this.confirmKill;
+      this.confirmKill = null;
+      this.allPanesDirty = true;
+      if (t.kind === 'key' && (t.seq === 'y' || t.seq === 'Y')) void this.run({ type: 'kill-pane', pane });
+      this.scheduleFrame();
+      return null;
+    }
+    const pane = this.mux.focused ? this.mux.pane(this.mux.focused) : null;
+    if (t.kind === 'paste') {
+      if (!pane) return null;
+      // A paste must not be able to end the bracket early and type the rest as keys.
+      const text = t.text.replace(/\x1b\[20[01]~/g, '');
+      return pane.term.modes.bracketedPasteMode ? `\x1b[200~${text}\x1b[201~` : text;
+    }
+    const prefix = this.mux.config.keys.prefixBytes;
+    if (this.prefixPending) {
+      this.prefixPending = false;
+      this.scheduleFrame();
+      if (t.seq === prefix) return prefix;
+      this.runBinding(keyName(t.seq));
+      return null;
+    }
+    if (t.seq === prefix) {
+      this.prefixPending = true;
+      this.scheduleFrame();
+      return null;
+    }
+    return pane ? encodeCursorKey(t.seq, pane.term.modes) : null;
+  }
+
+  private runBinding(key: string): void {
+    const binding = findBinding(key);
+    if (!binding) return;
+    const action = binding.action;
+    if ('command' in action) {
+      void this.run({ type: action.command, ...action.args });
+    } else if (action.ui === 'help') {
+      this.openHelp();
+    } else if (action.ui === 'confirm-kill' && this.mux.focused) {
+      this.confirmKill = this.mux.focused;
+      this.scheduleFrame();
+    }
+  }
+
+  private async run(request: Record<string, unknown>): Promise<void> {
+    const reply = await this.runCommand(this, { id: 0, ...request });
+    if (!reply.ok) this.showMessage(reply.error.message);
+  }
+
+  private handleMouse(m: Extract<InputToken, { kind: 'mouse' }>): void {
+    const wheel = (m.button & 64) !== 0;
+    const motion = (m.button & 32) !== 0;
+    const button = m.button & 3;
+    for (const [id, r] of this.mux.geometry().panes) {
+      if (m.x < r.x || m.x >= r.x + r.w || m.y < r.y || m.y >= r.y + r.h) continue;
+      if (!wheel && !motion && !m.release && this.mux.focused !== id) void this.run({ type: 'focus', pane: id });
+      if (m.y === r.y) return; // the header is thurm's
+      const action = wheel ? (button === 0 ? 'wheel-up' : 'wheel-down') : motion ? 'move' : m.release ? 'release' : 'press';
+      this.mux.pane(id).term.mouse({ col: m.x - r.x, row: m.y - r.y - 1, button, action });
+      return;
+    }
+  }
+
+  private openHelp(): void {
+    const lines = helpLines(this.mux.config.keys.prefix);
+    const cols = this.output.columns, rows = this.output.rows;
+    this.help = blessed.box({
+      parent: this.screen,
+      top: 'center',
+      left: 'center',
+      width: Math.min(cols, 64),
+      height: Math.min(rows - 1, lines.length + 2),
+      border: { type: 'line' },
+      label: ' thurm keys ',
+      tags: false,
+      content: lines.join('\n'),
+    });
+    this.scheduleFrame();
+  }
+
+  private closeHelp(): void {
+    this.help?.destroy();
+    this.help = null;
+    this.allPanesDirty = true;
+    this.scheduleFrame();
+  }
+
+  showMessage(text: string): void {
+    this.message = sanitizeText(text, 200);
+    if (this.messageTimer) clearTimeout(this.messageTimer);
+    this.messageTimer = setTimeout(() => {
+      this.message = null;
+      this.allPanesDirty = true;
+      this.scheduleFrame();
+    }, MESSAGE_MS);
+    this.scheduleFrame();
+  }
+
+  // ---- size and events ----
+
+  resize(cols: number, rows: number): void {
+    if (cols === this.output.columns && rows === this.output.rows) return;
+    this.output.columns = cols;
+    this.output.rows = rows;
+    this.output.emit('resize');
+    this.cursorShape = '';
+    this.allPanesDirty = true;
+    this.mux.setClientSize(this.id, cols, rows);
+    this.scheduleFrame();
+  }
+
+  private onMuxEvent(e: MuxEvent): void {
+    switch (e.type) {
+      case 'pane-output':
+        this.dirtyPanes.add(e.pane);
+        break;
+      case 'session-ended':
+        this.close('session-ended');
+        return;
+      case 'layout-changed':
+      case 'pane-removed':
+      case 'pane-resized':
+        this.allPanesDirty = true;
+        break;
+      default:
+        break;
+    }
+    this.scheduleFrame();
+  }
+
+  // ---- frames ----
+
+  private scheduleFrame(): void {
+    if (this.closed) return;
+    if (this.frameTimer || this.frameInFlight) {
+      this.frameWanted = true;
+      return;
+    }
+    const wait = Math.max(0, this.lastFrameAt + FRAME_MS - Date.now());
+    this.frameTimer = setTimeout(() => this.frame(), wait);
+  }
+
+  private frame(): void {
+    this.frameTimer = null;
+    this.frameWanted = false;
+    if (this.closed) return;
+    this.lastFrameAt = Date.now();
+    const out = this.compose();
+    if (!out) return;
+    this.frameInFlight = true;
+    this.send(`\x1b[?2026h${out}\x1b[?2026l`, () => {
+      this.frameInFlight = false;
+      if (this.frameWanted) this.scheduleFrame();
+    });
+  }
+
+  /** Fills the cell grid from the model and returns the bytes of what changed. */
+  private compose(): string {
+    const grid = this.screen as unknown as { lines: Line[]; olines: Line[] };
+    const lines = grid.lines;
+    const rows = lines.length;
+    const cols = this.output.columns;
+    const geo = this.mux.geometry();
+    const statusRow = this.mux.config.ui.statusLine || this.message || this.confirmKill || this.prefixPending ? rows - 1 : -1;
+    const paneRows = Math.min(rows, this.mux.windowSize.rows - (this.mux.config.ui.statusLine ? 1 : 0));
+    clearUncovered(lines, rows, cols, geo);
+    for (const [id, r] of geo.panes) {
+      if (!this.allPanesDirty && !this.dirtyPanes.has(id)) continue;
+      const content = { x: r.x, y: r.y + 1, w: Math.min(r.w, cols - r.x), h: Math.min(r.h - 1, paneRows - r.y - 1) };
+      if (content.w > 0 && content.h > 0) drawPaneContent(lines, content, this.mux.pane(id).term, this.styles);
+    }
+    this.allPanesDirty = false;
+    this.dirtyPanes.clear();
+    drawHeaders(lines, this.mux, geo);
+    if (statusRow >= 0 && lines[statusRow]) {
+      const message = this.confirmKill !== null ? `kill pane ${this.confirmKill}? (y/n)` : this.message;
+      drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.prefixPending, message });
+    }
+    this.screen.render();
+    return renderDiff(lines, grid.olines) + this.cursor(geo);
+  }
+
+  private cursor(geo: ReturnType<Mux['geometry']>): string {
+    const id = this.mux.focused;
+    const r = id ? geo.panes.get(id) : undefined;
+    if (!id || !r || this.help || this.confirmKill !== null) return '\x1b[?25l';
+    const c = this.mux.pane(id).term.cursor;
+    const x = r.x + c.x, y = r.y + 1 + c.y;
+    const inside = c.x < r.w && c.y < r.h - 1;
+    let out = inside ? `\x1b[${y + 1};${x + 1}H` : '';
+    out += c.visible && inside ? '\x1b[?25h' : '\x1b[?25l';
+    const shape = `\x1b[${SHAPES[c.shape] - (c.blink ? 1 : 0)} q`;
+    if (shape !== this.cursorShape) {
+      out += shape;
+      this.cursorShape = shape;
+    }
+    return out;
+  }
+
+  private send(data: string, done?: () => void): void {
+    if (this.closed) {
+      done?.();
+      return;
+    }
+    this.transport.write(data, done);
+  }
+
+  // ---- lifetime ----
+
+  detach(): void {
+    this.close('detached');
+  }
+
+  /** Ends the view and tells the client why; blessed's farewell restores its terminal. */
+  close(reason: 'detached' | 'session-ended'): void {
+    if (this.closed) return;
+    this.screen.destroy();
+    this.dispose();
+    this.transport.close(reason);
+  }
+
+  /** Forgets the client (its connection is gone, or close() did the rest). */
+  dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const t of [this.frameTimer, this.escapeTimer, this.messageTimer]) if (t) clearTimeout(t);
+    this.subscription.dispose();
+    this.mux.removeClient(this.id);
+    if (!(this.screen as unknown as { destroyed?: boolean }).destroyed) this.screen.destroy();
+  }
+}

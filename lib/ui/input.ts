@@ -1,0 +1,130 @@
+// Splits a client's raw input into tokens (characters, escape sequences, SGR mouse events,
+// bracketed pastes), keeping incomplete sequences for the next chunk. Parsed once, here.
+import { StringDecoder } from 'node:string_decoder';
+
+export type InputToken =
+  | { kind: 'key'; seq: string }
+  | { kind: 'paste'; text: string }
+  | { kind: 'mouse'; button: number; x: number; y: number; release: boolean };
+
+const PASTE_START = '\x1b[200~';
+const PASTE_END = '\x1b[201~';
+/** Longest CSI we wait for before treating the bytes as typed text. */
+const MAX_CSI = 64;
+
+export class InputParser {
+  private readonly decoder = new StringDecoder('utf8');
+  private pending = '';
+  private paste: string | null = null;
+
+  /** Tokens complete so far; an incomplete tail waits for more input or flush(). */
+  feed(chunk: Buffer | string): InputToken[] {
+    this.pending += typeof chunk === 'string' ? chunk : this.decoder.write(chunk);
+    const out: InputToken[] = [];
+    let s = this.pending;
+    let i = 0;
+    while (i < s.length) {
+      if (this.paste !== null) {
+        const end = s.indexOf(PASTE_END, i);
+        if (end < 0) {
+          // Keep a possible partial end marker for the next chunk.
+          const keep = partialSuffix(s.slice(i), PASTE_END);
+          this.paste += s.slice(i, s.length - keep);
+          i = s.length - keep;
+          break;
+        }
+        out.push({ kind: 'paste', text: this.paste + s.slice(i, end) });
+        this.paste = null;
+        i = end + PASTE_END.length;
+        continue;
+      }
+      const ch = s[i];
+      if (ch !== '\x1b') {
+        const cp = s.codePointAt(i)!;
+        const len = cp > 0xffff ? 2 : 1;
+        out.push({ kind: 'key', seq: s.slice(i, i + len) });
+        i += len;
+        continue;
+      }
+      const len = escapeLength(s, i);
+      if (len === 0) break; // incomplete: wait
+      const seq = s.slice(i, i + len);
+      i += len;
+      if (seq === PASTE_START) {
+        this.paste = '';
+        continue;
+      }
+      const mouse = /^\x1b\[<(\d+);(\d+);(\d+)([Mm])$/.exec(seq);
+      if (mouse) {
+        out.push({ kind: 'mouse', button: Number(mouse[1]), x: Number(mouse[2]) - 1, y: Number(mouse[3]) - 1, release: mouse[4] === 'm' });
+        continue;
+      }
+      out.push({ kind: 'key', seq });
+    }
+    this.pending = s.slice(i);
+    s = '';
+    return out;
+  }
+
+  /** True when bytes wait for the rest of a sequence (a lone ESC, say). */
+  get hasPending(): boolean {
+    return this.pending.length > 0 && this.paste === null;
+  }
+
+  /** Gives up waiting: a lone ESC is the Escape key, a cut sequence is typed as it is. */
+  flush(): InputToken[] {
+    const s = this.pending;
+    this.pending = '';
+    if (!s) return [];
+    if (s === '\x1b') return [{ kind: 'key', seq: s }];
+    if (s.startsWith('\x1b') && s.length === 2) return [{ kind: 'key', seq: s }];
+    return [...s].map((c) => ({ kind: 'key' as const, seq: c }));
+  }
+}
+
+/** Length of the escape sequence at s[i], or 0 when more input is needed. */
+function escapeLength(s: string, i: number): number {
+  if (i + 1 >= s.length) return 0;
+  const next = s[i + 1];
+  if (next === '[') {
+    for (let j = i + 2; j < s.length; j++) {
+      const c = s.charCodeAt(j);
+      if (c >= 0x40 && c <= 0x7e) return j - i + 1;
+      if (c < 0x20 || j - i > MAX_CSI) return j - i; // malformed: hand over what we have
+    }
+    return 0;
+  }
+  if (next === 'O') return i + 2 < s.length ? 3 : 0;
+  if (next === '\x1b') return 1; // ESC ESC: the first is a plain Escape
+  const cp = s.codePointAt(i + 1)!;
+  return cp > 0xffff ? 3 : 2; // Meta + key
+}
+
+function partialSuffix(s: string, marker: string): number {
+  for (let n = Math.min(marker.length - 1, s.length); n > 0; n--) {
+    if (marker.startsWith(s.slice(s.length - n))) return n;
+  }
+  return 0;
+}
+
+/** A token's key name as tmux spells it (Up, C-Up, M-x, C-b, %), for bindings. */
+export function keyName(seq: string): string {
+  const cursor: Record<string, string> = { A: 'Up', B: 'Down', C: 'Right', D: 'Left', H: 'Home', F: 'End' };
+  let m = /^\x1b[[O]([ABCDHF])$/.exec(seq);
+  if (m) return cursor[m[1]];
+  m = /^\x1b\[1;(\d)([ABCDHF])$/.exec(seq);
+  if (m) {
+    const mod = Number(m[1]) - 1;
+    return `${mod & 4 ? 'C-' : ''}${mod & 2 ? 'M-' : ''}${mod & 1 ? 'S-' : ''}${cursor[m[2]]}`;
+  }
+  if (seq === '\x1b') return 'Escape';
+  if (seq === '\r') return 'Enter';
+  if (seq === '\t') return 'Tab';
+  if (seq === '\x7f') return 'BSpace';
+  if (seq === ' ') return 'Space';
+  if (seq.length === 1 && seq.charCodeAt(0) < 0x20) {
+    return seq === '\0' ? 'C-Space' : `C-${String.fromCharCode(seq.charCodeAt(0) + 0x60)}`;
+  }
+  if (seq.length >= 2 && seq[0] === '\x1b' && seq[1] !== '[' && seq[1] !== 'O') return `M-${keyName(seq.slice(1))}`;
+  return seq;
+}

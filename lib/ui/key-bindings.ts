@@ -1,0 +1,51 @@
+// What each key does after the prefix, as tmux users expect. Bindings name commands of the
+// command table (lib/commands), so a key does exactly what the CLI does.
+
+export type BindingAction =
+  | { command: string; args?: Record<string, unknown> }
+  | { ui: 'help' | 'confirm-kill' | 'send-prefix' };
+
+export interface Binding {
+  keys: string[];
+  describe: string;
+  action: BindingAction;
+}
+
+export const BINDINGS: readonly Binding[] = [
+  { keys: ['%', '|'], describe: 'split the pane right', action: { command: 'split', args: { direction: 'right' } } },
+  { keys: ['"', '-'], describe: 'split the pane down', action: { command: 'split', args: { direction: 'down' } } },
+  { keys: ['Left'], describe: 'focus the pane to the left', action: { command: 'focus', args: { direction: 'left' } } },
+  { keys: ['Right'], describe: 'focus the pane to the right', action: { command: 'focus', args: { direction: 'right' } } },
+  { keys: ['Up'], describe: 'focus the pane above', action: { command: 'focus', args: { direction: 'up' } } },
+  { keys: ['Down'], describe: 'focus the pane below', action: { command: 'focus', args: { direction: 'down' } } },
+  { keys: ['o'], describe: 'focus the next pane', action: { command: 'focus', args: { next: true } } },
+  { keys: ['C-Left'], describe: 'move the border left', action: { command: 'resize-pane', args: { direction: 'left' } } },
+  { keys: ['C-Right'], describe: 'move the border right', action: { command: 'resize-pane', args: { direction: 'right' } } },
+  { keys: ['C-Up'], describe: 'move the border up', action: { command: 'resize-pane', args: { direction: 'up' } } },
+  { keys: ['C-Down'], describe: 'move the border down', action: { command: 'resize-pane', args: { direction: 'down' } } },
+  { keys: ['M-Left'], describe: 'move the border left by 5', action: { command: 'resize-pane', args: { direction: 'left', cells: 5 } } },
+  { keys: ['M-Right'], describe: 'move the border right by 5', action: { command: 'resize-pane', args: { direction: 'right', cells: 5 } } },
+  { keys: ['M-Up'], describe: 'move the border up by 5', action: { command: 'resize-pane', args: { direction: 'up', cells: 5 } } },
+  { keys: ['M-Down'], describe: 'move the border down by 5', action: { command: 'resize-pane', args: { direction: 'down', cells: 5 } } },
+  { keys: ['z'], describe: 'zoom the pane to the full window, or back', action: { command: 'zoom' } },
+  { keys: ['='], describe: 'make all panes the same size', action: { command: 'equalize' } },
+  { keys: ['x'], describe: 'close the pane (asks first)', action: { ui: 'confirm-kill' } },
+  { keys: ['d'], describe: 'detach (everything keeps running)', action: { command: 'detach' } },
+  { keys: ['?'], describe: 'show these key bindings', action: { ui: 'help' } },
+];
+
+export function findBinding(key: string): Binding | undefined {
+  return BINDINGS.find((b) => b.keys.includes(key));
+}
+
+/** Lines of the help screen, one binding per line. */
+export function helpLines(prefix: string): string[] {
+  return [
+    `prefix is ${prefix}; press it, then a key:`,
+    '',
+    ...BINDINGS.map((b) => `  ${b.keys.join(' ').padEnd(14)} ${b.describe}`),
+    `  ${prefix.padEnd(14)} send the prefix key to the pane`,
+    '',
+    'q or Escape closes this help',
+  ];
+}

@@ -1,0 +1,39 @@
+// Copies a pane's visible cells from its xterm buffer straight into a client's cell grid.
+import type { IBufferCell } from '@xterm/headless';
+import type { Rect } from '../session/layout.js';
+import type { PaneTerminal } from '../term/pane-terminal.js';
+import type { StyleCache } from './cell-style.js';
+import { CONTINUATION, type Line } from './renderer.js';
+
+let scratch: IBufferCell | undefined;
+
+/** Draws the pane's screen into `content` (the rect below its header). */
+export function drawPaneContent(lines: Line[], content: Rect, term: PaneTerminal, styles: StyleCache): void {
+  const buf = term.xterm.buffer.active;
+  scratch ??= buf.getNullCell();
+  const cell = scratch;
+  for (let row = 0; row < content.h; row++) {
+    const line = lines[content.y + row];
+    if (!line) break;
+    const src = row < term.rows ? buf.getLine(buf.viewportY + row) : undefined;
+    let changed = false;
+    for (let col = 0; col < content.w; col++) {
+      let style = '';
+      let ch = ' ';
+      if (src && col < term.cols && src.getCell(col, cell)) {
+        const width = cell.getWidth();
+        style = styles.of(cell);
+        if (width === 0) ch = CONTINUATION;
+        else if (width === 2 && col === content.w - 1) ch = ' ';
+        else ch = cell.getChars() || ' ';
+      }
+      const target = line[content.x + col];
+      if (target[0] !== style || target[1] !== ch) {
+        target[0] = style;
+        target[1] = ch;
+        changed = true;
+      }
+    }
+    if (changed) line.dirty = true;
+  }
+}

@@ -1,0 +1,54 @@
+// Writes plain text into a row of cells, by display width (wide characters take two cells),
+// truncating with an ellipsis. The text must already be sanitised.
+import unicode from 'blessed/lib/unicode.js';
+import { CONTINUATION, type Line } from './renderer.js';
+import type { Style } from './cell-style.js';
+
+export function textWidth(text: string): number {
+  let w = 0;
+  for (const ch of text) w += charWidth(ch);
+  return w;
+}
+
+export function charWidth(ch: string): number {
+  const w = unicode.charWidth(ch, 0);
+  return w < 0 ? 0 : w;
+}
+
+/** Cuts text to `max` columns, ending with an ellipsis when something was cut. */
+export function truncate(text: string, max: number): string {
+  if (max <= 0) return '';
+  if (textWidth(text) <= max) return text;
+  let out = '';
+  let w = 0;
+  for (const ch of text) {
+    const cw = charWidth(ch);
+    if (w + cw > max - 1) break;
+    out += ch;
+    w += cw;
+  }
+  return out + '…';
+}
+
+/** Puts text at (x, row) and returns the column after it; never writes past `end`. */
+export function putText(line: Line, x: number, text: string, style: Style, end = line.length): number {
+  for (const ch of text) {
+    const w = charWidth(ch);
+    if (w === 0) {
+      // Combining marks join the character before them.
+      if (x > 0 && line[x - 1]) line[x - 1][1] += ch;
+      continue;
+    }
+    if (x + w > end) break;
+    line[x] = [style, ch];
+    if (w === 2) line[x + 1] = [style, CONTINUATION];
+    x += w;
+  }
+  line.dirty = true;
+  return x;
+}
+
+export function fill(line: Line, x: number, end: number, ch: string, style: Style): void {
+  for (let i = x; i < end && i < line.length; i++) line[i] = [style, ch];
+  line.dirty = true;
+}
