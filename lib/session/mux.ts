@@ -115,8 +115,12 @@ export class Mux {
   split(target: string, dir: Direction, spec: NewPaneSpec): string {
     const from = this.pane(target);
     const cwd = spec.cwd ?? from.cwd;
+    const id = String(this.nextId);
+    const layout = splitPane(this.layout!, target, id, dir);
+    const hidden = computeGeometry(layout, this.paneArea(), undefined).hidden;
+    if (hidden.has(id) || hidden.has(target)) throw new ThurmError('INVALID_ARGUMENT', `no space for a new pane next to pane ${target}`);
     const pane = this.spawn({ ...spec, cwd }, from.size.cols, from.size.rows);
-    this.layout = splitPane(this.layout!, target, pane.id, dir);
+    this.layout = layout;
     this.zoomedId = null;
     this.focusedId = pane.id;
     this.relayout();

@@ -1,0 +1,95 @@
+// The bench's private world: temp runtime, state, config and data directories that every child
+// inherits, a cleanup list that runs even on failure, and helpers to run and wait for things.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface RunResult { code: number; stdout: string; stderr: string }
+
+const cleanups: (() => unknown)[] = [];
+
+/** Registers work to undo at exit; runs last-registered first. */
+export function onCleanup(fn: () => unknown): void {
+  cleanups.push(fn);
+}
+
+export async function cleanupAll(): Promise<void> {
+  while (cleanups.length) {
+    try {
+      await cleanups.pop()!();
+    } catch (err) {
+      process.stderr.write(`bench: cleanup failed: ${(err as Error).message}\n`);
+    }
+  }
+}
+
+/**
+ * Points this process (and so every child) at fresh private directories, so no server the
+ * bench starts can meet the user's thurm or tmux. Returns the directory for data files.
+ */
+export function privateEnv(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'thurm-bench-'));
+  onCleanup(() => fs.rmSync(root, { recursive: true, force: true }));
+  for (const dir of ['run', 'state', 'config', 'home', 'data']) fs.mkdirSync(path.join(root, dir), { mode: 0o700 });
+  for (const key of Object.keys(process.env)) {
+    if (key.startsWith('THURM_') || key === 'TMUX' || key === 'TMUX_PANE') delete process.env[key];
+  }
+  Object.assign(process.env, {
+    XDG_RUNTIME_DIR: path.join(root, 'run'),
+    XDG_STATE_HOME: path.join(root, 'state'),
+    XDG_CONFIG_HOME: path.join(root, 'config'),
+    TMUX_TMPDIR: path.join(root, 'run'),
+    HOME: path.join(root, 'home'),
+    SHELL: '/bin/sh',
+    PS1: '$ ',
+    TERM: 'xterm-256color',
+    LANG: process.env.LANG || 'C.UTF-8',
+  });
+  return path.join(root, 'data');
+}
+
+/** Runs a program to completion (killed after `timeoutMs`); never rejects. */
+export function run(file: string, args: string[], timeoutMs = 15_000): Promise<RunResult> {
+  return new Promise((resolve) => {
+    execFile(file, args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Polls `probe` every `intervalMs` until it returns a truthy value or `timeoutMs` passes. */
+export async function waitUntil<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 10_000, intervalMs = 20): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value) return value as NonNullable<T>;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/** Whether a process exists and is not a zombie. */
+export function alive(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** Resident memory of a process in bytes, from /proc/PID/status. */
+export function rssBytes(pid: number): number {
+  const m = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!m) throw new Error(`no VmRSS for pid ${pid}`);
+  return Number(m[1]) * 1024;
+}

@@ -1,0 +1,253 @@
+// The TUI as a person sees it: the real bin/thurm in a pty, keys typed, the screen read back.
+import test from 'ava';
+import { TestTerminal } from '../helpers/terminal.js';
+import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
+import { waitUntil } from '../helpers/wait.js';
+
+const PREFIX = '\x02';
+
+async function start(t: { teardown(fn: () => Promise<void> | void): void }, config?: string, cols = 100, rows = 30) {
+  const env = new ThurmEnv(config);
+  const term = new TestTerminal(process.execPath, [BIN], env.env, cols, rows);
+  t.teardown(async () => {
+    term.kill();
+    await env.cleanup();
+  });
+  await term.waitForText('[default]');
+  await term.waitForText('$ ');
+  return { env, term };
+}
+
+test.serial('thurm opens full screen with one shell pane, its border and a status line', async (t) => {
+  const { term, env } = await start(t);
+  const lines = term.lines();
+  t.regex(lines[0], /^━ 1 sh ━+$/);
+  t.regex(lines[29], /^\[default\] 1:sh\*/);
+  const panes = await env.json(['list']);
+  t.deepEqual(panes.panes.map((p: any) => [p.id, p.size]), [['1', { cols: 100, rows: 28 }]]);
+});
+
+test.serial('prefix % and " split right and down, and each pane runs its own shell', async (t) => {
+  const { term, env } = await start(t);
+  term.write(`${PREFIX}%`);
+  await term.waitFor((s) => /│━ 2 sh/.test(s), 'a second pane on the right');
+  term.write('echo right-$((40+2))\r');
+  await term.waitForText('right-42');
+  term.write(`${PREFIX}"`);
+  await term.waitFor((s) => /━ 3 sh/.test(s), 'a third pane below the second');
+  term.write('echo below-$((40+3))\r');
+  await term.waitForText('below-43');
+  const geo = (await env.json(['list'])).panes.map((p: any) => [p.id, p.size.cols, p.size.rows]);
+  t.deepEqual(geo, [['1', 50, 28], ['2', 49, 14], ['3', 49, 13]]);
+  // The new output landed in the right halves of the screen.
+  t.true(term.find('right-42')!.x > 50);
+  t.true(term.find('below-43')!.y > 15);
+  t.false(await env.capture('1').then((s) => s.includes('right-42')));
+});
+
+test.serial('prefix | and - split too, and prefix arrows and o move the focus', async (t) => {
+  const { term, env } = await start(t);
+  term.write(`${PREFIX}|`);
+  await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
+  term.write(`${PREFIX}-`);
+  await term.waitFor((s) => /━ 3 sh/.test(s), 'pane 3');
+  const focused = async () => (await env.json(['list'])).panes.find((p: any) => p.focused).id;
+  t.is(await focused(), '3');
+  term.write(`${PREFIX}\x1b[A`);
+  await waitUntil(async () => (await focused()) === '2', 'focus up to 2');
+  term.write(`${PREFIX}\x1bOD`);
+  await waitUntil(async () => (await focused()) === '1', 'focus left to 1');
+  await term.waitFor((s) => /^━ 1 sh/.test(s), 'pane 1 border highlighted');
+  term.write(`${PREFIX}o`);
+  await waitUntil(async () => (await focused()) === '2', 'next pane');
+  // Typing goes to the focused pane only.
+  term.write('echo typed-into-two\r');
+  await waitUntil(async () => (await env.capture('2')).includes('typed-into-two'), 'text in pane 2');
+  t.false((await env.capture('1')).includes('typed-into-two'));
+});
+
+test.serial('prefix z zooms the focused pane to the whole window and back', async (t) => {
+  const { term, env } = await start(t);
+  term.write(`${PREFIX}%`);
+  await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
+  term.write(`${PREFIX}z`);
+  await term.waitFor((s) => /^━ 2 sh \[zoom\] ━+$/m.test(s) && !s.includes('│'), 'pane 2 zoomed');
+  await waitUntil(async () => (await env.json(['list'])).panes[1].size.cols === 100, 'zoomed pty size');
+  term.write(`${PREFIX}z`);
+  await term.waitFor((s) => s.includes('│━ 2 sh'), 'split view back');
+  t.is((await env.json(['list'])).panes[1].size.cols, 49);
+});
+
+test.serial('prefix C-arrow moves the border and prefix = equalizes', async (t) => {
+  const { term, env } = await start(t);
+  term.write(`${PREFIX}%`);
+  await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
+  const width = async () => (await env.json(['list'])).panes[0].size.cols;
+  term.write(`${PREFIX}\x1b[1;5D${PREFIX}\x1b[1;5D${PREFIX}\x1b[1;5D`);
+  await waitUntil(async () => (await width()) === 47, 'border moved three columns left');
+  t.is(term.find('│')!.x, 47);
+  term.write(`${PREFIX}=`);
+  await waitUntil(async () => (await width()) === 50, 'equal halves');
+});
+
+test.serial('resizing the outer terminal re-flows the layout and gives every pty its new size', async (t) => {
+  const { term, env } = await start(t);
+  term.write(`${PREFIX}%`);
+  await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
+  term.resize(60, 20);
+  await waitUntil(async () => (await env.json(['list'])).panes[0].size.cols === 30, 'panes re-flowed');
+  term.write('stty size\r');
+  await term.waitForText('18 29');
+  await term.waitFor((s) => s.split('\n')[19].startsWith('[default]'), 'status line on the new last row');
+  t.pass();
+});
+
+test.serial('a split without room is refused, and a pane too small to draw is hidden, not drawn over others', async (t) => {
+  const { term, env } = await start(t, undefined, 40, 12);
+  term.write(`${PREFIX}"`);
+  await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
+  term.write(`${PREFIX}"`);
+  await term.waitFor((s) => /━ 3 sh/.test(s), 'pane 3');
+  term.write(`${PREFIX}"`);
+  await term.waitForText('no space for a new pane');
+  const refused = await env.cli(['split', '--down']);
+  t.is(refused.code, 2);
+  t.is((await env.json(['list'])).panes.length, 3);
+  term.resize(40, 6);
+  await term.waitFor((s) => s.split('\n')[5].startsWith('[default]'), 'small window drawn');
+  const headers = term.lines().filter((l) => /^[─━] \d/.test(l));
+  t.deepEqual(headers.map((h) => h.slice(2, 3)), ['1']);
+  t.regex(term.lines()[1], /^\$/);
+  term.resize(40, 12);
+  await term.waitFor((s) => /━ 3 sh/.test(s), 'hidden panes back when there is room');
+});
+
+test.serial('prefix d detaches, the program keeps running, and attach brings it back', async (t) => {
+  const { term, env } = await start(t);
+  term.write('i=0; while :; do i=$((i+1)); echo tick-$i; sleep 0.05; done\r');
+  await term.waitForText('tick-3');
+  term.write(`${PREFIX}d`);
+  t.is(await term.exited, 0);
+  t.true(term.raw.includes('[detached (from session default)]'));
+  const before = Number(/tick-(\d+)/.exec((await env.capture('1')).trim().split('\n').pop()!)![1]);
+  await waitUntil(async () => {
+    const last = (await env.capture('1')).trim().split('\n').pop()!;
+    return Number(/tick-(\d+)/.exec(last)?.[1]) > before + 5;
+  }, 'the loop to go on while detached');
+  const again = new TestTerminal(process.execPath, [BIN, 'attach'], env.env);
+  t.teardown(() => again.kill());
+  await again.waitFor((s) => /tick-\d+/.test(s) && s.includes('[default]'), 'the running loop after attach');
+  again.write('\x03');
+  await again.waitForText('$ ');
+});
+
+test.serial('several clients can attach at once and see the same panes', async (t) => {
+  const { term, env } = await start(t);
+  const second = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+  t.teardown(() => second.kill());
+  await second.waitForText('[default]');
+  t.is((await env.json(['info'])).clients, 2);
+  term.write('echo from-first\r');
+  await second.waitForText('from-first');
+});
+
+test.serial('colours, attributes and wide characters reach the outer terminal intact', async (t) => {
+  const { term } = await start(t);
+  term.write("printf '\\033[1;31mRED\\033[0m \\033[3;4mIT\\033[0m \\033[38;5;202mORANGE\\033[0m \\033[9mSTRIKE\\033[0m 漢字e\\314\\201!\\n'\r");
+  const text = await term.waitForText('RED IT ORANGE STRIKE');
+  t.true(text.includes('漢字e\u0301!'));
+  const red = term.find('RED IT')!;
+  const cell = term.cell(red.x, red.y);
+  t.true(cell.isBold() !== 0);
+  t.is(cell.getFgColor(), 1);
+  const it = term.cell(red.x + 4, red.y);
+  t.true(it.isItalic() !== 0 && it.isUnderline() !== 0);
+  t.is(term.cell(red.x + 7, red.y).getFgColor(), 202);
+  t.true(term.cell(red.x + 14, red.y).isStrikethrough() !== 0);
+  // The output line, not the echo of the command (which also holds the characters).
+  const wide = { x: red.x + 21, y: red.y };
+  t.is(term.cell(wide.x, wide.y).getChars(), '漢');
+  t.is(term.cell(wide.x, wide.y).getWidth(), 2);
+  t.is(term.cell(wide.x + 4, wide.y).getChars(), 'e\u0301');
+});
+
+test.serial('full-screen programs on the alternate screen render and restore the shell', async (t) => {
+  const { term } = await start(t);
+  term.write("printf '\\033[?1049h\\033[H\\033[2JALT-SCREEN-UP'; read x; printf '\\033[?1049l'\r");
+  await term.waitFor((s) => s.includes('ALT-SCREEN-UP') && !s.includes('printf'), 'alternate screen');
+  term.write('\r');
+  await term.waitFor((s) => s.includes('printf') && !s.split('\n').some((l) => l.startsWith('ALT-SCREEN-UP')), 'shell screen restored');
+  t.pass();
+});
+
+test.serial('prefix x asks before closing a pane and y confirms', async (t) => {
+  const { term, env } = await start(t);
+  term.write(`${PREFIX}%`);
+  await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
+  term.write(`${PREFIX}x`);
+  await term.waitForText('kill pane 2? (y/n)');
+  term.write('n');
+  await term.waitFor((s) => !s.includes('kill pane 2?'), 'prompt gone');
+  t.is((await env.json(['list'])).panes.length, 2);
+  term.write(`${PREFIX}x`);
+  await term.waitForText('kill pane 2? (y/n)');
+  term.write('y');
+  await term.waitFor((s) => !s.includes('│'), 'one pane left');
+  t.is((await env.json(['list'])).panes.length, 1);
+});
+
+test.serial('prefix ? shows the key bindings and any key closes them', async (t) => {
+  const { term } = await start(t);
+  term.write(`${PREFIX}?`);
+  await term.waitForText('split the pane right');
+  term.write('q');
+  await term.waitFor((s) => !s.includes('split the pane right'), 'help closed');
+  t.pass();
+});
+
+test.serial('prefix prefix sends the prefix key itself to the pane', async (t) => {
+  const { term } = await start(t);
+  term.write('od -c\r');
+  await waitUntil(() => term.text().includes('od -c'), 'od started');
+  term.write(`${PREFIX}${PREFIX}\r\x04`);
+  await term.waitForText('002');
+  t.pass();
+});
+
+test.serial('a configured prefix replaces C-b', async (t) => {
+  const { term } = await start(t, '[keys]\nprefix = "C-a"\n');
+  term.write('\x01%');
+  await term.waitFor((s) => /━ 2 sh/.test(s), 'split with C-a');
+  t.pass();
+});
+
+test.serial('a pane whose program exits closes, and the last one ends the session', async (t) => {
+  const { term, env } = await start(t);
+  term.write(`${PREFIX}%`);
+  await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
+  term.write('exit\r');
+  await term.waitFor((s) => !s.includes('━ 2 sh') && !s.includes('│'), 'pane 2 gone');
+  term.write('exit\r');
+  t.is(await term.exited, 0);
+  t.true(term.raw.includes('[exited]'));
+  t.is((await env.cli(['list'])).code, 6);
+});
+
+test.serial('with remain-on-exit a finished pane stays and its border shows the exit status', async (t) => {
+  const { term, env } = await start(t, 'remain-on-exit = true\n');
+  term.write(`${PREFIX}%`);
+  await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
+  term.write('exit 3\r');
+  await term.waitForText('2 sh [exited 3]');
+  const info = await env.json(['info']);
+  t.deepEqual(info.panes[1].exit, { exitCode: 3, signal: null });
+});
+
+test.serial('clicking a pane focuses it', async (t) => {
+  const { term, env } = await start(t);
+  term.write(`${PREFIX}%`);
+  await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
+  term.write('\x1b[<0;10;10M\x1b[<0;10;10m');
+  await waitUntil(async () => (await env.json(['list'])).panes[0].focused, 'pane 1 focused by the click');
+  t.pass();
+});

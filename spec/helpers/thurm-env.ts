@@ -1,0 +1,88 @@
+// A private thurm world for one test: its own runtime (socket), state and config directories,
+// and a runner for the real `bin/thurm` in it. Nothing touches the user's sessions.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const BIN = path.join(ROOT, 'bin', 'thurm');
+
+export interface CliResult { code: number; stdout: string; stderr: string }
+
+export class ThurmEnv {
+  readonly dir: string;
+  readonly env: NodeJS.ProcessEnv;
+
+  constructor(config?: string) {
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'thurm-spec-'));
+    const runtime = path.join(this.dir, 'run');
+    const home = path.join(this.dir, 'home');
+    fs.mkdirSync(runtime, { mode: 0o700 });
+    fs.mkdirSync(path.join(this.dir, 'config', 'thurm'), { recursive: true });
+    fs.mkdirSync(home);
+    if (config !== undefined) fs.writeFileSync(path.join(this.dir, 'config', 'thurm', 'config.toml'), config);
+    const env: NodeJS.ProcessEnv = {};
+    for (const [k, v] of Object.entries(process.env)) {
+      if (!k.startsWith('THURM_') && k !== 'TMUX' && k !== 'TMUX_PANE') env[k] = v;
+    }
+    this.env = {
+      ...env,
+      HOME: home,
+      XDG_RUNTIME_DIR: runtime,
+      XDG_STATE_HOME: path.join(this.dir, 'state'),
+      XDG_CONFIG_HOME: path.join(this.dir, 'config'),
+      SHELL: '/bin/sh',
+      PS1: '$ ',
+      TERM: 'xterm-256color',
+    };
+  }
+
+  get socket(): string {
+    return path.join(this.dir, 'run', `thurm-${process.getuid?.()}`, 'default.sock');
+  }
+
+  /** Runs `bin/thurm ARGS` to completion. */
+  cli(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+    return new Promise((resolve) => {
+      execFile(process.execPath, [BIN, ...args], { env: { ...this.env, ...extraEnv }, timeout: 20_000 }, (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      });
+    });
+  }
+
+  /** Like cli() but fails the test on a non-zero exit. */
+  async ok(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<string> {
+    const r = await this.cli(args, extraEnv);
+    if (r.code !== 0) throw new Error(`thurm ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+    return r.stdout;
+  }
+
+  async json<T = any>(args: string[]): Promise<T> {
+    return JSON.parse(await this.ok([...args, '--json'])) as T;
+  }
+
+  async serverPid(): Promise<number> {
+    return (await this.json<{ serverPid: number }>(['info'])).serverPid;
+  }
+
+  /** The visible text of a pane, as `thurm capture` prints it. */
+  async capture(pane: string): Promise<string> {
+    return this.ok(['capture', '--pane', pane]);
+  }
+
+  async cleanup(): Promise<void> {
+    const pid = await this.serverPid().catch(() => null);
+    await this.cli(['kill-server']);
+    if (pid) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}

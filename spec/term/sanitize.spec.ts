@@ -1,0 +1,42 @@
+import test from 'ava';
+import { MAX_TITLE, sanitizeText } from '../../lib/term/sanitize.js';
+
+const removed: [string, string, string][] = [
+  ['C0 controls and DEL', 'a\x00b\x07c\x1b[31md\x7fe\r\n', 'ab[31mde'],
+  ['tab', 'a\tb', 'ab'],
+  ['C1 controls (CSI, NEL)', 'a\u009b31mb\u0085c', 'a31mbc'],
+  ['a right-to-left override', 'invoice\u202Efdp.exe', 'invoicefdp.exe'],
+  ['left-to-right isolates and their pop', '\u2066ab\u2069c', 'abc'],
+  ['bidi marks and embeddings', '\u200Ea\u200F\u202Ab\u202C\u061C', 'ab'],
+  ['zero-width space, joiner and non-joiner', 'a\u200Bb\u200Cc\u200Dd\u2060e', 'abcde'],
+  ['the byte order mark', '\uFEFFtitle', 'title'],
+  ['the object replacement character', 'a\uFFFCb', 'ab'],
+];
+for (const [what, input, expected] of removed) {
+  test(`${what} are removed from text`, (t) => t.is(sanitizeText(input), expected));
+}
+
+const kept: [string, string][] = [
+  ['CJK', '日本語のタイトル'],
+  ['emoji outside the BMP', '🚀 build 🐛'],
+  ['accented letters and combining marks', 'café e\u0301'],
+  ['plain ASCII with punctuation', 'vim ~/src/main.ts [+]'],
+];
+for (const [what, input] of kept) {
+  test(`${what} is kept as it is`, (t) => t.is(sanitizeText(input), input));
+}
+
+test('text of exactly the cap is kept whole, counting code points not UTF-16 units', (t) => {
+  const text = '🚀'.repeat(5);
+  t.is(sanitizeText(text, 5), text);
+  t.is(sanitizeText('x'.repeat(MAX_TITLE)), 'x'.repeat(MAX_TITLE));
+});
+
+test('text one code point past the cap loses its last code point', (t) => {
+  t.is(sanitizeText('🚀'.repeat(6), 5), '🚀'.repeat(5));
+  t.is(sanitizeText('x'.repeat(MAX_TITLE + 1)), 'x'.repeat(MAX_TITLE));
+});
+
+test('the cap counts what is left after removing unsafe characters', (t) => {
+  t.is(sanitizeText('\u200Babc\u200B', 3), 'abc');
+});
