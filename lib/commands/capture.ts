@@ -4,7 +4,7 @@ import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from '
 
 export const capture = defineCommand({
   name: 'capture',
-  usage: 'capture [options]',
+  usage: 'capture',
   describe: 'Print the visible screen text of a pane',
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv) }),

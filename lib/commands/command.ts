@@ -24,7 +24,7 @@ export type CliArgs = Record<string, unknown> & { _: (string | number)[]; '--'?:
 
 export interface Command<Args = Record<string, unknown>, Result = unknown> {
   name: string;
-  /** yargs command string, e.g. 'split [options]'. */
+  /** yargs command string: the name, then positionals, e.g. 'send [text..]'. */
   usage: string;
   describe: string;
   options?: Record<string, Options>;

@@ -6,7 +6,7 @@ const HEADINGS = ['left', 'right', 'up', 'down'] as const;
 
 export const focus = defineCommand({
   name: 'focus',
-  usage: 'focus [options]',
+  usage: 'focus',
   describe: 'Focus a pane by id, by --direction, or --next',
   options: {
     pane: { type: 'string', describe: 'pane id to focus' },

@@ -3,7 +3,7 @@ import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from '
 
 export const killPane = defineCommand({
   name: 'kill-pane',
-  usage: 'kill-pane [options]',
+  usage: 'kill-pane',
   describe: 'Close a pane (the last one ends the session)',
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv) }),

@@ -5,7 +5,7 @@ const HEADINGS = ['left', 'right', 'up', 'down'] as const;
 
 export const resizePane = defineCommand({
   name: 'resize-pane',
-  usage: 'resize-pane --direction DIR [options]',
+  usage: 'resize-pane',
   describe: 'Move the border of a pane left, right, up or down',
   options: {
     ...paneOption,

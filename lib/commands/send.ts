@@ -5,7 +5,7 @@ import { defineCommand, optBool, optString, optStringArray, paneFromCli, paneOpt
 
 export const send = defineCommand({
   name: 'send',
-  usage: 'send [options] [TEXT...]',
+  usage: 'send [text..]',
   describe: 'Type text (or --key names such as Enter, C-c, Up) into a pane',
   options: {
     ...paneOption,
@@ -14,7 +14,7 @@ export const send = defineCommand({
   },
   request: (argv) => ({
     pane: paneFromCli(argv),
-    text: argv._.length > 1 ? argv._.slice(1).map(String).join(' ') : undefined,
+    text: Array.isArray(argv.text) && argv.text.length ? argv.text.map(String).join(' ') : undefined,
     keys: argv.key,
     enter: argv.enter === true,
   }),

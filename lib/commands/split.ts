@@ -4,8 +4,8 @@ import { defineCommand, optEnum, optString, optStringArray, paneFromCli, paneOpt
 
 export const split = defineCommand({
   name: 'split',
-  usage: 'split [options] [-- CMD ARGS...]',
-  describe: 'Split a pane and print the new pane id',
+  usage: 'split',
+  describe: 'Split a pane and print the new pane id (-- CMD ARGS... to run a command)',
   options: {
     ...paneOption,
     right: { type: 'boolean', describe: 'new pane to the right (default)' },

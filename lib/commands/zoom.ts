@@ -3,7 +3,7 @@ import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from '
 
 export const zoom = defineCommand({
   name: 'zoom',
-  usage: 'zoom [options]',
+  usage: 'zoom',
   describe: 'Toggle zoom of a pane to the full window',
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv) }),

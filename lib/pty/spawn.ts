@@ -1,5 +1,7 @@
 // Starts a pane's program on a new pty, with the environment every pane gets.
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import pty from 'node-pty';
 import { ThurmError } from '../errors.js';
 
@@ -38,9 +40,28 @@ export function paneEnv(base: NodeJS.ProcessEnv, extra: Record<string, string>):
   return { ...env, TERM: 'xterm-256color', COLORTERM: 'truecolor', ...extra };
 }
 
+/** The executable a command names, looked up in PATH like a shell would; throws if none. */
+export function resolveExecutable(file: string, env: Record<string, string>, cwd: string): string {
+  const candidates = file.includes('/')
+    ? [path.resolve(cwd, file)]
+    : (env.PATH ?? '').split(':').filter(Boolean).map((dir) => path.join(dir, file));
+  for (const candidate of candidates) {
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      if (fs.statSync(candidate).isFile()) return candidate;
+    } catch {
+      // try the next one
+    }
+  }
+  throw new ThurmError('INVALID_ARGUMENT', `command not found: ${file}`);
+}
+
 export function spawnPty(opts: SpawnOptions): PanePty {
   const [file, ...args] = opts.argv;
   if (!file) throw new ThurmError('INVALID_ARGUMENT', 'command: empty');
+  // node-pty reports a failed exec only as an exit, so look the program up first; the
+  // program still gets argv[0] as the user wrote it.
+  resolveExecutable(file, opts.env, opts.cwd);
   try {
     const p = pty.spawn(file, args, {
       name: 'xterm-256color',

@@ -58,7 +58,8 @@ export class ControlServer {
     });
     this.http.on('clientError', (_err, socket) => socket.destroy());
     mux.subscribe((e) => {
-      if (e.type === 'session-ended') this.close();
+      // Deferred so the reply to the request that ended the session goes out first.
+      if (e.type === 'session-ended') setImmediate(() => this.close());
     });
   }
 

@@ -90,6 +90,12 @@ test('resizing moves the border of the nearest split in that direction', (t) => 
   t.deepEqual([right.a.w, right.b.w, right.c.w, right.b.h], [36, 44, 44, 12]);
 });
 
+test('resizing a middle pane moves its own nearest border, not an outer one', (t) => {
+  const row = split('right', leaf('a'), split('right', leaf('b'), leaf('c')));
+  const r = rects(resizePane(row, 'b', 'right', 3, area(81, 24)), area(81, 24));
+  t.deepEqual([r.a.w, r.b.w, r.c.w], [40, 23, 16]);
+});
+
 test('resizing past the edge of the area stops at the same place as resizing to it', (t) => {
   const tree = split('right', leaf('a'), leaf('b'));
   t.deepEqual(resizePane(tree, 'a', 'right', 1000, area(81, 24)), resizePane(tree, 'a', 'right', 80, area(81, 24)));

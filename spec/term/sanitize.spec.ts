@@ -2,7 +2,7 @@ import test from 'ava';
 import { MAX_TITLE, sanitizeText } from '../../lib/term/sanitize.js';
 
 const removed: [string, string, string][] = [
-  ['C0 controls and DEL', 'a\x00b\x07c\x1b[31md\x7fe\r\n', 'ab[31mde'],
+  ['C0 controls and DEL', 'a\x00b\x07c\x1b[31md\x7fe\r\n', 'abc[31mde'],
   ['tab', 'a\tb', 'ab'],
   ['C1 controls (CSI, NEL)', 'a\u009b31mb\u0085c', 'a31mbc'],
   ['a right-to-left override', 'invoice\u202Efdp.exe', 'invoicefdp.exe'],

@@ -12,6 +12,7 @@ const oneChunk: [string, string, InputToken[]][] = [
   ['a CSI function key ends at its final byte', '\x1b[15~\x1b[5~', [key('\x1b[15~'), key('\x1b[5~')]],
   ['an SS3 key is three bytes', '\x1bOPq', [key('\x1bOP'), key('q')]],
   ['ESC before a character is a meta key', '\x1bx\x1b%', [key('\x1bx'), key('\x1b%')]],
+  ['ESC before an emoji is a meta key holding the whole emoji', '\x1b🚀a', [key('\x1b🚀'), key('a')]],
   ['ESC before ESC is a plain Escape', '\x1b\x1bx', [key('\x1b'), key('\x1bx')]],
   ['control characters are keys', '\x02\r', [key('\x02'), key('\r')]],
   ['an SGR mouse press has 0-based coordinates', '\x1b[<0;10;5M', [{ kind: 'mouse', button: 0, x: 9, y: 4, release: false }]],
@@ -68,9 +69,9 @@ test('flushing a cut CSI types its characters as they are', (t) => {
   t.deepEqual(p.flush(), [key('\x1b'), key('['), key('1'), key(';')]);
 });
 
-test('an unfinished paste does not count as pending keys', (t) => {
+test('an unfinished paste, even one ending in part of its end marker, is not pending keys', (t) => {
   const p = new InputParser();
-  t.deepEqual(p.feed('\x1b[200~abc'), []);
+  t.deepEqual(p.feed('\x1b[200~abc\x1b[20'), []);
   t.false(p.hasPending);
 });
 

@@ -1,0 +1,109 @@
+// `npm run bench`: thurm side by side with tmux on this machine, printed as a table (or one
+// JSON document with --json). Everything runs in private temp directories and is bounded in time.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { echoLatency, memory, startup, throughput } from './cases.js';
+import { cleanupAll, privateEnv } from './env.js';
+import { Thurm, Tmux, type Subject } from './subjects.js';
+import { writeWorkload } from './workload.js';
+
+const DEADLINE_MS = 170_000;
+const PLAIN_BYTES = 50e6;
+const COLOUR_BYTES = 20e6;
+
+interface Row { measure: string; unit: string; lowerIsBetter: boolean; thurm: number; tmux: number }
+
+function progress(text: string): void {
+  process.stderr.write(`bench: ${text}\n`);
+}
+
+type Pair<T> = [thurm: T, tmux: T];
+
+function row(measure: string, unit: string, lowerIsBetter: boolean, [thurm, tmux]: Pair<number>): Row {
+  return { measure, unit, lowerIsBetter, thurm, tmux };
+}
+
+function pick<T>(pair: Pair<T>, f: (value: T) => number): Pair<number> {
+  return [f(pair[0]), f(pair[1])];
+}
+
+async function measure(plain: string, colour: string, dir: string): Promise<Row[]> {
+  const thurm = new Thurm(), tmux = new Tmux();
+  const each = async <T>(what: string, fn: (s: Subject) => Promise<T>): Promise<Pair<T>> => {
+    progress(`${what}: thurm`);
+    const a = await fn(thurm);
+    progress(`${what}: tmux`);
+    return [a, await fn(tmux)];
+  };
+  const plainRate = await each('throughput, plain', (s) => throughput(s, plain, dir));
+  const colourRate = await each('throughput, colour', (s) => throughput(s, colour, dir));
+  const latency = await each('keystroke echo', (s) => echoLatency(s));
+  const mem = await each('memory', memory);
+  const start = await each('startup', (s) => startup(s));
+  const MB = 1e6;
+  return [
+    row(`throughput, plain ${Math.round(fs.statSync(plain).size / MB)} MB`, 'MB/s', false, plainRate),
+    row(`throughput, colour-heavy ${Math.round(fs.statSync(colour).size / MB)} MB`, 'MB/s', false, colourRate),
+    row('keystroke echo p50', 'ms', true, pick(latency, (l) => l.p50)),
+    row('keystroke echo p95', 'ms', true, pick(latency, (l) => l.p95)),
+    row('server RSS, 1 pane', 'MB', true, pick(mem, (m) => m.onePane / MB)),
+    row('server RSS, 8 panes', 'MB', true, pick(mem, (m) => m.eightPanes / MB)),
+    row('RSS per extra pane', 'MB', true, pick(mem, (m) => (m.eightPanes - m.onePane) / 7 / MB)),
+    row('startup (new -d until list ok)', 'ms', true, pick(start, (s) => s.startMs)),
+    row('one CLI command (list)', 'ms', true, pick(start, (s) => s.listMs)),
+  ];
+}
+
+function format(value: number, unit: string): string {
+  const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  return `${value.toFixed(digits)} ${unit}`;
+}
+
+function table(rows: Row[], header: string): string {
+  const lines = [['measure', 'thurm', 'tmux', 'thurm vs tmux']];
+  for (const r of rows) {
+    const ratio = r.lowerIsBetter ? r.thurm / r.tmux : r.tmux / r.thurm;
+    const verdict = !Number.isFinite(ratio) || ratio <= 0 ? '-' : ratio <= 1 ? `${(1 / ratio).toFixed(1)}x better` : `${ratio.toFixed(1)}x worse`;
+    lines.push([r.measure, format(r.thurm, r.unit), format(r.tmux, r.unit), verdict]);
+  }
+  const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
+  const render = (l: string[]) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('   ');
+  return [header, '', render(lines[0]), ...lines.slice(1).map(render)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const json = process.argv.includes('--json');
+  const dir = privateEnv();
+  const watchdog = setTimeout(() => {
+    progress(`gave up after ${DEADLINE_MS / 1000}s`);
+    void cleanupAll().finally(() => process.exit(1));
+  }, DEADLINE_MS);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => void cleanupAll().finally(() => process.exit(130)));
+  }
+  try {
+    progress('writing test files');
+    const plain = path.join(dir, 'plain.txt');
+    const colour = path.join(dir, 'colour.txt');
+    writeWorkload(plain, PLAIN_BYTES, false);
+    writeWorkload(colour, COLOUR_BYTES, true);
+    const rows = await measure(plain, colour, dir);
+    const tmuxVersion = execFileSync('tmux', ['-V'], { encoding: 'utf8' }).trim();
+    const machine = { cpus: os.cpus().length, node: process.version, tmux: tmuxVersion, load: os.loadavg()[0] };
+    if (json) process.stdout.write(`${JSON.stringify({ machine, rows }, null, 2)}\n`);
+    else {
+      const header = `thurm vs ${tmuxVersion}, ${machine.cpus} cores, Node ${machine.node}, 120x40 client, load ${machine.load.toFixed(2)}`;
+      process.stdout.write(`${table(rows, header)}\n`);
+    }
+  } finally {
+    clearTimeout(watchdog);
+    await cleanupAll();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench: ${(err as Error).stack ?? err}\n`);
+  process.exitCode = 1;
+});

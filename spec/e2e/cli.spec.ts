@@ -1,0 +1,186 @@
+// The scripting CLI contract that scripts, agents and later issues rely on.
+import test from 'ava';
+import { ThurmEnv } from '../helpers/thurm-env.js';
+import { waitUntil } from '../helpers/wait.js';
+
+async function session(t: { teardown(fn: () => Promise<void>): void }, args: string[] = []) {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  const started = await env.cli(['new', '-d', '--size', '80x24', ...args]);
+  if (started.code !== 0) throw new Error(started.stderr);
+  return env;
+}
+
+test.serial('new -d starts a detached session and prints nothing', async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  const r = await env.cli(['new', '-d', '--size', '90x20', '--cwd', '/tmp', '--', 'sh']);
+  t.deepEqual([r.code, r.stdout, r.stderr], [0, '', '']);
+  const [pane] = (await env.json(['list'])).panes;
+  t.deepEqual(pane.size, { cols: 90, rows: 18 });
+  t.deepEqual(pane.command, ['sh']);
+  t.is(pane.cwd, '/tmp');
+  t.true(pane.focused);
+  t.true(pane.pid > 0);
+});
+
+test.serial('new -d on a running session fails with SESSION_EXISTS and leaves it alone', async (t) => {
+  const env = await session(t);
+  const r = await env.cli(['new', '-d']);
+  t.is(r.code, 7);
+  t.regex(r.stderr, /^thurm: .*default/);
+  t.is((await env.json(['list'])).panes.length, 1);
+});
+
+test.serial('split prints the new pane id and runs the given command in the given directory', async (t) => {
+  const env = await session(t);
+  t.is((await env.ok(['split', '--down', '--cwd', '/usr', '--', 'sh', '-c', 'pwd; exec cat'])).trim(), '2');
+  await waitUntil(async () => (await env.capture('2')).includes('/usr'), 'pwd output');
+  t.is((await env.ok(['split', '--right', '--pane', '1'])).trim(), '3');
+  const panes = (await env.json(['list'])).panes;
+  t.deepEqual(panes.map((p: any) => p.id), ['1', '3', '2']);
+  t.deepEqual(panes.find((p: any) => p.id === '2').command, ['sh', '-c', 'pwd; exec cat']);
+});
+
+test.serial('list prints one line per pane with id, size, focus, command, cwd and pid', async (t) => {
+  const env = await session(t, ['--cwd', '/tmp']);
+  const out = await env.ok(['list']);
+  t.regex(out, /^1: 80x22 \(focused\) "\/bin\/sh" \/tmp pid \d+\n$/);
+});
+
+test.serial('send types text, --enter presses Enter, and --key sends named keys', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  await env.ok(['send', '--enter', 'echo', 'hello', 'from', 'send']);
+  await waitUntil(async () => (await env.capture('1')).includes('hello from send\n'), 'echoed text');
+  await env.ok(['send', 'sleep 30']);
+  await env.ok(['send', '--key', 'Enter']);
+  await waitUntil(async () => (await env.json(['info'])).panes[0].foreground.argv[0] === 'sleep', 'sleep in the foreground');
+  await env.ok(['send', '--key', 'C-c']);
+  await waitUntil(async () => (await env.json(['info'])).panes[0].foreground.argv[0] !== 'sleep', 'sleep interrupted');
+  const bad = await env.cli(['send', '--key', 'NoSuchKey']);
+  t.is(bad.code, 2);
+});
+
+test.serial('send --key Up follows the pane application cursor mode', async (t) => {
+  const env = await session(t, ['--', 'sh', '-c', "printf '\\033[?1h'; od -c; sleep 30"]);
+  await env.ok(['send', '--key', 'Up', 'Enter', 'C-d']);
+  await waitUntil(async () => (await env.capture('1')).includes('033   O   A'), 'SS3 A in od output');
+  t.pass();
+});
+
+test.serial('capture prints the visible screen text, and --json the lines', async (t) => {
+  const env = await session(t, ['--', 'sh', '-c', 'echo line-one; echo line-two; exec cat']);
+  await waitUntil(async () => (await env.capture('1')).includes('line-two'), 'output');
+  t.is(await env.capture('1'), 'line-one\nline-two\n');
+  const json = await env.json(['capture', '--pane', '1']);
+  t.is(json.pane, '1');
+  t.is(json.lines.length, 22);
+  t.deepEqual(json.lines.slice(0, 3), ['line-one', 'line-two', '']);
+});
+
+test.serial('focus --pane focuses exactly as the keyboard does, and --direction moves', async (t) => {
+  const env = await session(t);
+  await env.ok(['split']);
+  await env.ok(['focus', '--pane', '1']);
+  t.true((await env.json(['list'])).panes[0].focused);
+  await env.ok(['focus', '--direction', 'right']);
+  t.true((await env.json(['list'])).panes[1].focused);
+  t.is((await env.cli(['focus'])).code, 2);
+});
+
+test.serial('kill-pane closes a pane; the last one ends the session and the server', async (t) => {
+  const env = await session(t);
+  await env.ok(['split']);
+  const pid = await env.serverPid();
+  await env.ok(['kill-pane', '--pane', '2']);
+  t.deepEqual((await env.json(['list'])).panes.map((p: any) => p.id), ['1']);
+  await env.ok(['kill-pane']);
+  await waitUntil(() => { try { process.kill(pid, 0); return false; } catch { return true; } }, 'server exit');
+  t.is((await env.cli(['list'])).code, 6);
+});
+
+test.serial('info --json has the documented shape with empty status fields', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  const info = await env.json(['info']);
+  t.is(info.session, 'default');
+  t.is(info.clients, 0);
+  const [p] = info.panes;
+  t.is(p.id, '1');
+  t.true(p.focused);
+  t.deepEqual(p.size, { cols: 80, rows: 22 });
+  t.deepEqual(p.command, ['sh']);
+  t.is(typeof p.cwd, 'string');
+  t.is(typeof p.pid, 'number');
+  t.is(p.title, 'sh');
+  t.deepEqual(p.foreground, { pid: p.pid, pgid: p.pid, argv: ['sh'] });
+  t.deepEqual(p.status, { state: 'none', source: 'none', text: '', progress: null });
+  t.deepEqual(p.programs, []);
+  t.is(p.agent, null);
+  t.regex(await env.ok(['info']), /^session default \(0 clients\)\npane 1 \(focused\): sh 80x22/);
+});
+
+test.serial('--pane defaults to THURM_PANE_ID for the session in THURM_SOCKET only', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  await env.ok(['split', '--', 'sh']);
+  await env.ok(['send', '--enter', 'echo from-pane-one'], { THURM_PANE_ID: '1', THURM_SOCKET: env.socket });
+  await waitUntil(async () => (await env.capture('1')).includes('from-pane-one\n'), 'text in pane 1');
+  // A pane id that belongs to another session's socket is ignored: the focused pane is used.
+  await env.ok(['send', '-S', env.socket, '--enter', 'echo to-focused'], { THURM_PANE_ID: '1', THURM_SOCKET: '/elsewhere.sock' });
+  await waitUntil(async () => (await env.capture('2')).includes('to-focused\n'), 'text in pane 2');
+  t.pass();
+});
+
+test.serial('panes get THURM_PANE_ID, THURM_SOCKET and a TERM the emulator supports', async (t) => {
+  const env = await session(t, ['--', 'sh', '-c', 'echo "$THURM_PANE_ID|$THURM_SOCKET|$TERM"; exec cat']);
+  await waitUntil(async () => (await env.capture('1')).includes(`1|${env.socket}|xterm-256color`), 'environment');
+  t.pass();
+});
+
+test.serial('errors print one thurm: line and exit with the code of their kind', async (t) => {
+  const env = await session(t);
+  const missing = await env.cli(['capture', '--pane', '99']);
+  t.is(missing.code, 3);
+  t.regex(missing.stderr, /^thurm: no such pane: 99\n$/);
+  const flag = await env.cli(['list', '--bogus']);
+  t.is(flag.code, 2);
+  t.regex(flag.stderr, /^thurm: /);
+  const badSize = await env.cli(['new', '-d', '-s', 'other', '--size', 'huge']);
+  t.is(badSize.code, 2);
+  const badCwd = await env.cli(['split', '--cwd', '/no/such/dir']);
+  t.is(badCwd.code, 2);
+  const noServer = await env.cli(['list', '-s', 'nobody']);
+  t.is(noServer.code, 6);
+  t.regex(noServer.stderr, /^thurm: no server running/);
+  const badName = await env.cli(['list', '-s', '../x']);
+  t.is(badName.code, 2);
+});
+
+test.serial('a command that cannot start is a clear error from new', async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  const r = await env.cli(['new', '-d', '--', '/no/such/program']);
+  t.is(r.code, 2);
+  t.regex(r.stderr, /^thurm: .*\/no\/such\/program/);
+});
+
+test.serial('a broken config file is an error naming the key and line', async (t) => {
+  const env = new ThurmEnv('[ui]\nscrollback = "lots"\n');
+  t.teardown(() => env.cleanup());
+  const r = await env.cli(['new', '-d']);
+  t.is(r.code, 9);
+  t.regex(r.stderr, /config\.toml:2: ui\.scrollback/);
+});
+
+test.serial('kill-server ends every pane and the server', async (t) => {
+  const env = await session(t);
+  await env.ok(['split']);
+  const pids = (await env.json(['list'])).panes.map((p: any) => p.pid);
+  await env.ok(['kill-server']);
+  await waitUntil(() => pids.every((pid: number) => { try { process.kill(pid, 0); return false; } catch { return true; } }), 'panes gone');
+  t.is((await env.cli(['list'])).code, 6);
+});
+
+test.serial('detach from the CLI detaches attached clients; with none it reports zero', async (t) => {
+  const env = await session(t);
+  t.deepEqual(await env.json(['detach']), { detached: 0 });
+});

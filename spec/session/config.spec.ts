@@ -1,0 +1,69 @@
+import test from 'ava';
+import { ThurmError } from '../../lib/errors.js';
+import { DEFAULT_CONFIG, parseConfig } from '../../lib/session/config.js';
+
+test('an empty file gives the defaults', (t) => {
+  t.deepEqual(parseConfig(''), DEFAULT_CONFIG);
+  t.is(DEFAULT_CONFIG.keys.prefixBytes, '\x02');
+});
+
+test('parsed configs do not share state with the defaults', (t) => {
+  parseConfig('[ui]\nscrollback = 5\n').ui.scrollback = 7;
+  t.is(DEFAULT_CONFIG.ui.scrollback, 10000);
+});
+
+const prefixes: [string, string][] = [
+  ['C-a', '\x01'],
+  ['C-Space', '\0'],
+  ['M-x', '\x1bx'],
+  ['`', '`'],
+];
+for (const [prefix, bytes] of prefixes) {
+  test(`the prefix ${prefix} is sent as ${JSON.stringify(bytes)}`, (t) => {
+    t.deepEqual(parseConfig(`[keys]\nprefix = "${prefix}"\n`).keys, { prefix, prefixBytes: bytes });
+  });
+}
+
+test('every known key is read', (t) => {
+  const text = 'remain-on-exit = true\n[keys]\nprefix = "C-a"\n[ui]\nstatus-line = false\nscrollback = 0\ntruecolor = "on"\n';
+  t.deepEqual(parseConfig(text), {
+    keys: { prefix: 'C-a', prefixBytes: '\x01' },
+    ui: { statusLine: false, scrollback: 0, truecolor: 'on' },
+    remainOnExit: true,
+  });
+});
+
+test('a dotted key at the top level is read like one in its table', (t) => {
+  t.is(parseConfig('ui.scrollback = 42\n').ui.scrollback, 42);
+});
+
+/** [title, file text, the key the message must name, its 1-based line]. */
+const invalid: [string, string, string, number][] = [
+  ['a prefix that is not a key name', '[keys]\nprefix = "C-foo"\n', 'keys.prefix', 2],
+  ['a prefix that is not a string', '\n[keys]\nprefix = 2\n', 'keys.prefix', 3],
+  ['an empty prefix', '[keys]\nprefix = ""\n', 'keys.prefix', 2],
+  ['a scrollback that is a string', '# mine\n[ui]\nscrollback = "lots"\n', 'ui.scrollback', 3],
+  ['a negative scrollback', '[ui]\nscrollback = -1\n', 'ui.scrollback', 2],
+  ['a fractional scrollback', '[ui]\nscrollback = 1.5\n', 'ui.scrollback', 2],
+  ['a status-line that is not a boolean', '[ui]\nstatus-line = "yes"\n', 'ui.status-line', 2],
+  ['a truecolor that is not auto, on or off', '[ui]\ntruecolor = "maybe"\n', 'ui.truecolor', 2],
+  ['a bad dotted key at the top level', '\nui.scrollback = "lots"\n', 'ui.scrollback', 2],
+  ['remain-on-exit that is not a boolean', 'remain-on-exit = 1\n', 'remain-on-exit', 1],
+  ['an unknown key in a known table', '[ui]\nscrollback = 10\ncolour = "red"\n', 'ui.colour', 3],
+  ['an unknown top-level key', 'keys = {}\nshell = "zsh"\n', 'shell', 2],
+  ['ui given as a value, not a table', 'ui = 3\n', 'ui', 1],
+];
+for (const [title, text, key, line] of invalid) {
+  test(`${title} is a CONFIG_ERROR naming ${key} and line ${line}`, (t) => {
+    const err = t.throws(() => parseConfig(text, 'my.toml'), { instanceOf: ThurmError });
+    t.is(err.code, 'CONFIG_ERROR');
+    t.true(err.message.includes(key), err.message);
+    t.true(err.message.includes(`my.toml:${line}`), err.message);
+  });
+}
+
+test('invalid TOML is a CONFIG_ERROR naming the file and line', (t) => {
+  const err = t.throws(() => parseConfig('[ui]\nscrollback = 10\nstatus-line = \n', '/home/u/.config/thurm/config.toml'), { instanceOf: ThurmError });
+  t.is(err.code, 'CONFIG_ERROR');
+  t.true(err.message.includes('/home/u/.config/thurm/config.toml:3'), err.message);
+});
