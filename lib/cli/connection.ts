@@ -102,7 +102,10 @@ export async function startServer(spec: ServerSpec): Promise<{ started: boolean;
       const connection = await Connection.open(spec.socketPath);
       // Another client's server may have won the race; only ours counts as started.
       const info = await connection.request<SessionInfo>('info');
-      return { started: info.serverPid === child.pid, connection };
+      const started = info.serverPid === child.pid;
+      // Ours lost the race and will exit on its own; do not leave it starting up meanwhile.
+      if (!started && exit === null) child.kill('SIGTERM');
+      return { started, connection };
     } catch (err) {
       if (!(err instanceof ThurmError) || err.code !== 'SERVER_UNAVAILABLE') throw err;
     }

@@ -47,18 +47,32 @@ export function removePane(node: LayoutNode, target: string): LayoutNode | null 
   return { ...node, a, b };
 }
 
-/** Gives every pane in a run of same-direction splits an equal share. */
-export function equalize(node: LayoutNode): LayoutNode {
+/** Gives every pane in a run of same-direction splits an equal share of `area`. */
+export function equalize(node: LayoutNode, area: Rect): LayoutNode {
   if (node.kind === 'pane') return node;
-  const a = equalize(node.a);
-  const b = equalize(node.b);
-  const na = chainCount(a, node.dir);
-  const nb = chainCount(b, node.dir);
-  return { ...node, a, b, ratio: na / (na + nb) };
+  const na = chainCount(node.a, node.dir);
+  const nb = chainCount(node.b, node.dir);
+  let ratio = na / (na + nb);
+  if (node.dir === 'right' && area.w > 1) {
+    // Side by side, each pane but the last also owns a separator column.
+    const each = (area.w - (na + nb - 1)) / (na + nb);
+    ratio = (na * each + na - 1) / (area.w - 1);
+  }
+  const sized = { ...node, ratio };
+  const [ra, rb] = splitRect(sized, area);
+  return { ...sized, a: equalize(node.a, ra), b: equalize(node.b, rb) };
 }
 
 function chainCount(node: LayoutNode, dir: Direction): number {
   return node.kind === 'split' && node.dir === dir ? chainCount(node.a, dir) + chainCount(node.b, dir) : 1;
+}
+
+/** The least room a subtree needs along an axis for all its panes to be drawn. */
+function minSize(node: LayoutNode, dir: Direction): number {
+  if (node.kind === 'pane') return dir === 'right' ? MIN_PANE.w : MIN_PANE.h;
+  const a = minSize(node.a, dir), b = minSize(node.b, dir);
+  if (node.dir !== dir) return Math.max(a, b);
+  return a + b + (dir === 'right' ? 1 : 0);
 }
 
 /** Moves the nearest border of `pane` along `dir` by `cells` (negative: left or up). */
@@ -71,7 +85,10 @@ export function resizePane(node: LayoutNode, pane: string, dir: Direction, cells
     const avail = dir === 'right' ? rect.w - 1 : rect.h;
     if (avail <= 0) return node;
     const first = Math.round(avail * split.ratio) + cells;
-    const ratio = Math.min(Math.max(first, 0), avail) / avail;
+    // Never shrink either side below what its panes need to stay visible.
+    const low = minSize(split.a, dir), high = avail - minSize(split.b, dir);
+    if (low > high) return node;
+    const ratio = Math.min(Math.max(first, low), high) / avail;
     return replaceSplit(node, split, { ...split, ratio });
   }
   return node;
@@ -133,7 +150,7 @@ export function computeGeometry(node: LayoutNode, area: Rect, zoomed?: string): 
 
 export type Heading = 'left' | 'right' | 'up' | 'down';
 
-/** The visible pane next to `from` in a heading: the one overlapping its middle, else the closest. */
+/** The visible pane next to `from` in a heading: the nearest, then the one sharing most of its edge. */
 export function neighbour(geo: Geometry, from: string, heading: Heading): string | null {
   const r = geo.panes.get(from);
   if (!r) return null;

@@ -223,7 +223,7 @@ export class Mux {
 
   equalize(): void {
     if (!this.layout) return;
-    this.layout = equalize(this.layout);
+    this.layout = equalize(this.layout, this.paneArea());
     this.relayout();
   }
 

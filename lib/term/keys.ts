@@ -16,9 +16,10 @@ export interface KeyModes { applicationCursorKeysMode: boolean }
 export function keyBytes(name: string, modes: KeyModes = { applicationCursorKeysMode: false }): string | null {
   if (CURSOR[name]) return (modes.applicationCursorKeysMode ? '\x1bO' : '\x1b[') + CURSOR[name];
   if (FIXED[name] !== undefined) return FIXED[name];
-  const meta = /^M-(.+)$/.exec(name);
+  // Modifiers may come in either order: C-M-x and M-C-x are the same key.
+  const meta = /^((?:C-)?)M-(.+)$/.exec(name);
   if (meta) {
-    const rest = keyBytes(meta[1], modes);
+    const rest = keyBytes(meta[1] + meta[2], modes);
     return rest === null ? null : '\x1b' + rest;
   }
   const ctrl = /^C-(.+)$/.exec(name);

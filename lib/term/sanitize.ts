@@ -1,9 +1,10 @@
 // Makes text from programs (titles, messages) safe to show: no control characters, no bidi
 // overrides or invisible formatting, bounded length. Output is plain text for cell drawing.
 
-// C0, DEL, C1; bidi marks, embeddings, overrides and isolates; zero-width and invisible
-// formatting characters; the BOM; interlinear annotation and object replacement.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffc]/g;
+// C0, DEL, C1; the soft hyphen and other invisible joiners; bidi marks, embeddings, overrides
+// and isolates; zero-width and invisible formatting characters; line and paragraph
+// separators; the BOM; interlinear annotation and object replacement; tag characters.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffc\u{e0000}-\u{e007f}]/gu;
 
 export const MAX_TITLE = 256;
 

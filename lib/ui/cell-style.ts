@@ -17,7 +17,11 @@ export class StyleCache {
     const { fg, bg } = cell as unknown as PackedCell;
     if (typeof fg !== 'number' || typeof bg !== 'number') return styleOf(cell, this.truecolor);
     let row = this.cache.get(fg);
-    if (!row) this.cache.set(fg, (row = new Map()));
+    if (!row) {
+      // Programs cycling through truecolours must not grow the cache without bound.
+      if (this.cache.size >= 4096) this.cache.clear();
+      this.cache.set(fg, (row = new Map()));
+    }
     let style = row.get(bg);
     if (style === undefined) {
       style = styleOf(cell, this.truecolor);

@@ -3,7 +3,7 @@
 // never from raw program text (titles are sanitised when they arrive).
 import type { Geometry } from '../session/layout.js';
 import type { Mux } from '../session/mux.js';
-import type { Line } from './renderer.js';
+import type { Line } from './cells.js';
 import { fill, putText, textWidth, truncate } from './text-cells.js';
 
 const FOCUSED = '1;32';

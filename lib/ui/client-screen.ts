@@ -14,7 +14,8 @@ import { clearUncovered, drawHeaders, drawStatusLine } from './chrome.js';
 import { InputParser, keyName, type InputToken } from './input.js';
 import { findBinding, helpLines } from './key-bindings.js';
 import { drawPaneContent } from './pane-view.js';
-import { renderDiff, type Line } from './renderer.js';
+import type { Line } from './cells.js';
+import { renderDiff } from './renderer.js';
 
 export interface ClientTransport {
   /** Sends bytes to the client's terminal; `done` runs once they have left the server. */

@@ -123,7 +123,10 @@ export function keyName(seq: string): string {
   if (seq === '\x7f') return 'BSpace';
   if (seq === ' ') return 'Space';
   if (seq.length === 1 && seq.charCodeAt(0) < 0x20) {
-    return seq === '\0' ? 'C-Space' : `C-${String.fromCharCode(seq.charCodeAt(0) + 0x60)}`;
+    const code = seq.charCodeAt(0);
+    if (code === 0) return 'C-Space';
+    const key = String.fromCharCode(code + 0x40);
+    return `C-${code <= 26 ? key.toLowerCase() : key}`;
   }
   if (seq.length >= 2 && seq[0] === '\x1b' && seq[1] !== '[' && seq[1] !== 'O') return `M-${keyName(seq.slice(1))}`;
   return seq;

@@ -3,7 +3,7 @@ import type { IBufferCell } from '@xterm/headless';
 import type { Rect } from '../session/layout.js';
 import type { PaneTerminal } from '../term/pane-terminal.js';
 import type { StyleCache } from './cell-style.js';
-import { CONTINUATION, type Line } from './renderer.js';
+import { CONTINUATION, type Line } from './cells.js';
 
 let scratch: IBufferCell | undefined;
 

@@ -2,13 +2,9 @@
 // cells that differ from what the client already shows, with full SGR styles (blessed's own
 // draw knows no italic, dim, strikethrough or truecolor). Replaces blessed's Screen.draw.
 import { blessedStyle, type Style } from './cell-style.js';
+import { charWidth, CONTINUATION, type Cell, type Line } from './cells.js';
 
-/** A blessed cell: [attr, ch]; thurm stores an SGR string as attr, widgets a packed number. */
-export type Cell = [Style | number, string];
-export type Line = Cell[] & { dirty?: boolean };
-
-/** A cell whose ch is '' continues the wide character to its left. */
-export const CONTINUATION = '';
+export { CONTINUATION, type Cell, type Line };
 
 function sgr(attr: Style | number): string {
   const style = typeof attr === 'number' ? blessedStyle(attr) : attr;
@@ -31,7 +27,7 @@ export function renderDiff(lines: Line[], olines: Line[]): string {
     line.dirty = false;
     for (let x = 0; x < line.length; x++) {
       const cell = line[x];
-      const wide = x + 1 < line.length && line[x + 1][1] === CONTINUATION && cell[1] !== CONTINUATION;
+      const wide = x + 1 < line.length && line[x + 1][1] === CONTINUATION && charWidth(cell[1]) === 2;
       if (same(cell, old[x]) && (!wide || same(line[x + 1], old[x + 1]))) continue;
       let ch = cell[1];
       // Continuations of wide characters are drawn with them, so one met here is an orphan

@@ -1,18 +1,12 @@
 // Writes plain text into a row of cells, by display width (wide characters take two cells),
 // truncating with an ellipsis. The text must already be sanitised.
-import unicode from 'blessed/lib/unicode.js';
-import { CONTINUATION, type Line } from './renderer.js';
 import type { Style } from './cell-style.js';
+import { charWidth, CONTINUATION, type Line } from './cells.js';
 
 export function textWidth(text: string): number {
   let w = 0;
   for (const ch of text) w += charWidth(ch);
   return w;
-}
-
-export function charWidth(ch: string): number {
-  const w = unicode.charWidth(ch, 0);
-  return w < 0 ? 0 : w;
 }
 
 /** Cuts text to `max` columns, ending with an ellipsis when something was cut. */

@@ -55,18 +55,20 @@ function chainRight(n: number, leftLeaning: boolean): LayoutNode {
 }
 
 for (const leftLeaning of [false, true]) {
-  test(`equalize gives three panes split right (${leftLeaning ? 'always the first' : 'always the newest'}) widths within one column`, (t) => {
-    for (let w = 8; w <= 200; w++) {
-      const widths = Object.values(rects(equalize(chainRight(3, leftLeaning)), area(w, 10))).map((r) => r.w);
-      t.is(widths.length, 3);
-      t.true(Math.max(...widths) - Math.min(...widths) <= 1, `width ${w}: ${widths.join(',')}`);
+  test(`equalize gives three to six panes split right (${leftLeaning ? 'always the first' : 'always the newest'}) widths within one column`, (t) => {
+    for (let n = 3; n <= 6; n++) {
+      for (let w = 4 * n; w <= 200; w++) {
+        const widths = Object.values(rects(equalize(chainRight(n, leftLeaning), area(w, 10)), area(w, 10))).map((r) => r.w);
+        t.is(widths.length, n);
+        t.true(Math.max(...widths) - Math.min(...widths) <= 1, `${n} panes, width ${w}: ${widths.join(',')}`);
+      }
     }
   });
 }
 
 test('equalize gives a pane beside a stack of two half the width, not a third', (t) => {
   const lopsided = split('right', leaf('a'), split('down', leaf('b'), leaf('c'), 0.9), 0.2);
-  t.deepEqual(equalize(lopsided), aBesideStack);
+  t.deepEqual(equalize(lopsided, area(81, 24)), aBesideStack);
 });
 
 const resizes: [string, string, Direction, number, Record<string, number>][] = [
@@ -199,4 +201,11 @@ test('from a tall pane the neighbour is the one sharing most of its rows', (t) =
 
 test('a hidden pane has no neighbours', (t) => {
   t.is(neighbour(computeGeometry(aBesideStack, area(81, 24), 'b'), 'a', 'right'), null);
+});
+
+test('resizing never shrinks a pane below what it needs to stay visible', (t) => {
+  const tree = resizePane(split('right', leaf('a'), leaf('b')), 'a', 'right', -1000, area(81, 24));
+  const geo = computeGeometry(tree, area(81, 24));
+  t.deepEqual([...geo.hidden], []);
+  t.is(geo.panes.get('a')!.w, MIN_PANE.w);
 });

@@ -69,3 +69,8 @@ for (const [title, seq, app, expected] of encoded) {
     t.is(encodeCursorKey(seq, { applicationCursorKeysMode: app }), expected);
   });
 }
+
+test('control and meta combine in either order', (t) => {
+  t.is(keyBytes('C-M-x'), '\x1b\x18');
+  t.is(keyBytes('M-C-x'), '\x1b\x18');
+});

@@ -40,3 +40,7 @@ test('text one code point past the cap loses its last code point', (t) => {
 test('the cap counts what is left after removing unsafe characters', (t) => {
   t.is(sanitizeText('\u200Babc\u200B', 3), 'abc');
 });
+
+test('soft hyphens, tag characters and line separators are removed too', (t) => {
+  t.is(sanitizeText('a\u00adb\u{E0041}c\u2028d\u034fe'), 'abcde');
+});

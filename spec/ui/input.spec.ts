@@ -97,3 +97,7 @@ const names: [string, string][] = [
 for (const [seq, name] of names) {
   test(`the key ${JSON.stringify(seq)} is named ${name}`, (t) => t.is(keyName(seq), name));
 }
+
+test('keyName spells the control keys past C-z as tmux does', (t) => {
+  t.deepEqual(['\x1c', '\x1d', '\x1e', '\x1f'].map(keyName), ['C-\\', 'C-]', 'C-^', 'C-_']);
+});

@@ -127,3 +127,9 @@ for (const [what, data, truecolor, expected] of xtermStyles) {
     t.deepEqual(cached, expected);
   });
 }
+
+test('a continuation cell after a narrow character is an orphan and is blanked', (t) => {
+  const olines = screen([['', 'a'], ['', 'b']]);
+  const lines = screen([['', 'a'], ['', CONTINUATION]]);
+  t.is(renderDiff(lines, olines), '\x1b[1;2H\x1b[0m \x1b[0m');
+});

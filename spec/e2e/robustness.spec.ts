@@ -1,0 +1,221 @@
+// Robustness and security: the socket is private, bad input gets an error and loses
+// nothing, floods are contained, and program text never reaches the screen raw.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import test from 'ava';
+import WebSocket from 'ws';
+import { TestTerminal } from '../helpers/terminal.js';
+import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
+import { waitUntil } from '../helpers/wait.js';
+
+async function session(t: { teardown(fn: () => Promise<void>): void }, args: string[] = []) {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d', '--size', '80x24', ...args]);
+  return env;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function rssKb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+}
+
+function connect(socket: string, opts: WebSocket.ClientOptions = {}): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws+unix://${socket}:/`, opts);
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+function nextMessage(ws: WebSocket): Promise<any> {
+  return new Promise((resolve) => ws.once('message', (d) => resolve(JSON.parse(d.toString()))));
+}
+
+test.serial('the socket directory is 0700 and the socket 0600', async (t) => {
+  const env = await session(t);
+  t.is(fs.statSync(path.dirname(env.socket)).mode & 0o777, 0o700);
+  t.is(fs.statSync(env.socket).mode & 0o777, 0o600);
+});
+
+test.serial('a socket directory open to others is refused by server and client', async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  const dir = path.dirname(env.socket);
+  fs.mkdirSync(dir, { mode: 0o700 });
+  fs.chmodSync(dir, 0o755);
+  const r = await env.cli(['new', '-d']);
+  t.is(r.code, 8);
+  t.regex(r.stderr, /^thurm: socket directory is open to others/);
+  t.is((await env.cli(['list'])).code, 8);
+});
+
+test.serial('a symlinked socket directory is refused', async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  const real = path.join(env.dir, 'elsewhere');
+  fs.mkdirSync(real, { mode: 0o700 });
+  fs.symlinkSync(real, path.dirname(env.socket));
+  t.is((await env.cli(['new', '-d'])).code, 8);
+  t.is((await env.cli(['list'])).code, 8);
+});
+
+test.serial('a socket directory owned by another user is refused', async (t) => {
+  if (process.getuid?.() !== 0) return t.pass('needs root to chown');
+  const env = await session(t);
+  const dir = path.dirname(env.socket);
+  fs.chownSync(dir, 65534, 65534);
+  const r = await env.cli(['list']);
+  t.is(r.code, 8);
+  t.regex(r.stderr, /owned by uid 65534/);
+  fs.chownSync(dir, 0, 0);
+});
+
+test.serial('requests with an Origin header are refused', async (t) => {
+  const env = await session(t);
+  const err = await connect(env.socket, { origin: 'https://evil.example' }).then(() => null, (e: Error) => e);
+  t.regex(String(err?.message), /403/);
+});
+
+test.serial('garbage, unknown and truncated requests get structured errors and the server serves on', async (t) => {
+  const env = await session(t);
+  const ws = await connect(env.socket);
+  ws.send('this is not json');
+  t.like(await nextMessage(ws), { id: null, ok: false, error: { code: 'PROTOCOL_ERROR' } });
+  ws.send('{"id": 7, "type": "no-such-request"}');
+  t.like(await nextMessage(ws), { id: 7, ok: false, error: { code: 'PROTOCOL_ERROR' } });
+  ws.send('[1, 2, 3]');
+  t.like(await nextMessage(ws), { ok: false, error: { code: 'PROTOCOL_ERROR' } });
+  ws.send('{"id": 8, "type": "split", "argv": "rm -rf /"}');
+  t.like(await nextMessage(ws), { id: 8, ok: false, error: { code: 'INVALID_ARGUMENT' } });
+  ws.send('{"id": 9, "type": "capture", "pane": {"x": 1}}');
+  t.like(await nextMessage(ws), { id: 9, ok: false, error: { code: 'INVALID_ARGUMENT' } });
+  ws.send(Buffer.from([1, 2, 3]), { binary: true });
+  t.like(await nextMessage(ws), { ok: false, error: { code: 'PROTOCOL_ERROR' } });
+  ws.send('{"id": 10, "type": "list"}');
+  t.like(await nextMessage(ws), { id: 10, ok: true });
+  ws.close();
+  // A raw client that sends half a WebSocket frame and hangs up, and one that speaks no HTTP.
+  for (const junk of ['GET / HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: x\r\n', '\x00\xff garbage \r\n\r\n']) {
+    await new Promise<void>((resolve) => {
+      const s = net.connect(env.socket, () => { s.write(junk); s.end(); });
+      s.on('close', () => resolve());
+      s.on('error', () => resolve());
+    });
+  }
+  t.is((await env.json(['list'])).panes.length, 1);
+});
+
+test.serial('a frame over 64 KiB closes that connection only', async (t) => {
+  const env = await session(t);
+  const big = await connect(env.socket);
+  const closed = new Promise<number>((resolve) => big.once('close', (code) => resolve(code)));
+  big.send(JSON.stringify({ id: 1, type: 'send', text: 'x'.repeat(70 * 1024) }));
+  t.is(await closed, 1009);
+  t.is((await env.json(['list'])).panes.length, 1);
+  t.false((await env.capture('1')).includes('xxxx'));
+});
+
+test.serial('a stale socket left by a killed server is detected and replaced', async (t) => {
+  const env = await session(t);
+  const pid = await env.serverPid();
+  process.kill(pid, 'SIGKILL');
+  await waitUntil(() => !alive(pid), 'server death');
+  t.true(fs.existsSync(env.socket));
+  t.is((await env.cli(['list'])).code, 6);
+  await env.ok(['new', '-d']);
+  t.not(await env.serverPid(), pid);
+});
+
+test.serial('ten clients starting a session at once make exactly one server', async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  const results = await Promise.all(Array.from({ length: 10 }, () => env.cli(['new', '-d'])));
+  t.deepEqual(results.map((r) => r.code).sort(), [0, 7, 7, 7, 7, 7, 7, 7, 7, 7]);
+  // Losing servers exit on their own; wait for them, then exactly one must remain.
+  const servers = () => execFileSync('ps', ['-eo', 'args']).toString().split('\n')
+    .filter((l) => l.includes('server/main.js') && l.includes(env.socket)).length;
+  await waitUntil(() => servers() === 1, 'a single server process');
+  await env.ok(['list']);
+  t.is(servers(), 1);
+});
+
+test.serial('a flood in one pane neither grows the server without bound nor stalls other panes, and C-c stops it', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  await env.ok(['split', '--', 'sh']);
+  const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 120, 40);
+  t.teardown(() => client.kill());
+  await client.waitForText('[default]');
+  const pid = await env.serverPid();
+  await env.ok(['send', '--pane', '1', '--enter', 'yes flood-line']);
+  await waitUntil(async () => (await env.capture('1')).includes('flood-line'), 'flood started');
+  let peak = 0;
+  for (let i = 0; i < 5; i++) {
+    await env.ok(['send', '--pane', '2', '--enter', `echo still-responsive-${i}`]);
+    await waitUntil(async () => (await env.capture('2')).includes(`still-responsive-${i}\n`), `pane 2 answer ${i}`, 5000);
+    peak = Math.max(peak, rssKb(pid));
+  }
+  t.true(peak < 400 * 1024, `server RSS ${peak} kB`);
+  await env.ok(['send', '--pane', '1', '--key', 'C-c']);
+  await waitUntil(async () => (await env.json(['info'])).panes[0].foreground.argv[0] !== 'yes', 'yes interrupted', 3000);
+  await env.ok(['send', '--pane', '1', '--enter', 'echo flood-over']);
+  await waitUntil(async () => (await env.capture('1')).includes('flood-over\n'), 'prompt back', 5000);
+  t.true(alive(pid));
+});
+
+test.serial('hostile titles are sanitised before they reach the border, the status line and info', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 20);
+  t.teardown(() => client.kill());
+  await client.waitForText('[default]');
+  // A bidi override, a zero-width space, blessed tags and an over-long tail. (A C1 control
+  // cannot reach a title: the emulator aborts the OSC on it.)
+  await env.ok(['send', '--enter', `printf '\\033]2;evil\\342\\200\\256\\342\\200\\213{red-fg}tag{/red-fg}${'A'.repeat(400)}\\007'`]);
+  await client.waitForText('evil{red-fg}tag{/red-fg}');
+  const title = (await env.json(['info'])).panes[0].title;
+  t.true(title.startsWith('evil{red-fg}tag{/red-fg}AAA'));
+  t.false(/[\u202e\u200b]/.test(title));
+  t.is([...title].length, 256);
+  t.false(client.raw.includes('\u202e'));
+  t.false(client.raw.includes('\u200b'));
+});
+
+test.serial('emulator replies to the program are fixed-format and never echo its text', async (t) => {
+  const probe = path.join(ROOT, 'spec', 'fixtures', 'reply-probe.cjs');
+  const env = await session(t, ['--', process.execPath, probe]);
+  const screen = await waitUntil(async () => {
+    const text = await env.capture('1');
+    return text.includes('REPLIES') ? text : '';
+  }, 'the probe to print its replies');
+  const replies = JSON.parse(/REPLIES (".*")/.exec(screen.replace(/\n/g, ''))![1]) as string;
+  t.false(replies.includes('EVIL'));
+  t.regex(replies, /\x1b\[\d+;\d+R/);
+  t.regex(replies, /\x1b\[\?[\d;]*c$/);
+});
+
+test.serial('a client killed with SIGKILL or SIGHUP leaves the server and every pane running', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  await env.ok(['split', '--', 'sh']);
+  const panes = (await env.json(['list'])).panes.map((p: any) => p.pid);
+  for (const signal of ['SIGKILL', 'SIGHUP']) {
+    const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env);
+    await client.waitForText('[default]');
+    t.is((await env.json(['info'])).clients, 1);
+    process.kill(client.pid, signal as NodeJS.Signals);
+    await client.exited;
+    await waitUntil(async () => (await env.json(['info'])).clients === 0, `client gone after ${signal}`);
+  }
+  t.true(panes.every(alive));
+  await env.ok(['send', '--pane', '2', '--enter', 'echo alive']);
+  await waitUntil(async () => (await env.capture('2')).includes('alive\n'), 'pane 2 still works');
+});
