@@ -141,8 +141,10 @@ export class ControlServer {
         ws.close(1000);
       },
     };
+    const setting = this.mux.config.ui.truecolor;
+    const truecolor = setting === 'auto' ? msg.truecolor === true : setting === 'on';
     const screen = new ClientScreen(
-      String(this.nextClient++), this.mux, transport, { cols, rows }, msg.truecolor === true,
+      String(this.nextClient++), this.mux, transport, { cols, rows }, truecolor,
       (client, request) => dispatch(this.context(client), request),
     );
     this.screens.add(screen);

@@ -251,3 +251,21 @@ test.serial('clicking a pane focuses it', async (t) => {
   await waitUntil(async () => (await env.json(['list'])).panes[0].focused, 'pane 1 focused by the click');
   t.pass();
 });
+
+test.serial('truecolor reaches a client whose COLORTERM has it, and is mapped to 256 colours otherwise', async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d', '--', 'sh', '-c', "printf '\\033[38;2;255;135;0mTRUE\\033[0m\\n'; exec cat"]);
+  const rich = new TestTerminal(process.execPath, [BIN, 'attach'], { ...env.env, COLORTERM: 'truecolor' });
+  t.teardown(() => rich.kill());
+  await rich.waitForText('TRUE');
+  const at = rich.find('TRUE')!;
+  t.true(rich.cell(at.x, at.y).isFgRGB());
+  t.is(rich.cell(at.x, at.y).getFgColor(), 0xff8700);
+  rich.kill();
+  const plain = new TestTerminal(process.execPath, [BIN, 'attach'], { ...env.env, COLORTERM: '' });
+  t.teardown(() => plain.kill());
+  await plain.waitForText('TRUE');
+  t.true(plain.cell(at.x, at.y).isFgPalette());
+  t.is(plain.cell(at.x, at.y).getFgColor(), 208);
+});
