@@ -9,6 +9,7 @@ import { exitCodeOf, ThurmError, toThurmError } from '../errors.js';
 import { checkSessionName, socketPath } from '../server/socket-path.js';
 import { attach, terminalSize } from './attach.js';
 import { Connection, startServer } from './connection.js';
+import { queryTerminal, writeStatus } from './status.js';
 
 interface Globals { session: string; socket?: string; json?: boolean }
 
@@ -83,6 +84,19 @@ export async function main(args = hideBin(process.argv)): Promise<void> {
       .option('size', { type: 'string', describe: 'window size while no client is attached, COLSxROWS' }),
     async (argv) => {
       exitWith(await startAndMaybeAttach(argv as never, argv.detached ? 'new-detached' : 'new'));
+    })
+    .command('status [state]', 'Report this program\'s state (OSC 7501) to its terminal', (y) => y
+      .positional('state', { type: 'string', describe: 'idle, working, done, blocked, error or clear' })
+      .option('app', { type: 'string', describe: 'program name' })
+      .option('msg', { type: 'string', describe: 'message' })
+      .option('title', { type: 'string', describe: 'title (shown as "title: msg" for records with an id)' })
+      .option('id', { type: 'string', describe: 'record id, e.g. build/test (default: the program itself)' })
+      .option('progress', { type: 'number', describe: 'percent done, 0-100 (working or blocked)' })
+      .option('kind', { type: 'string', describe: 'what blocked waits for: permission, question or auth' })
+      .option('query', { type: 'boolean', describe: 'exit 0 if the terminal supports OSC 7501' }),
+    async (argv) => {
+      if (argv.query) exitWith((await queryTerminal()) ? 0 : 1);
+      writeStatus(argv as never);
     })
     .command('attach', 'Attach to a running session', (y) => y, async (argv) => {
       const connection = await Connection.open(resolveSocket(argv as Globals));

@@ -17,6 +17,8 @@ export interface CommandContext {
   clients(): ClientHandle[];
   /** Stops the server once the reply has gone out. */
   shutdown(): void;
+  /** Aborted when the requesting connection closes, for requests that wait. */
+  signal?: AbortSignal;
 }
 
 /** CLI arguments as yargs parsed them. */

@@ -7,19 +7,26 @@ const HEADINGS = ['left', 'right', 'up', 'down'] as const;
 export const focus = defineCommand({
   name: 'focus',
   usage: 'focus',
-  describe: 'Focus a pane by id, by --direction, or --next',
+  describe: 'Focus a pane by id, --direction, --next or --urgent',
   options: {
     pane: { type: 'string', describe: 'pane id to focus' },
     direction: { type: 'string', choices: HEADINGS, describe: 'focus the neighbour in a direction' },
     next: { type: 'boolean', describe: 'focus the next pane' },
+    urgent: { type: 'boolean', describe: 'focus the pane that most needs you (blocked, error, done)' },
   },
-  request: (argv) => ({ pane: argv.pane, direction: argv.direction, next: argv.next === true }),
-  parse: (raw) => ({ pane: optString(raw, 'pane'), direction: optEnum(raw, 'direction', HEADINGS), next: optBool(raw, 'next') }),
+  request: (argv) => ({ pane: argv.pane, direction: argv.direction, next: argv.next === true, urgent: argv.urgent === true }),
+  parse: (raw) => ({
+    pane: optString(raw, 'pane'), direction: optEnum(raw, 'direction', HEADINGS), next: optBool(raw, 'next'), urgent: optBool(raw, 'urgent'),
+  }),
   run: (ctx, a) => {
     if (a.pane !== undefined) ctx.mux.focus(resolvePane(ctx, a.pane));
     else if (a.direction) ctx.mux.focusToward(a.direction);
     else if (a.next) ctx.mux.focusNext();
-    else throw new ThurmError('INVALID_ARGUMENT', 'focus: give --pane, --direction or --next');
+    else if (a.urgent) {
+      const urgent = ctx.mux.mostUrgent();
+      if (!urgent) throw new ThurmError('NOT_FOUND', 'no pane needs you');
+      ctx.mux.focus(urgent);
+    } else throw new ThurmError('INVALID_ARGUMENT', 'focus: give --pane, --direction, --next or --urgent');
     return { pane: ctx.mux.focused };
   },
 });

@@ -12,10 +12,11 @@ import { list } from './list.js';
 import { resizePane } from './resize-pane.js';
 import { send } from './send.js';
 import { split } from './split.js';
+import { wait } from './wait.js';
 import { zoom } from './zoom.js';
 
 export const COMMANDS: readonly Command<any, any>[] = [
-  split, list, send, capture, focus, killPane, info, zoom, resizePane, equalize, detach, killServer,
+  split, list, send, capture, focus, killPane, info, wait, zoom, resizePane, equalize, detach, killServer,
 ];
 
 export function findCommand(name: string): Command<any, any> | undefined {

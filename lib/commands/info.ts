@@ -6,12 +6,19 @@ import { paneSummary } from './list.js';
 
 function paneInfo(mux: Mux, id: string): PaneInfo {
   const pane = mux.pane(id);
+  const status = pane.status.summary();
   return {
     ...paneSummary(mux, id),
     title: pane.title,
     foreground: pane.foreground(),
-    status: { state: 'none', source: 'none', text: '', progress: null },
-    programs: [],
+    status: { state: status.state, source: status.source, text: status.text, progress: status.progress },
+    programs: pane.status.programs().map(({ app, records }) => ({
+      app,
+      records: records.map((r) => ({
+        id: r.id, state: r.state, kind: r.kind, title: r.title, msg: r.msg, progress: r.progress,
+        updatedAt: new Date(r.updatedAt).toISOString(),
+      })),
+    })),
     agent: null,
     exit: pane.exit,
   };
@@ -35,7 +42,11 @@ export const info = defineCommand({
       `pane ${p.id}${p.focused ? ' (focused)' : ''}: ${p.title} ${p.size.cols}x${p.size.rows} pid ${p.pid}`,
       `  command: ${JSON.stringify(p.command)}  cwd: ${p.cwd}`,
       `  foreground: ${p.foreground ? `${JSON.stringify(p.foreground.argv)} pid ${p.foreground.pid} pgid ${p.foreground.pgid}` : '-'}`,
-      `  status: ${p.status.state}${p.exit ? `  exited: ${p.exit.signal ? `signal ${p.exit.signal}` : p.exit.exitCode}` : ''}`,
+      `  status: ${p.status.state}${p.status.source !== 'none' ? ` (${p.status.source})` : ''}${p.status.text ? ` ${p.status.text}` : ''}${p.status.progress !== null ? ` ${p.status.progress}%` : ''}${p.exit ? `  exited: ${p.exit.signal ? `signal ${p.exit.signal}` : p.exit.exitCode}` : ''}`,
+      ...p.programs.flatMap((g) => [
+        `  program ${g.app ?? '(no app)'}`,
+        ...g.records.map((r) => `    ${r.id ?? '(root)'}: ${r.state}${r.kind ? ` (${r.kind})` : ''}${r.title ? ` ${JSON.stringify(r.title)}` : ''}${r.msg ? ` ${r.msg}` : ''}${r.progress !== null ? ` ${r.progress}%` : ''}`),
+      ]),
     ]),
   ].join('\n'),
 });

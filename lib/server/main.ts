@@ -3,6 +3,7 @@
 import { toThurmError } from '../errors.js';
 import { loadConfig } from '../session/config.js';
 import { Mux } from '../session/mux.js';
+import { runNotifyCommand } from './notify-command.js';
 import { EXIT_ALREADY_RUNNING, type ServerSpec } from './protocol.js';
 import { ControlServer, takeServerLock } from './server.js';
 
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
     process.exit(EXIT_ALREADY_RUNNING);
   }
   const mux = new Mux({ session: spec.session, socketPath: spec.socketPath, config: loadConfig(), size: spec.size });
+  runNotifyCommand(mux);
   mux.start({ argv: spec.argv, cwd: spec.cwd });
   const server = new ControlServer(mux, spec.socketPath, () => process.exit(0));
   await server.listen();

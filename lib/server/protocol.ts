@@ -62,10 +62,22 @@ export interface PaneInfo extends PaneSummary {
   title: string;
   foreground: { pid: number; pgid: number; argv: string[] } | null;
   status: { state: string; source: string; text: string; progress: number | null };
-  programs: unknown[];
+  programs: ProgramInfo[];
   agent: null;
   exit: { exitCode: number; signal: number | null } | null;
 }
+
+export interface RecordInfo {
+  id: string | null;
+  state: string;
+  kind: string | null;
+  title: string | null;
+  msg: string | null;
+  progress: number | null;
+  updatedAt: string;
+}
+
+export interface ProgramInfo { app: string | null; records: RecordInfo[] }
 
 export interface SessionInfo { session: string; serverPid: number; clients: number; panes: PaneInfo[] }
 export interface CaptureResult { pane: string; lines: string[] }

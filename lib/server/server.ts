@@ -78,10 +78,11 @@ export class ControlServer {
     fs.chmodSync(this.socketPath, 0o600);
   }
 
-  private context(client?: ClientHandle): CommandContext {
+  private context(client?: ClientHandle, signal?: AbortSignal): CommandContext {
     return {
       mux: this.mux,
       client,
+      signal,
       clients: () => [...this.screens],
       shutdown: () => setImmediate(() => this.mux.end()),
     };
@@ -89,11 +90,13 @@ export class ControlServer {
 
   private onConnection(ws: WebSocket): void {
     let screen: ClientScreen | null = null;
+    const closed = new AbortController();
     const reply = (r: Reply) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(r));
     };
     ws.on('error', () => ws.terminate());
     ws.on('close', () => {
+      closed.abort();
       if (screen) {
         this.screens.delete(screen);
         screen.dispose();
@@ -112,7 +115,7 @@ export class ControlServer {
           screen = this.attach(ws, msg as Record<string, unknown>);
           return;
         }
-        void dispatch(this.context(), msg).then(reply);
+        void dispatch(this.context(undefined, closed.signal), msg).then(reply);
       } catch (err) {
         const e = err instanceof ThurmError ? err : new ThurmError('INTERNAL', String(err));
         reply({ id: requestId(parseJsonQuiet(data)), ok: false, error: { code: e.code, message: e.message } });

@@ -11,12 +11,14 @@ export interface Config {
   keys: { prefix: string; prefixBytes: string };
   ui: { statusLine: boolean; scrollback: number; truecolor: 'auto' | 'on' | 'off' };
   remainOnExit: boolean;
+  notifications: { desktop: 'osc9' | 'osc777' | 'off'; command: string[] };
 }
 
 export const DEFAULT_CONFIG: Config = {
   keys: { prefix: 'C-b', prefixBytes: '\x02' },
   ui: { statusLine: true, scrollback: 10000, truecolor: 'auto' },
   remainOnExit: false,
+  notifications: { desktop: 'osc9', command: [] },
 };
 
 export function configPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -61,11 +63,13 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
   const known = (name: string, t: Table, keys: string[]) => {
     for (const k of Object.keys(t)) if (!keys.includes(k)) fail(name ? `${name}.${k}` : k, 'unknown key');
   };
-  known('', doc, ['keys', 'ui', 'remain-on-exit']);
+  known('', doc, ['keys', 'ui', 'remain-on-exit', 'notifications']);
   const keys = table('keys');
   const ui = table('ui');
+  const notifications = table('notifications');
   known('keys', keys, ['prefix']);
   known('ui', ui, ['status-line', 'scrollback', 'truecolor']);
+  known('notifications', notifications, ['desktop', 'command']);
 
   const config: Config = structuredClone(DEFAULT_CONFIG);
   if (keys.prefix !== undefined) {
@@ -87,6 +91,17 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
   if (ui.truecolor !== undefined) {
     if (!['auto', 'on', 'off'].includes(ui.truecolor as string)) fail('ui.truecolor', 'must be "auto", "on" or "off"');
     config.ui.truecolor = ui.truecolor as Config['ui']['truecolor'];
+  }
+  if (notifications.desktop !== undefined) {
+    if (!['osc9', 'osc777', 'off'].includes(notifications.desktop as string)) fail('notifications.desktop', 'must be "osc9", "osc777" or "off"');
+    config.notifications.desktop = notifications.desktop as Config['notifications']['desktop'];
+  }
+  if (notifications.command !== undefined) {
+    const cmd = notifications.command;
+    if (!Array.isArray(cmd) || !cmd.length || !cmd.every((a) => typeof a === 'string' && a.length > 0)) {
+      fail('notifications.command', 'must be a non-empty array of strings (the program first)');
+    }
+    config.notifications.command = cmd as string[];
   }
   if (doc['remain-on-exit'] !== undefined) {
     if (typeof doc['remain-on-exit'] !== 'boolean') fail('remain-on-exit', 'must be true or false');

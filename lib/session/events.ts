@@ -1,5 +1,6 @@
 // Every change the Mux makes, announced as one typed event carrying ids. Subscribers look up
 // what they need from the Mux; they never keep pane objects across events.
+import type { StatusNotification } from '../status/program-status.js';
 
 export type MuxEvent =
   | { type: 'pane-added'; pane: string }
@@ -8,6 +9,8 @@ export type MuxEvent =
   | { type: 'pane-output'; pane: string }
   | { type: 'pane-title-changed'; pane: string }
   | { type: 'pane-resized'; pane: string }
+  | { type: 'status-changed'; pane: string }
+  | { type: 'notification'; pane: string; notification: StatusNotification }
   | { type: 'focus-changed'; pane: string }
   | { type: 'layout-changed' }
   | { type: 'client-attached'; client: string }

@@ -143,6 +143,8 @@ export class Mux {
         output: () => this.emit({ type: 'pane-output', pane: id }),
         title: () => this.emit({ type: 'pane-title-changed', pane: id }),
         exit: (exitCode, signal) => this.exited(id, exitCode, signal),
+        statusChanged: () => this.emit({ type: 'status-changed', pane: id }),
+        notify: (notification) => this.emit({ type: 'notification', pane: id, notification }),
       },
     );
     this.panes.set(id, pane);
@@ -175,13 +177,15 @@ export class Mux {
 
   /** Input from a person or a script for one pane. */
   typeInto(id: string, data: string): void {
-    this.pane(id).type(data);
+    const pane = this.pane(id);
+    pane.status.onAttention();
+    pane.type(data);
   }
 
   // ---- focus, zoom, layout ----
 
   focus(id: string): void {
-    this.pane(id);
+    this.pane(id).status.onAttention();
     if (this.zoomedId && this.zoomedId !== id) this.zoomedId = null;
     const changed = this.focusedId !== id;
     this.focusedId = id;
@@ -204,6 +208,20 @@ export class Mux {
     if (!ids.length || !this.focusedId) return;
     const i = ids.indexOf(this.focusedId);
     this.focus(ids[(i + step + ids.length) % ids.length]);
+  }
+
+  /** The pane that most needs the user (blocked, then error, then done), the focused one last. */
+  mostUrgent(): string | null {
+    const rank = { blocked: 0, error: 1, done: 2 } as Record<string, number>;
+    const ids = this.paneIds();
+    const start = this.focusedId ? ids.indexOf(this.focusedId) + 1 : 0;
+    let best: { id: string; rank: number } | null = null;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[(start + i) % ids.length];
+      const r = rank[this.pane(id).status.summary().state];
+      if (r !== undefined && (!best || r < best.rank)) best = { id, rank: r };
+    }
+    return best?.id ?? null;
   }
 
   toggleZoom(id = this.focusedId): void {

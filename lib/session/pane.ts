@@ -5,7 +5,8 @@ import { FlowControl } from '../pty/flow-control.js';
 import { foregroundOf, readCwd, type ForegroundProcess } from '../pty/proc.js';
 import { spawnPty, type PanePty } from '../pty/spawn.js';
 import { PaneTerminal } from '../term/pane-terminal.js';
-import { sanitizeText } from '../term/sanitize.js';
+import { sanitizeText } from '../sanitize.js';
+import { ProgramStatus, type StatusNotification } from '../status/program-status.js';
 
 export interface PaneOptions {
   id: string;
@@ -21,6 +22,8 @@ export interface PaneHooks {
   output(): void;
   title(): void;
   exit(exitCode: number, signal: number | null): void;
+  statusChanged(): void;
+  notify(n: StatusNotification): void;
 }
 
 export class Pane {
@@ -29,6 +32,7 @@ export class Pane {
   readonly startCwd: string;
   readonly term: PaneTerminal;
   readonly pty: PanePty;
+  readonly status: ProgramStatus;
   private readonly flow: FlowControl;
   private programTitle = '';
   exit: { exitCode: number; signal: number | null } | null = null;
@@ -41,12 +45,20 @@ export class Pane {
     this.term = new PaneTerminal({ cols: opts.cols, rows: opts.rows, scrollback: opts.scrollback });
     this.pty = spawnPty({ argv: opts.argv, cwd: opts.cwd, cols: opts.cols, rows: opts.rows, env: opts.env });
     this.flow = new FlowControl(this.pty);
+    this.status = new ProgramStatus({
+      reply: (data) => { if (!this.exit) this.pty.write(data); },
+      changed: () => hooks.statusChanged(),
+      notify: (n) => hooks.notify(n),
+    });
+    this.hookStatus();
     this.pty.onData((data) => {
       this.lastOutputAt = Date.now();
+      this.status.scan(data);
       this.term.write(data, this.flow.queued(data.length));
     });
     this.pty.onExit(({ exitCode, signal }) => {
       this.exit = { exitCode, signal: signal || null };
+      this.status.onExit();
       hooks.exit(exitCode, signal || null);
     });
     this.term.onReply((data) => {
@@ -57,6 +69,25 @@ export class Pane {
       this.programTitle = sanitizeText(title);
       hooks.title();
     });
+  }
+
+  /** The parser hooks that feed the pane's program status; disposed with the terminal. */
+  private hookStatus(): void {
+    const status = this.status;
+    this.term.registerOsc(7501, (data) => status.onOsc7501(data));
+    this.term.registerOsc(9, (data) => status.onOsc9(data));
+    this.term.registerOsc(777, (data) => status.onOsc777(data));
+    this.term.registerOsc(99, (data) => status.onOsc99(data));
+    this.term.registerOsc(133, (data) => {
+      if (data === 'A' || data.startsWith('A;')) status.onPrompt();
+      return false;
+    });
+    // RIS: let the emulator reset too (returning false passes it on).
+    this.term.registerEsc({ final: 'c' }, () => {
+      status.onReset();
+      return false;
+    });
+    this.term.onBell(() => status.onBell());
   }
 
   get pid(): number {

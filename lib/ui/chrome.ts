@@ -4,6 +4,7 @@
 import type { Geometry } from '../session/layout.js';
 import type { Mux } from '../session/mux.js';
 import type { Line } from './cells.js';
+import { fitStatus, GLYPHS, progressBar, progressStyle, STATE_STYLES, stateCounts, statusLabel } from './status-view.js';
 import { fill, putText, textWidth, truncate } from './text-cells.js';
 
 const FOCUSED = '1;32';
@@ -20,7 +21,8 @@ export function headerLabel(mux: Mux, id: string): string {
   return ` ${id} ${pane.title}${exit}${zoom} `;
 }
 
-export function drawHeaders(lines: Line[], mux: Mux, geo: Geometry): void {
+/** Each pane's header row: its rule, id and title, then its status and progress bar. */
+export function drawHeaders(lines: Line[], mux: Mux, geo: Geometry, frame: number): void {
   for (const [id, r] of geo.panes) {
     const line = lines[r.y];
     if (!line) continue;
@@ -30,8 +32,17 @@ export function drawHeaders(lines: Line[], mux: Mux, geo: Geometry): void {
     const rule = focused ? '━' : '─';
     const end = r.x + r.w;
     fill(line, r.x, end, rule, style);
-    const label = truncate(headerLabel(mux, id), r.w - 2);
-    putText(line, r.x + Math.min(1, r.w), label, style, end);
+    const status = mux.pane(id).status.summary();
+    const label = statusLabel(status);
+    const bar = progressBar(status, frame);
+    const name = headerLabel(mux, id);
+    const nameRoom = label || bar ? Math.min(textWidth(name), Math.max(8, Math.floor(r.w / 3))) : r.w - 2;
+    let x = putText(line, r.x + Math.min(1, r.w), truncate(name, nameRoom), style, end);
+    const fitted = fitStatus(label, bar, end - x - 4);
+    if (fitted.label && status.state !== 'none') {
+      x = putText(line, x + 1, ` ${fitted.label} `, STATE_STYLES[status.state], end - 1);
+    }
+    if (fitted.bar) putText(line, end - textWidth(fitted.bar) - 3, ` ${fitted.bar} `, progressStyle(status), end - 1);
   }
   for (const s of geo.separators) {
     for (let y = s.y; y < s.y + s.h; y++) {
@@ -61,10 +72,15 @@ export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void
     if (x + textWidth(label) > line.length - 8) break;
     x = putText(line, x, label, focused ? STATUS_FOCUS : STATUS);
   }
-  if (extras.prefixPending) {
-    const hint = ' PREFIX ';
-    putText(line, Math.max(line.length - hint.length, x), hint, MESSAGE);
+  // Per-state counts on the right, so a blocked pane zoomed out of sight still shows.
+  let right = line.length - (extras.prefixPending ? 8 : 0);
+  for (const { state, count } of stateCounts(mux).reverse()) {
+    const text = ` ${GLYPHS[state]}${count}`;
+    if (right - textWidth(text) <= x) break;
+    right -= textWidth(text);
+    putText(line, right, text, `${STATE_STYLES[state]};42`);
   }
+  if (extras.prefixPending) putText(line, Math.max(line.length - 8, x), ' PREFIX ', MESSAGE);
 }
 
 /** Blanks the area no pane covers (hidden panes, rounding leftovers). */

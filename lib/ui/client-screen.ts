@@ -7,8 +7,9 @@ import type { ClientHandle } from '../commands/command.js';
 import type { Reply } from '../server/protocol.js';
 import type { MuxEvent } from '../session/events.js';
 import type { Mux } from '../session/mux.js';
+import type { StatusNotification } from '../status/program-status.js';
 import { encodeCursorKey, keyBytes } from '../term/keys.js';
-import { sanitizeText } from '../term/sanitize.js';
+import { sanitizeText } from '../sanitize.js';
 import { StyleCache } from './cell-style.js';
 import { clearUncovered, drawHeaders, drawStatusLine } from './chrome.js';
 import { InputParser, keyName, type InputToken } from './input.js';
@@ -31,6 +32,8 @@ const MESSAGE_MS = 3000;
 /** Outer terminal modes: button and drag mouse in SGR encoding, bracketed paste. */
 const ENTER_MODES = '\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[?2004h';
 const SHAPES = { block: 2, underline: 4, bar: 6 } as const;
+/** Step of indeterminate progress bars. */
+const ANIMATION_MS = 150;
 
 type OutputStream = Writable & { columns: number; rows: number; isTTY: boolean };
 
@@ -45,6 +48,7 @@ export class ClientScreen implements ClientHandle {
   private frameTimer: NodeJS.Timeout | null = null;
   private escapeTimer: NodeJS.Timeout | null = null;
   private messageTimer: NodeJS.Timeout | null = null;
+  private animationTimer: NodeJS.Timeout | null = null;
   private frameInFlight = false;
   private frameWanted = false;
   private lastFrameAt = 0;
@@ -244,6 +248,9 @@ export class ClientScreen implements ClientHandle {
       case 'session-ended':
         this.close('session-ended');
         return;
+      case 'notification':
+        this.notify(e.pane, e.notification);
+        break;
       case 'layout-changed':
       case 'pane-removed':
       case 'pane-resized':
@@ -253,6 +260,27 @@ export class ClientScreen implements ClientHandle {
         break;
     }
     this.scheduleFrame();
+  }
+
+  /** Flashes a notification in the status line and passes it to the outer terminal. */
+  private notify(pane: string, n: StatusNotification): void {
+    const text = sanitizeText(n.text, 200);
+    this.showMessage(`pane ${pane}: ${n.title}${text && text !== n.title ? ` - ${text}` : ''}`);
+    const desktop = this.mux.config.notifications.desktop;
+    // Sanitised text has no control characters, so it cannot end the sequence early.
+    if (desktop === 'osc9') this.send(`\x1b]9;thurm pane ${pane}: ${text}\x07`);
+    else if (desktop === 'osc777') this.send(`\x1b]777;notify;thurm pane ${pane} ${n.title.replace(/;/g, ',')};${text}\x07`);
+  }
+
+  /** Keeps frames coming while a visible pane shows an indeterminate progress bar. */
+  private animate(geo: ReturnType<Mux['geometry']>): void {
+    if (this.animationTimer) return;
+    const moving = [...geo.panes.keys()].some((id) => this.mux.pane(id).status.summary().progressState === 'indeterminate');
+    if (!moving) return;
+    this.animationTimer = setTimeout(() => {
+      this.animationTimer = null;
+      this.scheduleFrame();
+    }, ANIMATION_MS);
   }
 
   // ---- frames ----
@@ -298,7 +326,8 @@ export class ClientScreen implements ClientHandle {
     }
     this.allPanesDirty = false;
     this.dirtyPanes.clear();
-    drawHeaders(lines, this.mux, geo);
+    drawHeaders(lines, this.mux, geo, Math.floor(Date.now() / ANIMATION_MS));
+    this.animate(geo);
     if (statusRow >= 0 && lines[statusRow]) {
       const message = this.confirmKill !== null ? `kill pane ${this.confirmKill}? (y/n)` : this.message;
       drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.prefixPending, message });
@@ -350,7 +379,7 @@ export class ClientScreen implements ClientHandle {
   dispose(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const t of [this.frameTimer, this.escapeTimer, this.messageTimer]) if (t) clearTimeout(t);
+    for (const t of [this.frameTimer, this.escapeTimer, this.messageTimer, this.animationTimer]) if (t) clearTimeout(t);
     this.subscription.dispose();
     this.mux.removeClient(this.id);
     if (!(this.screen as unknown as { destroyed?: boolean }).destroyed) this.screen.destroy();

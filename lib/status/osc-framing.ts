@@ -1,0 +1,117 @@
+// Watches a pane's raw output for the framing of OSC 7501 sequences, which the emulator's OSC
+// hook cannot see: which terminator ended each one (a query is answered with the same) and
+// how many bytes the whole sequence took (over MAX_SEQUENCE_BYTES it is discarded).
+// Mirrors the emulator's rules: ESC or C1 (U+009D) starts an OSC; BEL, ESC \ or C1 ST ends it;
+// any other ESC ends it early (the body still counts); CAN and SUB abort it; other C0 controls
+// inside are dropped from the body but counted.
+import { MAX_SEQUENCE_BYTES } from './osc7501.js';
+
+export interface Framing {
+  /** The body after `7501;`, as the emulator hands it over. */
+  body: Buffer;
+  terminator: 'bel' | 'st' | 'esc';
+  /** Bytes from the OSC introducer to the end of the terminator. */
+  length: number;
+}
+
+const enum S { Ground, Esc, C2, Ident, Body, BodyEsc, BodyC2, Other, OtherEsc, OtherC2 }
+
+const PREFIX = '7501;';
+
+export class OscFramingScanner {
+  private state = S.Ground;
+  private ident = '';
+  private body: number[] = [];
+  private length = 0;
+  private readonly done: Framing[] = [];
+
+  /** Feeds raw pty bytes (in order, before the emulator sees them). */
+  scan(data: Uint8Array): void {
+    for (let i = 0; i < data.length; i++) this.step(data[i]);
+  }
+
+  /** The framing of the next finished OSC 7501 whose body equals `body`, if any. */
+  take(body: string): Framing | null {
+    const bytes = Buffer.from(body, 'utf8');
+    while (this.done.length) {
+      const f = this.done.shift()!;
+      if (f.body.equals(bytes)) return f;
+    }
+    return null;
+  }
+
+  private start(introducerBytes: number): void {
+    this.state = S.Ident;
+    this.ident = '';
+    this.body = [];
+    this.length = introducerBytes;
+  }
+
+
+  private step(b: number): void {
+    switch (this.state) {
+      case S.Ground:
+        if (b === 0x1b) this.state = S.Esc;
+        else if (b === 0xc2) this.state = S.C2;
+        return;
+      case S.Esc:
+        if (b === 0x5d) this.start(2);
+        else this.state = b === 0x1b ? S.Esc : S.Ground;
+        return;
+      case S.C2:
+        if (b === 0x9d) this.start(2);
+        else this.state = b === 0x1b ? S.Esc : S.Ground;
+        return;
+      case S.Ident:
+      case S.Body:
+      case S.Other: {
+        this.length++;
+        if (b === 0x07) return this.end('bel');
+        if (b === 0x18 || b === 0x1a) return this.abort();
+        if (b === 0x1b) { this.state = this.state === S.Other ? S.OtherEsc : this.state === S.Ident ? S.OtherEsc : S.BodyEsc; return; }
+        if (b === 0xc2) { this.state = this.state === S.Body ? S.BodyC2 : S.OtherC2; return; }
+        if (b < 0x20) return;
+        if (this.state === S.Ident) {
+          this.ident += String.fromCharCode(b);
+          if (!PREFIX.startsWith(this.ident)) this.state = S.Other;
+          else if (this.ident === PREFIX) this.state = S.Body;
+        } else if (this.state === S.Body && this.length <= MAX_SEQUENCE_BYTES + 1) {
+          this.body.push(b);
+        }
+        return;
+      }
+      case S.BodyEsc:
+      case S.OtherEsc:
+        this.length++;
+        if (b === 0x5c) return this.end('st');
+        // Any other ESC ends the string and starts a new sequence with this byte.
+        this.length--;
+        this.end('esc');
+        this.state = S.Esc;
+        this.step(b);
+        return;
+      case S.BodyC2:
+      case S.OtherC2:
+        this.length++;
+        if (b === 0x9c) return this.end('st');
+        if (this.state === S.BodyC2 && this.length <= MAX_SEQUENCE_BYTES + 1) this.body.push(0xc2, b);
+        this.state = this.state === S.BodyC2 ? S.Body : S.Other;
+        return;
+    }
+  }
+
+  /** Ends the string; `length` already counts the terminator's bytes. */
+  private end(terminator: Framing['terminator']): void {
+    if (this.state === S.Body || this.state === S.BodyEsc || this.state === S.BodyC2) {
+      this.done.push({ body: Buffer.from(this.body), terminator, length: this.length });
+      if (this.done.length > 64) this.done.shift();
+    }
+    this.body = [];
+    this.state = S.Ground;
+  }
+
+  private abort(): void {
+    this.body = [];
+    this.state = S.Ground;
+  }
+}

@@ -1,0 +1,169 @@
+// The program-reported status of one pane: OSC 7501 records with their lifetimes, OSC 9;4
+// progress, and the notifications a program raises (entering blocked, done or error; OSC 9,
+// 777, 99 and BEL). It is fed by the pane's parser hooks and its raw output.
+import { sanitizeText } from '../sanitize.js';
+import { OscFramingScanner } from './osc-framing.js';
+import { MAX_SEQUENCE_BYTES, parseOsc7501, queryReply, type Kind, type State } from './osc7501.js';
+import { parseOsc9Progress, type Progress } from './progress.js';
+import { recordText, StatusRecords, type StatusRecord } from './records.js';
+
+export interface StatusNotification {
+  /** What raised it: a record entering a state, or the program asking for attention. */
+  cause: 'blocked' | 'done' | 'error' | 'program' | 'bell';
+  title: string;
+  text: string;
+}
+
+export interface ProgramStatusHooks {
+  /** Bytes for the pty (the feature query's reply); must be written at once, in order. */
+  reply(data: string): void;
+  changed(): void;
+  notify(n: StatusNotification): void;
+}
+
+export interface StatusSummary {
+  state: State | 'none';
+  source: 'program-status' | 'none';
+  kind: Kind | null;
+  app: string | null;
+  text: string;
+  progress: number | null;
+  progressState: Progress['state'] | null;
+}
+
+/** At most this many notifications per pane in NOTIFY_WINDOW_MS. */
+export const NOTIFY_LIMIT = 3;
+export const NOTIFY_WINDOW_MS = 10_000;
+
+const NOTIFYING: readonly State[] = ['blocked', 'done', 'error'];
+
+export class ProgramStatus {
+  readonly records = new StatusRecords();
+  private readonly framing = new OscFramingScanner();
+  private osc9Progress: Progress | null = null;
+  private readonly sent: number[] = [];
+
+  constructor(private readonly hooks: ProgramStatusHooks, private readonly now: () => number = Date.now) {}
+
+  /** Raw pty output, before the emulator parses it. */
+  scan(data: Uint8Array): void {
+    this.framing.scan(data);
+  }
+
+  /** The OSC 7501 hook: `body` is what follows `7501;`. */
+  onOsc7501(body: string): boolean {
+    const framing = this.framing.take(body);
+    const length = framing?.length ?? Buffer.byteLength(body) + 8;
+    if (length > MAX_SEQUENCE_BYTES) return true;
+    const parsed = parseOsc7501(body);
+    if (parsed.type === 'query') {
+      this.hooks.reply(queryReply(framing?.terminator === 'st' ? 'st' : 'bel'));
+      return true;
+    }
+    if (parsed.type === 'ignored') return true;
+    const { record, changed } = this.records.apply(parsed.report, this.now());
+    if (!changed) return true;
+    this.hooks.changed();
+    if (record && NOTIFYING.includes(record.state)) {
+      this.notify({ cause: record.state as 'blocked' | 'done' | 'error', title: this.titleOf(record), text: recordText(record) || record.state });
+    }
+    return true;
+  }
+
+  /** OSC 9: `4;...` is progress; anything else is a notification text. */
+  onOsc9(data: string): boolean {
+    if (data.startsWith('4;')) {
+      const progress = parseOsc9Progress(data);
+      if (progress !== undefined) {
+        this.osc9Progress = progress;
+        this.hooks.changed();
+      }
+      return true;
+    }
+    this.notify({ cause: 'program', title: 'notification', text: sanitizeText(data, 512) });
+    return true;
+  }
+
+  /** OSC 777 ; notify ; title ; body (rxvt-unicode, foot, WezTerm). */
+  onOsc777(data: string): boolean {
+    const [what, title = '', ...body] = data.split(';');
+    if (what === 'notify') this.notify({ cause: 'program', title: sanitizeText(title, 128), text: sanitizeText(body.join(';'), 512) });
+    return true;
+  }
+
+  /** OSC 99 ; metadata ; payload (kitty); only plain text payloads are shown. */
+  onOsc99(data: string): boolean {
+    const semi = data.indexOf(';');
+    const meta = semi < 0 ? '' : data.slice(0, semi);
+    const payload = semi < 0 ? data : data.slice(semi + 1);
+    if (!/(^|:)e=1(:|$)/.test(meta) && payload) this.notify({ cause: 'program', title: 'notification', text: sanitizeText(payload, 512) });
+    return true;
+  }
+
+  onBell(): void {
+    this.notify({ cause: 'bell', title: 'bell', text: 'bell' });
+  }
+
+  /** OSC 133;A, a new shell prompt: working, blocked and idle records end. */
+  onPrompt(): void {
+    if (this.records.endStates(['working', 'blocked', 'idle'])) this.hooks.changed();
+  }
+
+  /** The pane's process exited. */
+  onExit(): void {
+    const progress = this.osc9Progress !== null;
+    this.osc9Progress = null;
+    if (this.records.endStates(['working', 'blocked', 'idle']) || progress) this.hooks.changed();
+  }
+
+  /** The user focused the pane or typed into it: done and error records have been seen. */
+  onAttention(): void {
+    if (this.records.endStates(['done', 'error'])) this.hooks.changed();
+  }
+
+  /** RIS (ESC c): every record and the progress go. */
+  onReset(): void {
+    const had = this.records.size > 0 || this.osc9Progress !== null;
+    this.records.clear();
+    this.osc9Progress = null;
+    if (had) this.hooks.changed();
+  }
+
+  summary(): StatusSummary {
+    const r = this.records.mostPressing();
+    const osc9 = this.osc9Progress;
+    return {
+      state: r?.state ?? 'none',
+      source: r ? 'program-status' : 'none',
+      kind: r?.kind ?? null,
+      app: r ? this.records.appOf(r) : null,
+      text: r ? recordText(r) : '',
+      progress: osc9 ? osc9.value : r?.progress ?? null,
+      progressState: osc9 ? osc9.state : r?.progress !== null && r?.progress !== undefined ? 'normal' : null,
+    };
+  }
+
+  /** Records grouped under their (inherited) app, for `thurm info`. */
+  programs(): { app: string | null; records: StatusRecord[] }[] {
+    const groups = new Map<string | null, StatusRecord[]>();
+    for (const r of this.records.all().sort((a, b) => (a.id ?? '').localeCompare(b.id ?? ''))) {
+      const app = this.records.appOf(r);
+      groups.set(app, [...(groups.get(app) ?? []), r]);
+    }
+    return [...groups].map(([app, records]) => ({ app, records }));
+  }
+
+  private titleOf(r: StatusRecord): string {
+    const app = this.records.appOf(r);
+    return app ? `${app} ${r.state}` : r.state;
+  }
+
+  /** Passes a notification on unless the pane already raised NOTIFY_LIMIT within the window. */
+  private notify(n: StatusNotification): void {
+    const now = this.now();
+    while (this.sent.length && now - this.sent[0] >= NOTIFY_WINDOW_MS) this.sent.shift();
+    if (this.sent.length >= NOTIFY_LIMIT) return;
+    this.sent.push(now);
+    this.hooks.notify(n);
+  }
+}
