@@ -1,5 +1,5 @@
 import test from 'ava';
-import { MAX_TITLE, sanitizeText } from '../../lib/term/sanitize.js';
+import { MAX_TITLE, sanitizeText } from '../lib/sanitize.js';
 
 const removed: [string, string, string][] = [
   ['C0 controls and DEL', 'a\x00b\x07c\x1b[31md\x7fe\r\n', 'abc[31mde'],
