@@ -1,7 +1,6 @@
 // `npm run bench`: thurm side by side with tmux on this machine, printed as a table (or one
 // JSON document with --json). Everything runs in private temp directories and is bounded in time.
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { echoLatency, memory, startup, throughput } from './cases.js';
@@ -29,7 +28,9 @@ function pick<T>(pair: Pair<T>, f: (value: T) => number): Pair<number> {
   return [f(pair[0]), f(pair[1])];
 }
 
-async function measure(plain: string, colour: string, dir: string): Promise<Row[]> {
+interface Workload { file: string; bytes: number }
+
+async function measure(plain: Workload, colour: Workload, dir: string): Promise<Row[]> {
   const thurm = new Thurm(), tmux = new Tmux();
   const each = async <T>(what: string, fn: (s: Subject) => Promise<T>): Promise<Pair<T>> => {
     progress(`${what}: thurm`);
@@ -37,15 +38,15 @@ async function measure(plain: string, colour: string, dir: string): Promise<Row[
     progress(`${what}: tmux`);
     return [a, await fn(tmux)];
   };
-  const plainRate = await each('throughput, plain', (s) => throughput(s, plain, dir));
-  const colourRate = await each('throughput, colour', (s) => throughput(s, colour, dir));
+  const plainRate = await each('throughput, plain', (s) => throughput(s, plain.file, dir));
+  const colourRate = await each('throughput, colour', (s) => throughput(s, colour.file, dir));
   const latency = await each('keystroke echo', (s) => echoLatency(s));
   const mem = await each('memory', memory);
   const start = await each('startup', (s) => startup(s));
   const MB = 1e6;
   return [
-    row(`throughput, plain ${Math.round(fs.statSync(plain).size / MB)} MB`, 'MB/s', false, plainRate),
-    row(`throughput, colour-heavy ${Math.round(fs.statSync(colour).size / MB)} MB`, 'MB/s', false, colourRate),
+    row(`throughput, plain ${Math.round(plain.bytes / MB)} MB`, 'MB/s', false, plainRate),
+    row(`throughput, colour-heavy ${Math.round(colour.bytes / MB)} MB`, 'MB/s', false, colourRate),
     row('keystroke echo p50', 'ms', true, pick(latency, (l) => l.p50)),
     row('keystroke echo p95', 'ms', true, pick(latency, (l) => l.p95)),
     row('server RSS, 1 pane', 'MB', true, pick(mem, (m) => m.onePane / MB)),
@@ -75,6 +76,7 @@ function table(rows: Row[], header: string): string {
 
 async function main(): Promise<void> {
   const json = process.argv.includes('--json');
+  const loadBefore = os.loadavg()[0];
   const dir = privateEnv();
   const watchdog = setTimeout(() => {
     progress(`gave up after ${DEADLINE_MS / 1000}s`);
@@ -85,16 +87,17 @@ async function main(): Promise<void> {
   }
   try {
     progress('writing test files');
-    const plain = path.join(dir, 'plain.txt');
-    const colour = path.join(dir, 'colour.txt');
-    writeWorkload(plain, PLAIN_BYTES, false);
-    writeWorkload(colour, COLOUR_BYTES, true);
-    const rows = await measure(plain, colour, dir);
+    const workload = (name: string, bytes: number, colour: boolean): Workload => {
+      const file = path.join(dir, name);
+      return { file, bytes: writeWorkload(file, bytes, colour) };
+    };
+    const rows = await measure(workload('plain.txt', PLAIN_BYTES, false), workload('colour.txt', COLOUR_BYTES, true), dir);
     const tmuxVersion = execFileSync('tmux', ['-V'], { encoding: 'utf8' }).trim();
-    const machine = { cpus: os.cpus().length, node: process.version, tmux: tmuxVersion, load: os.loadavg()[0] };
+    // A busy machine (load before the run well above 0) makes every number noisier.
+    const machine = { cpus: os.cpus().length, node: process.version, tmux: tmuxVersion, loadBefore };
     if (json) process.stdout.write(`${JSON.stringify({ machine, rows }, null, 2)}\n`);
     else {
-      const header = `thurm vs ${tmuxVersion}, ${machine.cpus} cores, Node ${machine.node}, 120x40 client, load ${machine.load.toFixed(2)}`;
+      const header = `thurm vs ${tmuxVersion}, ${machine.cpus} cores, Node ${machine.node}, 120x40 client, load before run ${loadBefore.toFixed(2)}`;
       process.stdout.write(`${table(rows, header)}\n`);
     }
   } finally {

@@ -45,7 +45,7 @@ export class ClientScreen implements ClientHandle {
   private readonly subscription: { dispose(): void };
   private readonly dirtyPanes = new Set<string>();
   private allPanesDirty = true;
-  private frameTimer: NodeJS.Timeout | null = null;
+  private frameTimer: NodeJS.Timeout | NodeJS.Immediate | null = null;
   private escapeTimer: NodeJS.Timeout | null = null;
   private messageTimer: NodeJS.Timeout | null = null;
   private animationTimer: NodeJS.Timeout | null = null;
@@ -291,8 +291,9 @@ export class ClientScreen implements ClientHandle {
       this.frameWanted = true;
       return;
     }
-    const wait = Math.max(0, this.lastFrameAt + FRAME_MS - Date.now());
-    this.frameTimer = setTimeout(() => this.frame(), wait);
+    const wait = this.lastFrameAt + FRAME_MS - Date.now();
+    // A frame that may go now goes right after this batch of I/O: typing echo is not delayed.
+    this.frameTimer = wait > 0 ? setTimeout(() => this.frame(), wait) : setImmediate(() => this.frame());
   }
 
   private frame(): void {
@@ -379,7 +380,11 @@ export class ClientScreen implements ClientHandle {
   dispose(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const t of [this.frameTimer, this.escapeTimer, this.messageTimer, this.animationTimer]) if (t) clearTimeout(t);
+    if (this.frameTimer) {
+      clearTimeout(this.frameTimer as NodeJS.Timeout);
+      clearImmediate(this.frameTimer as NodeJS.Immediate);
+    }
+    for (const t of [this.escapeTimer, this.messageTimer, this.animationTimer]) if (t) clearTimeout(t);
     this.subscription.dispose();
     this.mux.removeClient(this.id);
     if (!(this.screen as unknown as { destroyed?: boolean }).destroyed) this.screen.destroy();

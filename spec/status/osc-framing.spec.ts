@@ -1,0 +1,107 @@
+import test from 'ava';
+import { OscFramingScanner } from '../../lib/status/osc-framing.js';
+
+const ST = '\x1b\\';
+const BEL = '\x07';
+const bytes = (s: string) => Buffer.from(s, 'latin1');
+
+/** A scanner that has seen `raw` (a latin1 string, so '\xc2\x9d' is the two bytes C2 9D). */
+function scanned(...chunks: string[]): OscFramingScanner {
+  const scanner = new OscFramingScanner();
+  for (const chunk of chunks) scanner.scan(bytes(chunk));
+  return scanner;
+}
+
+const framing = (scanner: OscFramingScanner, body: string) => {
+  const f = scanner.take(body);
+  return f && { body: f.body.toString('latin1'), terminator: f.terminator, length: f.length };
+};
+
+test('a sequence ended by BEL is framed with its terminator and whole length', (t) => {
+  t.deepEqual(framing(scanned(`\x1b]7501;state=done${BEL}`), 'state=done'), { body: 'state=done', terminator: 'bel', length: 18 });
+});
+
+test('a sequence ended by ESC backslash is framed as ST with both terminator bytes counted', (t) => {
+  t.deepEqual(framing(scanned(`\x1b]7501;state=done${ST}`), 'state=done'), { body: 'state=done', terminator: 'st', length: 19 });
+});
+
+test('a sequence fed one byte per scan is framed as if it came at once', (t) => {
+  const chunks = [...`text\x1b]7501;state=working:app=sync${ST}more`];
+  t.deepEqual(framing(scanned(...chunks), 'state=working:app=sync'), { body: 'state=working:app=sync', terminator: 'st', length: 31 });
+});
+
+test('an ESC that is not ST ends the body early and the body is kept', (t) => {
+  const scanner = scanned(`\x1b]7501;state=done\x1b[0m`);
+  t.deepEqual(framing(scanner, 'state=done'), { body: 'state=done', terminator: 'esc', length: 18 });
+});
+
+test('an OSC that an ESC cut short does not swallow the OSC 7501 starting at that ESC', (t) => {
+  const scanner = scanned(`\x1b]7501;state=working\x1b]7501;state=done${BEL}`);
+  t.is(framing(scanner, 'state=working')?.terminator, 'esc');
+  t.deepEqual(framing(scanner, 'state=done'), { body: 'state=done', terminator: 'bel', length: 18 });
+});
+
+for (const [name, abort] of [['CAN', '\x18'], ['SUB', '\x1a']]) {
+  test(`${name} aborts the sequence, which then has no framing`, (t) => {
+    const scanner = scanned(`\x1b]7501;state=done${abort}${BEL}`);
+    t.is(scanner.take('state=done'), null);
+  });
+}
+
+test('a sequence after an aborted one is framed normally', (t) => {
+  const scanner = scanned(`\x1b]7501;state=do\x18ne\x1b]7501;state=idle${BEL}`);
+  t.deepEqual(framing(scanner, 'state=idle'), { body: 'state=idle', terminator: 'bel', length: 18 });
+});
+
+const notOurs: [string, string, string][] = [
+  ['OSC 750;', `\x1b]750;state=done${BEL}`, 'state=done'],
+  ['OSC 75010;', `\x1b]75010;state=done${BEL}`, 'state=done'],
+  ['OSC 7501 without a semicolon', `\x1b]7501${BEL}`, ''],
+  ['OSC 7501 followed by a body without a semicolon', `\x1b]7501state=done${BEL}`, 'state=done'],
+  ['OSC 0 (a window title)', `\x1b]0;7501;state=done${BEL}`, 'state=done'],
+];
+for (const [name, raw, body] of notOurs) {
+  test(`${name} produces no framing`, (t) => t.is(scanned(raw).take(body), null));
+}
+
+test('a C1 OSC ended by a C1 ST is framed as ST, each counted as two bytes', (t) => {
+  t.deepEqual(framing(scanned(`\xc2\x9d7501;state=done\xc2\x9c`), 'state=done'), { body: 'state=done', terminator: 'st', length: 19 });
+});
+
+test('a C1 OSC may end with BEL', (t) => {
+  t.deepEqual(framing(scanned(`\xc2\x9d7501;?${BEL}`), '?'), { body: '?', terminator: 'bel', length: 9 });
+});
+
+test('other C0 controls inside the body are dropped from it but counted in the length', (t) => {
+  t.deepEqual(framing(scanned(`\x1b]7501;state=\x01do\x0ane\t${BEL}`), 'state=done'), { body: 'state=done', terminator: 'bel', length: 21 });
+});
+
+const limits: [string, string, number, number][] = [
+  ['BEL', BEL, 4096, 4088],
+  ['BEL', BEL, 4097, 4089],
+  ['ST', ST, 4096, 4087],
+  ['ST', ST, 4097, 4088],
+];
+for (const [name, terminator, length, bodyLength] of limits) {
+  test(`a sequence of ${length} bytes ended by ${name} reports a length of ${length}`, (t) => {
+    const body = `state=working:pad=${'a'.repeat(bodyLength - 18)}`;
+    const f = scanned(`\x1b]7501;${body}${terminator}`).take(body);
+    t.is(f?.length, length);
+    t.is(f?.body.length, bodyLength);
+  });
+}
+
+test('take finds a sequence by its body and drops the older ones it passes', (t) => {
+  const scanner = scanned(`\x1b]7501;state=idle${BEL}\x1b]7501;state=done${ST}\x1b]7501;?${BEL}`);
+  t.is(framing(scanner, 'state=done')?.terminator, 'st');
+  t.is(scanner.take('state=idle'), null);
+  t.is(framing(scanner, '?')?.terminator, 'bel');
+  t.is(scanner.take('?'), null);
+});
+
+test('take returns each framing once, in order, for repeated identical bodies', (t) => {
+  const scanner = scanned(`\x1b]7501;?${BEL}\x1b]7501;?${ST}`);
+  t.is(scanner.take('?')?.terminator, 'bel');
+  t.is(scanner.take('?')?.terminator, 'st');
+  t.is(scanner.take('?'), null);
+});
