@@ -5,7 +5,7 @@ import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import type { CliArgs } from '../commands/command.js';
 import { COMMANDS } from '../commands/index.js';
-import { exitCodeOf, ThurmError, toThurmError } from '../errors.js';
+import { exitCodeOf, isErrorCode, ThurmError, toThurmError } from '../errors.js';
 import { checkSessionName, socketPath } from '../server/socket-path.js';
 import { attach, terminalSize } from './attach.js';
 import { Connection, startServer } from './connection.js';
@@ -102,21 +102,28 @@ export async function main(args = hideBin(process.argv)): Promise<void> {
       const connection = await Connection.open(resolveSocket(argv as Globals));
       exitWith(await attach(connection, (argv as Globals).session));
     });
-  for (const command of COMMANDS) {
-    cli = cli.command(command.usage, command.describe, (y) => y.options(command.options ?? {}), async (argv) => {
+  const register = (y: Argv, command: (typeof COMMANDS)[number]): Argv =>
+    y.command(command.usage, command.describe, (b) => b.options(command.options ?? {}), async (argv) => {
       const args = argv as unknown as CliArgs & Globals;
       const socket = resolveSocket(args);
       args.inheritedPane = inheritedPane(socket);
       const connection = await Connection.open(socket);
       try {
-        const result = await connection.request(command.name, command.request(args));
-        const text = args.json ? JSON.stringify(result, null, 2) : command.print?.(result) ?? '';
+        const reply = await connection.send(command.name, command.request(args));
+        // Agent commands print the socket reply itself, errors included, for integrations.
+        if (args.json && command.group === 'agent') process.stdout.write(`${JSON.stringify(reply)}\n`);
+        if (!reply.ok) throw new ThurmError(isErrorCode(reply.error.code) ? reply.error.code : 'INTERNAL', reply.error.message);
+        const text = args.json ? (command.group ? '' : JSON.stringify(reply.result, null, 2)) : command.print?.(reply.result) ?? '';
         if (text) process.stdout.write(`${text}\n`);
       } finally {
         connection.close();
       }
     });
-  }
+  for (const command of COMMANDS) if (!command.group) cli = register(cli, command);
+  cli = cli.command('agent', 'Agent reports and prompts', (y) => {
+    for (const command of COMMANDS) if (command.group === 'agent') y = register(y, command);
+    return y.demandCommand(1, 'agent: give a subcommand (report, release, prompt)');
+  });
   try {
     await cli
       .strict()

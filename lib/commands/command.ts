@@ -25,7 +25,10 @@ export interface CommandContext {
 export type CliArgs = Record<string, unknown> & { _: (string | number)[]; '--'?: string[] };
 
 export interface Command<Args = Record<string, unknown>, Result = unknown> {
+  /** Also the socket request type. */
   name: string;
+  /** CLI parent command: `thurm agent report` is usage 'report' in group 'agent'. */
+  group?: 'agent';
   /** yargs command string: the name, then positionals, e.g. 'send [text..]'. */
   usage: string;
   describe: string;

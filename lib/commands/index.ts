@@ -1,5 +1,8 @@
 // Every command thurm has, listed by hand: the CLI, the socket dispatcher and the key
 // bindings are all built from this table.
+import { agentPrompt } from './agent/prompt.js';
+import { agentRelease } from './agent/release.js';
+import { agentReport } from './agent/report.js';
 import type { Command } from './command.js';
 import { capture } from './capture.js';
 import { detach } from './detach.js';
@@ -17,6 +20,7 @@ import { zoom } from './zoom.js';
 
 export const COMMANDS: readonly Command<any, any>[] = [
   split, list, send, capture, focus, killPane, info, wait, zoom, resizePane, equalize, detach, killServer,
+  agentReport, agentRelease, agentPrompt,
 ];
 
 export function findCommand(name: string): Command<any, any> | undefined {

@@ -6,7 +6,7 @@ import { paneSummary } from './list.js';
 
 function paneInfo(mux: Mux, id: string): PaneInfo {
   const pane = mux.pane(id);
-  const status = pane.status.summary();
+  const status = pane.summary();
   return {
     ...paneSummary(mux, id),
     title: pane.title,

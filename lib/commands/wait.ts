@@ -20,7 +20,7 @@ export const wait = defineCommand({
   }),
   run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
-    const reached = () => ctx.mux.pane(id).status.summary().state === a.state;
+    const reached = () => ctx.mux.pane(id).summary().state === a.state;
     if (reached()) return { pane: id, state: a.state };
     return new Promise((resolve, reject) => {
       const done = (err: ThurmError | null) => {

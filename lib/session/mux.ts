@@ -1,6 +1,7 @@
 // The Mux owns a session's state (panes, layout, focus, zoom, client sizes) and is the only
 // thing that changes it. Every change is announced as a MuxEvent; see events.ts.
 import fs from 'node:fs';
+import type { AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
 import { defaultShell, paneEnv } from '../pty/spawn.js';
 import type { Config } from './config.js';
@@ -182,6 +183,14 @@ export class Mux {
     pane.type(data);
   }
 
+  agentReport(id: string, input: AgentReportInput): void {
+    this.pane(id).agentReport(input);
+  }
+
+  agentRelease(id: string, input: AgentReleaseInput): void {
+    this.pane(id).agentRelease(input);
+  }
+
   // ---- focus, zoom, layout ----
 
   focus(id: string): void {
@@ -218,7 +227,7 @@ export class Mux {
     let best: { id: string; rank: number } | null = null;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[(start + i) % ids.length];
-      const r = rank[this.pane(id).status.summary().state];
+      const r = rank[this.pane(id).summary().state];
       if (r !== undefined && (!best || r < best.rank)) best = { id, rank: r };
     }
     return best?.id ?? null;

@@ -1,12 +1,13 @@
 // One pane: a program on a pty, the headless terminal that parses its output, and the
 // facts thurm shows about it. Everything it registers is disposed with it.
 import path from 'node:path';
+import { AgentOwnership, type AgentReleaseInput, type AgentReportInput } from '../agent/ownership.js';
 import { FlowControl } from '../pty/flow-control.js';
-import { foregroundOf, readCwd, type ForegroundProcess } from '../pty/proc.js';
+import { foregroundOf, readCwd, readStat, type ForegroundProcess } from '../pty/proc.js';
 import { spawnPty, type PanePty } from '../pty/spawn.js';
 import { PaneTerminal } from '../term/pane-terminal.js';
 import { sanitizeText } from '../sanitize.js';
-import { ProgramStatus, type StatusNotification } from '../status/program-status.js';
+import { ProgramStatus, type StatusNotification, type StatusSummary } from '../status/program-status.js';
 
 export interface PaneOptions {
   id: string;
@@ -33,7 +34,10 @@ export class Pane {
   readonly term: PaneTerminal;
   readonly pty: PanePty;
   readonly status: ProgramStatus;
+  readonly agent: AgentOwnership;
   private readonly flow: FlowControl;
+  private agentWatch: NodeJS.Timeout | null = null;
+  private agentShown = false;
   private programTitle = '';
   exit: { exitCode: number; signal: number | null } | null = null;
   lastOutputAt = 0;
@@ -51,6 +55,14 @@ export class Pane {
       notify: (n) => hooks.notify(n),
     });
     this.hookStatus();
+    this.agent = new AgentOwnership({
+      stat: (pid) => {
+        const st = readStat(pid);
+        return st ? { pgid: st.pgid, startTime: st.startTime } : null;
+      },
+      foregroundPgid: () => (this.exit ? null : readStat(this.pid)?.ttyForegroundPgid ?? null),
+    });
+    this.onStatusChanged = hooks.statusChanged;
     this.pty.onData((data) => {
       this.lastOutputAt = Date.now();
       this.status.scan(data);
@@ -88,6 +100,63 @@ export class Pane {
       return false;
     });
     this.term.onBell(() => status.onBell());
+  }
+
+  private readonly onStatusChanged: () => void;
+
+  /** The pane's status: OSC 7501 records win, then a public agent report, else none. */
+  summary(): StatusSummary {
+    const program = this.status.summary();
+    if (program.source !== 'none') return program;
+    const agent = this.agent.inForeground() ? this.agent.current() : null;
+    if (!agent) return program;
+    return {
+      ...program,
+      state: agent.status === 'needs-input' ? 'blocked' : agent.status,
+      source: 'report',
+      app: agent.agent,
+      text: agent.message ?? '',
+    };
+  }
+
+  agentReport(input: AgentReportInput): void {
+    const before = this.summary();
+    this.agent.report(input);
+    this.agentChanged(before);
+  }
+
+  agentRelease(input: AgentReleaseInput): void {
+    const before = this.summary();
+    this.agent.release(input);
+    this.agentChanged(before);
+  }
+
+  /** Announces a report's effect, notifies like a record would, and watches the owner. */
+  private agentChanged(before: StatusSummary): void {
+    const after = this.summary();
+    this.onStatusChanged();
+    const changed = after.state !== before.state || after.text !== before.text;
+    if (changed && after.source === 'report' && (after.state === 'blocked' || after.state === 'done')) {
+      this.status.notify({ cause: after.state, title: `${after.app} ${after.state}`, text: after.text || after.state });
+    }
+    this.agentShown = after.source === 'report';
+    if (this.agentShown && !this.agentWatch) {
+      // The owner may exit or leave the foreground without a word: look once a second.
+      this.agentWatch = setInterval(() => {
+        const shown = this.agent.inForeground();
+        if (shown !== this.agentShown) {
+          this.agentShown = shown;
+          this.onStatusChanged();
+        }
+        if (!shown && !this.agent.current()) this.stopAgentWatch();
+      }, 1000);
+      this.agentWatch.unref();
+    }
+  }
+
+  private stopAgentWatch(): void {
+    if (this.agentWatch) clearInterval(this.agentWatch);
+    this.agentWatch = null;
   }
 
   get pid(): number {
@@ -129,6 +198,7 @@ export class Pane {
   }
 
   dispose(): void {
+    this.stopAgentWatch();
     this.kill();
     this.term.dispose();
   }

@@ -7,8 +7,9 @@
 import { MAX_SEQUENCE_BYTES } from './osc7501.js';
 
 export interface Framing {
-  /** The body after `7501;`, as the emulator hands it over. */
+  /** The body after `7501;`, as the emulator hands it over (its first bytes when long). */
   body: Buffer;
+  bodyLength: number;
   terminator: 'bel' | 'st' | 'esc';
   /** Bytes from the OSC introducer to the end of the terminator. */
   length: number;
@@ -22,6 +23,7 @@ export class OscFramingScanner {
   private state = S.Ground;
   private ident = '';
   private body: number[] = [];
+  private bodyLength = 0;
   private length = 0;
   private readonly done: Framing[] = [];
 
@@ -30,20 +32,23 @@ export class OscFramingScanner {
     for (let i = 0; i < data.length; i++) this.step(data[i]);
   }
 
-  /** The framing of the next finished OSC 7501 whose body equals `body`, if any. */
+  /**
+   * The framing of the next finished OSC 7501 whose body is `body`. The emulator hands bodies
+   * over in the order they were scanned, so earlier unmatched entries are dropped; when none
+   * matches, the queue stays as it is.
+   */
   take(body: string): Framing | null {
     const bytes = Buffer.from(body, 'utf8');
-    while (this.done.length) {
-      const f = this.done.shift()!;
-      if (f.body.equals(bytes)) return f;
-    }
-    return null;
+    const i = this.done.findIndex((f) => f.bodyLength === bytes.length && f.body.equals(bytes.subarray(0, f.body.length)));
+    if (i < 0) return null;
+    return this.done.splice(0, i + 1)[i];
   }
 
   private start(introducerBytes: number): void {
     this.state = S.Ident;
     this.ident = '';
     this.body = [];
+    this.bodyLength = 0;
     this.length = introducerBytes;
   }
 
@@ -75,8 +80,8 @@ export class OscFramingScanner {
           this.ident += String.fromCharCode(b);
           if (!PREFIX.startsWith(this.ident)) this.state = S.Other;
           else if (this.ident === PREFIX) this.state = S.Body;
-        } else if (this.state === S.Body && this.length <= MAX_SEQUENCE_BYTES + 1) {
-          this.body.push(b);
+        } else if (this.state === S.Body) {
+          this.push(b);
         }
         return;
       }
@@ -91,23 +96,40 @@ export class OscFramingScanner {
         this.step(b);
         return;
       case S.BodyC2:
-      case S.OtherC2:
-        this.length++;
-        if (b === 0x9c) return this.end('st');
-        if (this.state === S.BodyC2 && this.length <= MAX_SEQUENCE_BYTES + 1) this.body.push(0xc2, b);
-        this.state = this.state === S.BodyC2 ? S.Body : S.Other;
+      case S.OtherC2: {
+        const inBody = this.state === S.BodyC2;
+        if (b === 0x9c) {
+          this.length++;
+          return this.end('st');
+        }
+        this.state = inBody ? S.Body : S.Other;
+        if (b >= 0x80 && b <= 0xbf) {
+          this.length++;
+          if (inBody) this.push(0xc2, b);
+          return;
+        }
+        // A C2 not followed by a continuation byte is invalid UTF-8: the emulator drops it.
+        this.step(b);
         return;
+      }
     }
   }
 
   /** Ends the string; `length` already counts the terminator's bytes. */
   private end(terminator: Framing['terminator']): void {
     if (this.state === S.Body || this.state === S.BodyEsc || this.state === S.BodyC2) {
-      this.done.push({ body: Buffer.from(this.body), terminator, length: this.length });
-      if (this.done.length > 64) this.done.shift();
+      this.done.push({ body: Buffer.from(this.body), bodyLength: this.bodyLength, terminator, length: this.length });
+      // Entries wait only for output already queued to the emulator (bounded by flow control).
+      if (this.done.length > 100_000) this.done.shift();
     }
     this.body = [];
     this.state = S.Ground;
+  }
+
+  /** Keeps the first bytes of a body (enough to match it) and counts all of them. */
+  private push(...bytes: number[]): void {
+    this.bodyLength += bytes.length;
+    if (this.body.length <= MAX_SEQUENCE_BYTES) this.body.push(...bytes);
   }
 
   private abort(): void {

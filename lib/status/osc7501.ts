@@ -54,6 +54,8 @@ function parseReport(body: string): Osc7501 {
     const key = raw.slice(0, eq).replace(TRIM, '');
     const value = raw.slice(eq + 1).replace(TRIM, '');
     if (Buffer.byteLength(key) > 16) throw new Discard(`key longer than 16 bytes: ${key.slice(0, 20)}`);
+    // An invalid id discards the report even when its characters would only skip the pair.
+    if (key === 'id') checkId(value);
     if (!key || !KEY.test(key) || !VALUE.test(value)) continue;
     checkLimits(key, value);
     pairs.set(key, value);

@@ -21,9 +21,12 @@ export interface ProgramStatusHooks {
   notify(n: StatusNotification): void;
 }
 
+/** Where a pane's status came from, most trusted first (see ARCHITECTURE.md). */
+export type StatusSource = 'program-status' | 'report' | 'hook' | 'notification' | 'ai' | 'screen-and-activity' | 'none';
+
 export interface StatusSummary {
   state: State | 'none';
-  source: 'program-status' | 'none';
+  source: StatusSource;
   kind: Kind | null;
   app: string | null;
   text: string;
@@ -41,7 +44,8 @@ export class ProgramStatus {
   readonly records = new StatusRecords();
   private readonly framing = new OscFramingScanner();
   private osc9Progress: Progress | null = null;
-  private readonly sent: number[] = [];
+  /** Times of recent notifications, records and programs' own requests limited apart. */
+  private readonly sent = { record: [] as number[], program: [] as number[] };
 
   constructor(private readonly hooks: ProgramStatusHooks, private readonly now: () => number = Date.now) {}
 
@@ -158,12 +162,16 @@ export class ProgramStatus {
     return app ? `${app} ${r.state}` : r.state;
   }
 
-  /** Passes a notification on unless the pane already raised NOTIFY_LIMIT within the window. */
-  private notify(n: StatusNotification): void {
+  /**
+   * Passes a notification on unless the pane already raised NOTIFY_LIMIT of its kind within
+   * the window; bells and OSC 9 notifications cannot crowd out a record entering blocked.
+   */
+  notify(n: StatusNotification): void {
     const now = this.now();
-    while (this.sent.length && now - this.sent[0] >= NOTIFY_WINDOW_MS) this.sent.shift();
-    if (this.sent.length >= NOTIFY_LIMIT) return;
-    this.sent.push(now);
+    const sent = n.cause === 'program' || n.cause === 'bell' ? this.sent.program : this.sent.record;
+    while (sent.length && now - sent[0] >= NOTIFY_WINDOW_MS) sent.shift();
+    if (sent.length >= NOTIFY_LIMIT) return;
+    sent.push(now);
     this.hooks.notify(n);
   }
 }

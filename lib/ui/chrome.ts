@@ -32,7 +32,7 @@ export function drawHeaders(lines: Line[], mux: Mux, geo: Geometry, frame: numbe
     const rule = focused ? '━' : '─';
     const end = r.x + r.w;
     fill(line, r.x, end, rule, style);
-    const status = mux.pane(id).status.summary();
+    const status = mux.pane(id).summary();
     const label = statusLabel(status);
     const bar = progressBar(status, frame);
     const name = headerLabel(mux, id);

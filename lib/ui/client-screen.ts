@@ -275,7 +275,7 @@ export class ClientScreen implements ClientHandle {
   /** Keeps frames coming while a visible pane shows an indeterminate progress bar. */
   private animate(geo: ReturnType<Mux['geometry']>): void {
     if (this.animationTimer) return;
-    const moving = [...geo.panes.keys()].some((id) => this.mux.pane(id).status.summary().progressState === 'indeterminate');
+    const moving = [...geo.panes.keys()].some((id) => this.mux.pane(id).summary().progressState === 'indeterminate');
     if (!moving) return;
     this.animationTimer = setTimeout(() => {
       this.animationTimer = null;

@@ -51,7 +51,7 @@ export function fitStatus(label: string, bar: string, width: number): { label: s
 export function stateCounts(mux: Mux): { state: keyof typeof GLYPHS; count: number }[] {
   const counts = new Map<keyof typeof GLYPHS, number>();
   for (const id of mux.paneIds()) {
-    const state = mux.pane(id).status.summary().state;
+    const state = mux.pane(id).summary().state;
     if (state !== 'none') counts.set(state, (counts.get(state) ?? 0) + 1);
   }
   return (Object.keys(GLYPHS) as (keyof typeof GLYPHS)[]).filter((s) => counts.has(s)).map((state) => ({ state, count: counts.get(state)! }));

@@ -1,0 +1,30 @@
+// `thurm agent prompt`: types a prompt into an agent's pane and submits it, unless the agent
+// reported that it is busy (working) or waiting for an answer (needs-input).
+import { ThurmError } from '../../errors.js';
+import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from '../command.js';
+
+export const agentPrompt = defineCommand({
+  name: 'agent-prompt',
+  group: 'agent',
+  usage: 'prompt <text..>',
+  describe: 'Type a prompt into an agent\'s pane and press Enter',
+  options: { ...paneOption },
+  request: (argv) => ({ pane: paneFromCli(argv), text: (argv.text as unknown[]).map(String).join(' ') }),
+  parse: (raw) => {
+    const text = optString(raw, 'text', 32 * 1024);
+    if (!text) throw new ThurmError('INVALID_ARGUMENT', 'prompt: empty');
+    return { pane: optString(raw, 'pane'), text };
+  },
+  run: (ctx, a) => {
+    const pane = ctx.mux.pane(resolvePane(ctx, a.pane));
+    const agent = pane.agent.inForeground() ? pane.agent.current() : null;
+    if (agent && (agent.status === 'working' || agent.status === 'needs-input')) {
+      throw new ThurmError('AGENT_BUSY', `agent is ${agent.status}: not sending the prompt`);
+    }
+    // Paste the text so newlines in it do not submit early, then submit with Enter.
+    const text = a.text.replace(/\x1b\[20[01]~/g, '');
+    const body = pane.term.modes.bracketedPasteMode ? `\x1b[200~${text}\x1b[201~` : text;
+    ctx.mux.typeInto(pane.id, `${body}\r`);
+    return {};
+  },
+});
