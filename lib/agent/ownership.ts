@@ -62,10 +62,10 @@ export class AgentOwnership {
 
   constructor(private readonly facts: ProcessFacts) {}
 
-  /** The owning instance while its owner lives in the foreground; null otherwise. */
+  /** The owning instance while its owner lives; null otherwise. */
   current(): AgentState | null {
     this.refresh();
-    if (!this.active) return null;
+    if (!this.active || !this.ownerAlive(this.active)) return null;
     const { startTime: _s, pgid: _p, sequence: _q, ...state } = this.active;
     return state;
   }

@@ -27,6 +27,8 @@ export type CliArgs = Record<string, unknown> & { _: (string | number)[]; '--'?:
 export interface Command<Args = Record<string, unknown>, Result = unknown> {
   /** Also the socket request type. */
   name: string;
+  /** Other socket request types accepted for this command (the product page's names). */
+  aliases?: string[];
   /** CLI parent command: `thurm agent report` is usage 'report' in group 'agent'. */
   group?: 'agent';
   /** yargs command string: the name, then positionals, e.g. 'send [text..]'. */

@@ -24,5 +24,5 @@ export const COMMANDS: readonly Command<any, any>[] = [
 ];
 
 export function findCommand(name: string): Command<any, any> | undefined {
-  return COMMANDS.find((c) => c.name === name);
+  return COMMANDS.find((c) => c.name === name || c.aliases?.includes(name));
 }

@@ -7,6 +7,7 @@ import { paneSummary } from './list.js';
 function paneInfo(mux: Mux, id: string): PaneInfo {
   const pane = mux.pane(id);
   const status = pane.summary();
+  const agent = pane.agent.current();
   return {
     ...paneSummary(mux, id),
     title: pane.title,
@@ -19,7 +20,10 @@ function paneInfo(mux: Mux, id: string): PaneInfo {
         updatedAt: new Date(r.updatedAt).toISOString(),
       })),
     })),
-    agent: null,
+    agent: agent && {
+      agent: agent.agent, instance: agent.instance, ownerPid: agent.ownerPid, status: agent.status, turn: agent.turn,
+      sessionId: agent.sessionId, message: agent.message, resume: agent.resume,
+    },
     exit: pane.exit,
   };
 }
@@ -43,6 +47,7 @@ export const info = defineCommand({
       `  command: ${JSON.stringify(p.command)}  cwd: ${p.cwd}`,
       `  foreground: ${p.foreground ? `${JSON.stringify(p.foreground.argv)} pid ${p.foreground.pid} pgid ${p.foreground.pgid}` : '-'}`,
       `  status: ${p.status.state}${p.status.source !== 'none' ? ` (${p.status.source})` : ''}${p.status.text ? ` ${p.status.text}` : ''}${p.status.progress !== null ? ` ${p.status.progress}%` : ''}${p.exit ? `  exited: ${p.exit.signal ? `signal ${p.exit.signal}` : p.exit.exitCode}` : ''}`,
+      ...(p.agent ? [`  agent ${p.agent.agent}: ${p.agent.status} (turn ${p.agent.turn}) instance ${p.agent.instance} owner ${p.agent.ownerPid}${p.agent.sessionId ? ` session ${p.agent.sessionId}` : ''}${p.agent.message ? ` ${JSON.stringify(p.agent.message)}` : ''}`] : []),
       ...p.programs.flatMap((g) => [
         `  program ${g.app ?? '(no app)'}`,
         ...g.records.map((r) => `    ${r.id ?? '(root)'}: ${r.state}${r.kind ? ` (${r.kind})` : ''}${r.title ? ` ${JSON.stringify(r.title)}` : ''}${r.msg ? ` ${r.msg}` : ''}${r.progress !== null ? ` ${r.progress}%` : ''}`),

@@ -26,7 +26,7 @@ export interface SplitRequest { id: RequestId; type: 'split'; pane?: string; dir
 export interface ListRequest { id: RequestId; type: 'list' }
 export interface SendRequest { id: RequestId; type: 'send'; pane?: string; text?: string; keys?: string[]; enter?: boolean }
 export interface CaptureRequest { id: RequestId; type: 'capture'; pane?: string }
-export interface FocusRequest { id: RequestId; type: 'focus'; pane?: string; direction?: 'left' | 'right' | 'up' | 'down'; next?: boolean }
+export interface FocusRequest { id: RequestId; type: 'focus'; pane?: string; direction?: 'left' | 'right' | 'up' | 'down'; next?: boolean; urgent?: boolean }
 export interface KillPaneRequest { id: RequestId; type: 'kill-pane'; pane?: string }
 export interface InfoRequest { id: RequestId; type: 'info' }
 export interface ZoomRequest { id: RequestId; type: 'zoom'; pane?: string }
@@ -37,7 +37,7 @@ export interface DetachRequest { id: RequestId; type: 'detach' }
 export type Request =
   | AttachRequest | KillServerRequest | SplitRequest | ListRequest | SendRequest | CaptureRequest
   | FocusRequest | KillPaneRequest | InfoRequest | ZoomRequest | ResizePaneRequest | EqualizeRequest
-  | DetachRequest;
+  | DetachRequest | WaitRequest | AgentReportRequest | AgentReleaseRequest | AgentPromptRequest;
 
 export type Reply =
   | { id: RequestId | null; ok: true; result: unknown }
@@ -63,7 +63,7 @@ export interface PaneInfo extends PaneSummary {
   foreground: { pid: number; pgid: number; argv: string[] } | null;
   status: { state: string; source: string; text: string; progress: number | null };
   programs: ProgramInfo[];
-  agent: null;
+  agent: AgentInfo | null;
   exit: { exitCode: number; signal: number | null } | null;
 }
 
@@ -76,6 +76,36 @@ export interface RecordInfo {
   progress: number | null;
   updatedAt: string;
 }
+
+export interface AgentInfo {
+  agent: string;
+  instance: string;
+  ownerPid: number;
+  status: string;
+  turn: number;
+  sessionId: string | null;
+  message: string | null;
+  resume: string[] | null;
+}
+
+export interface AgentReportRequest {
+  id: RequestId;
+  type: 'agent-report';
+  pane?: string;
+  report: {
+    agent: string;
+    owner_pid: number;
+    instance: string;
+    sequence: number;
+    status: 'idle' | 'working' | 'needs-input' | 'done';
+    session_id?: string;
+    message?: string;
+    resume_argv?: string[];
+  };
+}
+export interface AgentReleaseRequest { id: RequestId; type: 'agent-release'; pane?: string; owner_pid: number; instance: string; sequence: number }
+export interface AgentPromptRequest { id: RequestId; type: 'agent-prompt'; pane?: string; text: string }
+export interface WaitRequest { id: RequestId; type: 'wait'; pane?: string; state: string; timeout?: number }
 
 export interface ProgramInfo { app: string | null; records: RecordInfo[] }
 

@@ -4,6 +4,7 @@ import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from '
 
 export const agentRelease = defineCommand({
   name: 'agent-release',
+  aliases: ['AgentRelease'],
   group: 'agent',
   usage: 'release',
   describe: 'End an agent instance\'s reporting for its pane',

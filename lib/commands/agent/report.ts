@@ -29,6 +29,7 @@ function str(raw: Record<string, unknown>, key: string): string {
 
 export const agentReport = defineCommand({
   name: 'agent-report',
+  aliases: ['AgentReport'],
   group: 'agent',
   usage: 'report',
   describe: 'Report an agent\'s lifecycle state for its pane',
