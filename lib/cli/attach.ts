@@ -18,18 +18,40 @@ export async function attach(connection: Connection, session: string): Promise<n
   const { stdin, stdout } = process;
   if (!stdin.isTTY || !stdout.isTTY) throw new ThurmError('INVALID_ARGUMENT', 'attach: not a terminal');
   const colorterm = process.env.COLORTERM ?? '';
+  const ws: WebSocket = connection.ws;
+  // The first frame can arrive in the same read as the reply, before `await` resumes: keep
+  // frames from the start and write them once the terminal is set up.
+  let early: Buffer[] | null = [];
+  let reason: DetachedMessage['reason'] | null = null;
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) {
+      if (early) early.push(data as Buffer);
+      // Slow terminal: stop reading from the server until this frame is written.
+      else if (!stdout.write(data as Buffer)) {
+        ws.pause();
+        stdout.once('drain', () => ws.resume());
+      }
+      return;
+    }
+    try {
+      const msg = JSON.parse(data.toString()) as DetachedMessage;
+      if (msg.type === 'detached') reason = msg.reason;
+    } catch {
+      // not ours to handle
+    }
+  });
   await connection.request('attach', {
     version: PROTOCOL_VERSION,
     size: terminalSize(),
     term: process.env.TERM ?? 'xterm',
     truecolor: colorterm === 'truecolor' || colorterm === '24bit',
   });
-  const ws: WebSocket = connection.ws;
   stdin.setRawMode(true);
   stdin.resume();
+  for (const frame of early) stdout.write(frame);
+  early = null;
 
   return new Promise((resolve) => {
-    let reason: DetachedMessage['reason'] | null = null;
     let done = false;
     const finish = (code: number, text: string) => {
       if (done) return;
@@ -45,22 +67,6 @@ export async function attach(connection: Connection, session: string): Promise<n
       for (let i = 0; i < chunk.length; i += INPUT_CHUNK) ws.send(chunk.subarray(i, i + INPUT_CHUNK), { binary: true });
     });
     stdout.on('resize', () => ws.send(JSON.stringify({ type: 'resize', size: terminalSize() })));
-    ws.on('message', (data, isBinary) => {
-      if (isBinary) {
-        // Slow terminal: stop reading from the server until this frame is written.
-        if (!stdout.write(data as Buffer)) {
-          ws.pause();
-          stdout.once('drain', () => ws.resume());
-        }
-        return;
-      }
-      try {
-        const msg = JSON.parse(data.toString()) as DetachedMessage;
-        if (msg.type === 'detached') reason = msg.reason;
-      } catch {
-        // not ours to handle
-      }
-    });
     ws.on('close', () => {
       if (reason === 'detached') finish(0, `[detached (from session ${session})]`);
       else if (reason === 'session-ended') finish(0, '[exited]');

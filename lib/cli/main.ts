@@ -9,6 +9,8 @@ import { exitCodeOf, isErrorCode, ThurmError, toThurmError } from '../errors.js'
 import { checkSessionName, socketPath } from '../server/socket-path.js';
 import { attach, terminalSize } from './attach.js';
 import { Connection, startServer } from './connection.js';
+import { runAgentHook } from './agent-hook.js';
+import { installClaudeCode } from './integration.js';
 import { queryTerminal, writeStatus } from './status.js';
 
 interface Globals { session: string; socket?: string; json?: boolean }
@@ -119,11 +121,30 @@ export async function main(args = hideBin(process.argv)): Promise<void> {
         connection.close();
       }
     });
-  for (const command of COMMANDS) if (!command.group) cli = register(cli, command);
-  cli = cli.command('agent', 'Agent reports and prompts', (y) => {
+  for (const command of COMMANDS) if (!command.group && !command.socketOnly) cli = register(cli, command);
+  cli = cli.command('agent', 'Agent reports, prompts, hooks and explanations', (y) => {
     for (const command of COMMANDS) if (command.group === 'agent') y = register(y, command);
-    return y.demandCommand(1, 'agent: give a subcommand (report, release, prompt)');
+    y = y.command('hook <kind>', 'Run by an agent\'s hooks: reads the hook event JSON on stdin (always exits 0)', (b) => b, async (argv) => {
+      await runAgentHook(String(argv.kind));
+      exitWith(0);
+    });
+    return y.demandCommand(1, 'agent: give a subcommand (report, release, prompt, explain, hook)');
   });
+  cli = cli.command('integration', 'Integrate thurm with an agent', (y) => y
+    .command('install <agent>', 'Merge thurm\'s hooks into the agent\'s settings (claude-code)', (b) => b
+      .option('print', { type: 'boolean', describe: 'only print the merged settings' })
+      .option('settings', { type: 'string', describe: 'settings file (default: ~/.claude/settings.json)' }),
+    async (argv) => {
+      if (argv.agent !== 'claude-code' && argv.agent !== 'claude') {
+        throw new ThurmError('INVALID_ARGUMENT', `no integration for: ${String(argv.agent)} (known: claude-code)`);
+      }
+      process.stdout.write(installClaudeCode({
+        print: argv.print === true,
+        settings: argv.settings as string | undefined,
+        thurmBin: path.resolve(process.argv[1]),
+      }));
+    })
+    .demandCommand(1, 'integration: give a subcommand (install)'));
   try {
     await cli
       .strict()

@@ -1,5 +1,7 @@
 // Every command thurm has, listed by hand: the CLI, the socket dispatcher and the key
 // bindings are all built from this table.
+import { agentExplain } from './agent/explain.js';
+import { agentHook } from './agent/hook.js';
 import { agentPrompt } from './agent/prompt.js';
 import { agentRelease } from './agent/release.js';
 import { agentReport } from './agent/report.js';
@@ -20,7 +22,7 @@ import { zoom } from './zoom.js';
 
 export const COMMANDS: readonly Command<any, any>[] = [
   split, list, send, capture, focus, killPane, info, wait, zoom, resizePane, equalize, detach, killServer,
-  agentReport, agentRelease, agentPrompt,
+  agentReport, agentRelease, agentPrompt, agentExplain, agentHook,
 ];
 
 export function findCommand(name: string): Command<any, any> | undefined {

@@ -63,3 +63,17 @@ export function foregroundOf(sessionLeader: number): ForegroundProcess | null {
   const pid = readStat(pgid) ? pgid : sessionLeader;
   return { pid, pgid, argv: readArgv(pid) };
 }
+
+const INTERPRETERS = /^(node|nodejs|bun|deno|python[\d.]*|pypy[\d.]*)$/;
+
+/** For an interpreter (node, python...), the script it runs with symlinks resolved. */
+export function resolveScript(pid: number, argv: string[]): string | null {
+  if (!INTERPRETERS.test(argv[0]?.split('/').pop() ?? '')) return null;
+  const script = argv.slice(1).find((a) => !a.startsWith('-'));
+  if (!script) return null;
+  try {
+    return fs.realpathSync(script.startsWith('/') ? script : `${readCwd(pid) ?? '/'}/${script}`);
+  } catch {
+    return null;
+  }
+}

@@ -37,7 +37,8 @@ export interface DetachRequest { id: RequestId; type: 'detach' }
 export type Request =
   | AttachRequest | KillServerRequest | SplitRequest | ListRequest | SendRequest | CaptureRequest
   | FocusRequest | KillPaneRequest | InfoRequest | ZoomRequest | ResizePaneRequest | EqualizeRequest
-  | DetachRequest | WaitRequest | AgentReportRequest | AgentReleaseRequest | AgentPromptRequest;
+  | DetachRequest | WaitRequest | AgentReportRequest | AgentReleaseRequest | AgentPromptRequest
+  | AgentExplainRequest;
 
 export type Reply =
   | { id: RequestId | null; ok: true; result: unknown }
@@ -106,6 +107,21 @@ export interface AgentReportRequest {
 export interface AgentReleaseRequest { id: RequestId; type: 'agent-release'; pane?: string; owner_pid: number; instance: string; sequence: number }
 export interface AgentPromptRequest { id: RequestId; type: 'agent-prompt'; pane?: string; text: string }
 export interface WaitRequest { id: RequestId; type: 'wait'; pane?: string; state: string; timeout?: number }
+
+export interface AgentExplainRequest { id: RequestId; type: 'agent-explain'; pane?: string }
+
+export interface AgentExplanation {
+  pane: string;
+  state: string;
+  source: string;
+  foreground: { pid: number; pgid: number; argv: string[]; agent: string | null } | null;
+  rules: { id: string; agent: string; state: string; patterns: string[]; overridden: boolean }[];
+  screen: string[];
+  idleThresholdMs: number;
+  lastOutputMs: number | null;
+  programStatus: { id: string | null; app: string | null; state: string; kind: string | null; title: string | null; msg: string | null; progress: number | null } | null;
+  report: { agent: string; instance: string; ownerPid: number; status: string; message: string | null } | null;
+}
 
 export interface ProgramInfo { app: string | null; records: RecordInfo[] }
 

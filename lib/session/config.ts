@@ -4,7 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse, TomlError } from 'smol-toml';
+import type { DetectionConfig } from '../agent/detector.js';
+import type { Rule } from '../agent/detect/rule.js';
 import { ThurmError } from '../errors.js';
+import { KINDS } from '../status/osc7501.js';
 import { keyBytes } from '../term/keys.js';
 
 export interface Config {
@@ -12,6 +15,7 @@ export interface Config {
   ui: { statusLine: boolean; scrollback: number; truecolor: 'auto' | 'on' | 'off' };
   remainOnExit: boolean;
   notifications: { desktop: 'osc9' | 'osc777' | 'off'; command: string[] };
+  detection: DetectionConfig & { ai: { command: string[]; intervalMs: number; timeoutMs: number } };
 }
 
 export const DEFAULT_CONFIG: Config = {
@@ -19,6 +23,7 @@ export const DEFAULT_CONFIG: Config = {
   ui: { statusLine: true, scrollback: 10000, truecolor: 'auto' },
   remainOnExit: false,
   notifications: { desktop: 'osc9', command: [] },
+  detection: { enabled: true, idleThresholdMs: 5000, rules: [], ai: { command: [], intervalMs: 10_000, timeoutMs: 5000 } },
 };
 
 export function configPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -63,7 +68,7 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
   const known = (name: string, t: Table, keys: string[]) => {
     for (const k of Object.keys(t)) if (!keys.includes(k)) fail(name ? `${name}.${k}` : k, 'unknown key');
   };
-  known('', doc, ['keys', 'ui', 'remain-on-exit', 'notifications']);
+  known('', doc, ['keys', 'ui', 'remain-on-exit', 'notifications', 'detection']);
   const keys = table('keys');
   const ui = table('ui');
   const notifications = table('notifications');
@@ -103,6 +108,7 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
     }
     config.notifications.command = cmd as string[];
   }
+  parseDetection(table('detection'), config, fail, known);
   if (doc['remain-on-exit'] !== undefined) {
     if (typeof doc['remain-on-exit'] !== 'boolean') fail('remain-on-exit', 'must be true or false');
     config.remainOnExit = doc['remain-on-exit'] as boolean;
@@ -110,16 +116,92 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
   return config;
 }
 
+type Fail = (key: string, why: string) => never;
+type Known = (name: string, t: Table, keys: string[]) => void;
+
+const STATES = ['working', 'blocked', 'idle', 'ignore'];
+
+function seconds(v: unknown, key: string, max: number, fail: Fail): number {
+  const n = typeof v === 'bigint' ? Number(v) : v;
+  if (typeof n !== 'number' || !(n > 0) || n > max) fail(key, `must be a number of seconds, more than 0 and at most ${max}`);
+  return Math.round((n as number) * 1000);
+}
+
+/** `[detection]`: on/off, the idle threshold, user rules (checked patterns) and the AI classifier. */
+function parseDetection(d: Table, config: Config, fail: Fail, known: Known): void {
+  known('detection', d, ['enabled', 'idle-threshold', 'rules', 'ai']);
+  const out = config.detection;
+  if (d.enabled !== undefined) {
+    if (typeof d.enabled !== 'boolean') fail('detection.enabled', 'must be true or false');
+    out.enabled = d.enabled as boolean;
+  }
+  if (d['idle-threshold'] !== undefined) out.idleThresholdMs = seconds(d['idle-threshold'], 'detection.idle-threshold', 3600, fail);
+  if (d.rules !== undefined) {
+    if (!Array.isArray(d.rules)) fail('detection.rules', 'must be an array of tables ([[detection.rules]])');
+    out.rules = (d.rules as Table[]).map((r, i) => parseRule(r, `detection.rules[${i}]`, fail, known));
+  }
+  if (d.ai !== undefined) {
+    const ai = d.ai as Table;
+    known('detection.ai', ai, ['command', 'interval', 'timeout']);
+    if (ai.command !== undefined) {
+      const cmd = ai.command;
+      if (!Array.isArray(cmd) || !cmd.length || !cmd.every((a) => typeof a === 'string' && a)) fail('detection.ai.command', 'must be a non-empty array of strings');
+      out.ai.command = cmd as string[];
+    }
+    if (ai.interval !== undefined) out.ai.intervalMs = seconds(ai.interval, 'detection.ai.interval', 3600, fail);
+    if (ai.timeout !== undefined) out.ai.timeoutMs = seconds(ai.timeout, 'detection.ai.timeout', 120, fail);
+  }
+}
+
+function parseRule(r: Table, where: string, fail: Fail, known: Known): Rule {
+  if (typeof r !== 'object' || r === null) fail(where, 'must be a table');
+  known(where, r, ['id', 'agent', 'state', 'kind', 'patterns', 'all', 'lines', 'where']);
+  if (typeof r.id !== 'string' || !r.id) fail(`${where}.id`, 'must be a non-empty string');
+  if (!STATES.includes(r.state as string)) fail(`${where}.state`, `must be one of ${STATES.join(', ')}`);
+  if (r.kind !== undefined && !(KINDS as readonly string[]).includes(r.kind as string)) fail(`${where}.kind`, `must be one of ${KINDS.join(', ')}`);
+  if (!Array.isArray(r.patterns) || !r.patterns.length) fail(`${where}.patterns`, 'must be a non-empty array of regular expressions');
+  const patterns = (r.patterns as unknown[]).map((p, i) => {
+    if (typeof p !== 'string') return fail(`${where}.patterns`, `entry ${i + 1} is not a string`);
+    try {
+      return new RegExp(p, 'm');
+    } catch (err) {
+      return fail(`${where}.patterns`, `bad pattern ${JSON.stringify(p)}: ${(err as Error).message}`);
+    }
+  });
+  if (r.lines !== undefined && !(Number.isInteger(Number(r.lines)) && Number(r.lines) > 0)) fail(`${where}.lines`, 'must be a positive integer');
+  if (r.where !== undefined && r.where !== 'screen' && r.where !== 'title') fail(`${where}.where`, 'must be "screen" or "title"');
+  if (r.all !== undefined && typeof r.all !== 'boolean') fail(`${where}.all`, 'must be true or false');
+  return {
+    id: r.id as string,
+    agent: typeof r.agent === 'string' && r.agent ? r.agent : 'generic',
+    state: r.state as Rule['state'],
+    kind: r.kind as Rule['kind'],
+    patterns,
+    all: r.all as boolean | undefined,
+    lines: r.lines === undefined ? undefined : Number(r.lines),
+    where: r.where as Rule['where'],
+  };
+}
+
 /** The 1-based line where `table.key` (or a top-level key) is set, for error messages. */
 function lineOf(text: string, dotted: string): number | null {
-  const parts = dotted.split('.');
+  // `detection.rules[2].patterns`: the key in the third [[detection.rules]] table.
+  const indexed = /^(.*)\[(\d+)\]\.([^.]+)$/.exec(dotted);
+  const parts = indexed ? [...indexed[1].split('.'), indexed[3]] : dotted.split('.');
+  const occurrence = indexed ? Number(indexed[2]) : 0;
   const key = parts.pop()!;
   const table = parts.join('.');
   let current = '';
+  let seen = -1;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const header = /^\s*\[([^\]]+)\]/.exec(lines[i]);
-    if (header) { current = header[1].trim(); if (!key && current === table) return i + 1; continue; }
+    const header = /^\s*\[\[?\s*([^\]]+?)\s*\]\]?/.exec(lines[i]);
+    if (header) {
+      current = header[1];
+      if (current === table) seen++;
+      continue;
+    }
+    if (indexed && seen !== occurrence) continue;
     const k = /^\s*"?([A-Za-z0-9_-]+)"?\s*=/.exec(lines[i]);
     if (k && k[1] === key && current === table) return i + 1;
     if (current === '' && table && new RegExp(`^\\s*${table.replace(/\./g, '\\.')}\\.${key}\\s*=`).test(lines[i])) return i + 1;

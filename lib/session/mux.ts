@@ -1,6 +1,7 @@
 // The Mux owns a session's state (panes, layout, focus, zoom, client sizes) and is the only
 // thing that changes it. Every change is announced as a MuxEvent; see events.ts.
 import fs from 'node:fs';
+import type { HookEvent } from '../agent/hook.js';
 import type { AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
 import { defaultShell, paneEnv } from '../pty/spawn.js';
@@ -35,6 +36,8 @@ export class Mux {
   private focusedId: string | null = null;
   private zoomedId: string | null = null;
   private nextId = 1;
+  private statusTimer: NodeJS.Timeout | null = null;
+  private readonly lastStatus = new Map<string, string>();
   private size: { cols: number; rows: number };
   private ended = false;
 
@@ -43,6 +46,7 @@ export class Mux {
     this.socketPath = opts.socketPath;
     this.config = opts.config;
     this.size = opts.size;
+    this.watchStatus();
   }
 
   subscribe(listener: MuxListener): { dispose(): void } {
@@ -139,7 +143,10 @@ export class Mux {
     const argv = spec.argv?.length ? spec.argv : [defaultShell()];
     const env = paneEnv(process.env, { THURM_PANE_ID: id, THURM_SOCKET: this.socketPath, THURM_SESSION: this.session });
     const pane = new Pane(
-      { id, argv, cwd, cols: Math.max(cols, 1), rows: Math.max(rows, 1), env, scrollback: this.config.ui.scrollback },
+      {
+        id, argv, cwd, cols: Math.max(cols, 1), rows: Math.max(rows, 1), env,
+        scrollback: this.config.ui.scrollback, detection: this.config.detection,
+      },
       {
         output: () => this.emit({ type: 'pane-output', pane: id }),
         title: () => this.emit({ type: 'pane-title-changed', pane: id }),
@@ -161,6 +168,7 @@ export class Mux {
   killPane(id: string): void {
     const pane = this.pane(id);
     this.panes.delete(id);
+    this.lastStatus.delete(id);
     this.layout = this.layout && removePane(this.layout, id);
     if (this.zoomedId === id) this.zoomedId = null;
     pane.dispose();
@@ -179,7 +187,7 @@ export class Mux {
   /** Input from a person or a script for one pane. */
   typeInto(id: string, data: string): void {
     const pane = this.pane(id);
-    pane.status.onAttention();
+    pane.attention();
     pane.type(data);
   }
 
@@ -191,10 +199,39 @@ export class Mux {
     this.pane(id).agentRelease(input);
   }
 
+  agentHook(id: string, event: HookEvent): void {
+    this.pane(id).agentHook(event);
+  }
+
+  /**
+   * Status from detection, hooks and owners that come and go changes without an event of its
+   * own: look twice a second, announce changes, and notify on entering blocked, done or error
+   * (records and reports notify when they arrive).
+   */
+  private watchStatus(): void {
+    this.statusTimer = setInterval(() => {
+      for (const id of this.paneIds()) {
+        const pane = this.panes.get(id);
+        if (!pane) continue;
+        const s = pane.summary();
+        const key = `${s.state}|${s.source}|${s.kind}|${s.text}`;
+        const before = this.lastStatus.get(id);
+        this.lastStatus.set(id, key);
+        if (before === undefined || before === key) continue;
+        this.emit({ type: 'status-changed', pane: id });
+        const entered = before.split('|')[0] !== s.state;
+        if (entered && (s.state === 'blocked' || s.state === 'done' || s.state === 'error') && !['program-status', 'report', 'notification'].includes(s.source)) {
+          pane.status.notify({ cause: s.state, title: `${s.app ?? 'pane'} ${s.state}`, text: s.text || s.state });
+        }
+      }
+    }, 500);
+    this.statusTimer.unref();
+  }
+
   // ---- focus, zoom, layout ----
 
   focus(id: string): void {
-    this.pane(id).status.onAttention();
+    this.pane(id).attention();
     if (this.zoomedId && this.zoomedId !== id) this.zoomedId = null;
     const changed = this.focusedId !== id;
     this.focusedId = id;
@@ -302,6 +339,7 @@ export class Mux {
   end(): void {
     if (this.ended) return;
     this.ended = true;
+    if (this.statusTimer) clearInterval(this.statusTimer);
     for (const pane of this.panes.values()) pane.dispose();
     this.panes.clear();
     this.layout = null;

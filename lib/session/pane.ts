@@ -1,13 +1,16 @@
 // One pane: a program on a pty, the headless terminal that parses its output, and the
 // facts thurm shows about it. Everything it registers is disposed with it.
 import path from 'node:path';
-import { AgentOwnership, type AgentReleaseInput, type AgentReportInput } from '../agent/ownership.js';
+import type { DetectionConfig } from '../agent/detector.js';
+import type { HookEvent } from '../agent/hook.js';
+import type { AgentOwnership, AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { FlowControl } from '../pty/flow-control.js';
-import { foregroundOf, readCwd, readStat, type ForegroundProcess } from '../pty/proc.js';
+import { foregroundOf, readCwd, readStat, resolveScript, type ForegroundProcess } from '../pty/proc.js';
 import { spawnPty, type PanePty } from '../pty/spawn.js';
 import { PaneTerminal } from '../term/pane-terminal.js';
 import { sanitizeText } from '../sanitize.js';
 import { ProgramStatus, type StatusNotification, type StatusSummary } from '../status/program-status.js';
+import { PaneSources } from './pane-sources.js';
 
 export interface PaneOptions {
   id: string;
@@ -17,6 +20,7 @@ export interface PaneOptions {
   rows: number;
   env: Record<string, string>;
   scrollback: number;
+  detection: DetectionConfig;
 }
 
 export interface PaneHooks {
@@ -34,10 +38,9 @@ export class Pane {
   readonly term: PaneTerminal;
   readonly pty: PanePty;
   readonly status: ProgramStatus;
-  readonly agent: AgentOwnership;
+  readonly sources: PaneSources;
   private readonly flow: FlowControl;
-  private agentWatch: NodeJS.Timeout | null = null;
-  private agentShown = false;
+  private readonly onStatusChanged: () => void;
   private programTitle = '';
   exit: { exitCode: number; signal: number | null } | null = null;
   lastOutputAt = 0;
@@ -52,19 +55,35 @@ export class Pane {
     this.status = new ProgramStatus({
       reply: (data) => { if (!this.exit) this.pty.write(data); },
       changed: () => hooks.statusChanged(),
-      notify: (n) => hooks.notify(n),
+      notify: (n) => {
+        this.sources.onNotification(n);
+        hooks.notify(n);
+      },
     });
     this.hookStatus();
-    this.agent = new AgentOwnership({
-      stat: (pid) => {
-        const st = readStat(pid);
-        return st ? { pgid: st.pgid, startTime: st.startTime } : null;
+    this.sources = new PaneSources(
+      {
+        foreground: () => {
+          const fg = this.foreground();
+          return fg && { argv: fg.argv, resolvedScript: resolveScript(fg.pid, fg.argv) };
+        },
+        lines: () => this.term.liveScreen(),
+        title: () => this.programTitle,
+        app: () => this.status.lastApp,
       },
-      foregroundPgid: () => (this.exit ? null : readStat(this.pid)?.ttyForegroundPgid ?? null),
-    });
+      {
+        stat: (pid) => {
+          const st = readStat(pid);
+          return st ? { pgid: st.pgid, startTime: st.startTime } : null;
+        },
+        foregroundPgid: () => (this.exit ? null : readStat(this.pid)?.ttyForegroundPgid ?? null),
+      },
+      opts.detection,
+    );
     this.onStatusChanged = hooks.statusChanged;
     this.pty.onData((data) => {
       this.lastOutputAt = Date.now();
+      this.sources.onOutput(this.lastOutputAt);
       this.status.scan(data);
       this.term.write(data, this.flow.queued(data.length));
     });
@@ -79,6 +98,7 @@ export class Pane {
     this.term.onParsed(() => hooks.output());
     this.term.onTitle((title) => {
       this.programTitle = sanitizeText(title);
+      this.sources.onTitle();
       hooks.title();
     });
   }
@@ -102,21 +122,13 @@ export class Pane {
     this.term.onBell(() => status.onBell());
   }
 
-  private readonly onStatusChanged: () => void;
+  get agent(): AgentOwnership {
+    return this.sources.agent;
+  }
 
-  /** The pane's status: OSC 7501 records win, then a public agent report, else none. */
+  /** The pane's status from every source, most trusted first (see pane-sources.ts). */
   summary(): StatusSummary {
-    const program = this.status.summary();
-    if (program.source !== 'none') return program;
-    const agent = this.agent.inForeground() ? this.agent.current() : null;
-    if (!agent) return program;
-    return {
-      ...program,
-      state: agent.status === 'needs-input' ? 'blocked' : agent.status,
-      source: 'report',
-      app: agent.agent,
-      text: agent.message ?? '',
-    };
+    return this.sources.summary(this.status.summary());
   }
 
   agentReport(input: AgentReportInput): void {
@@ -131,7 +143,12 @@ export class Pane {
     this.agentChanged(before);
   }
 
-  /** Announces a report's effect, notifies like a record would, and watches the owner. */
+  agentHook(event: HookEvent): void {
+    this.sources.applyHook(event);
+    this.onStatusChanged();
+  }
+
+  /** Announces a report's effect and notifies like a record would. */
   private agentChanged(before: StatusSummary): void {
     const after = this.summary();
     this.onStatusChanged();
@@ -139,24 +156,12 @@ export class Pane {
     if (changed && after.source === 'report' && (after.state === 'blocked' || after.state === 'done')) {
       this.status.notify({ cause: after.state, title: `${after.app} ${after.state}`, text: after.text || after.state });
     }
-    this.agentShown = after.source === 'report';
-    if (this.agentShown && !this.agentWatch) {
-      // The owner may exit or leave the foreground without a word: look once a second.
-      this.agentWatch = setInterval(() => {
-        const shown = this.agent.inForeground();
-        if (shown !== this.agentShown) {
-          this.agentShown = shown;
-          this.onStatusChanged();
-        }
-        if (!shown && !this.agent.current()) this.stopAgentWatch();
-      }, 1000);
-      this.agentWatch.unref();
-    }
   }
 
-  private stopAgentWatch(): void {
-    if (this.agentWatch) clearInterval(this.agentWatch);
-    this.agentWatch = null;
+  /** The user focused the pane or typed into it. */
+  attention(): void {
+    this.status.onAttention();
+    this.sources.onAttention();
   }
 
   get pid(): number {
@@ -184,11 +189,14 @@ export class Pane {
 
   /** Keys typed by a person or a script, encoded by the emulator for the pane's modes. */
   type(data: string): void {
-    if (!this.exit) this.term.input(data);
+    if (this.exit) return;
+    this.sources.onInput();
+    this.term.input(data);
   }
 
   resize(cols: number, rows: number): void {
     if (cols === this.term.cols && rows === this.term.rows) return;
+    this.sources.onResize();
     this.term.resize(cols, rows);
     if (!this.exit) this.pty.resize(cols, rows);
   }
@@ -198,7 +206,6 @@ export class Pane {
   }
 
   dispose(): void {
-    this.stopAgentWatch();
     this.kill();
     this.term.dispose();
   }

@@ -44,6 +44,8 @@ export class ProgramStatus {
   readonly records = new StatusRecords();
   private readonly framing = new OscFramingScanner();
   private osc9Progress: Progress | null = null;
+  /** The last app any record named: it may name a built-in agent (claude, codex...). */
+  lastApp: string | null = null;
   /** Times of recent notifications, records and programs' own requests limited apart. */
   private readonly sent = { record: [] as number[], program: [] as number[] };
 
@@ -66,6 +68,7 @@ export class ProgramStatus {
     }
     if (parsed.type === 'ignored') return true;
     const { record, changed } = this.records.apply(parsed.report, this.now());
+    if (parsed.report.app) this.lastApp = parsed.report.app;
     if (!changed) return true;
     this.hooks.changed();
     if (record && NOTIFYING.includes(record.state)) {

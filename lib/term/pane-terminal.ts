@@ -120,6 +120,14 @@ export class PaneTerminal {
     return lines;
   }
 
+  /** The live screen (never the scrollback, wherever the view is scrolled), one string per row. */
+  liveScreen(): string[] {
+    const buf = this.xterm.buffer.active;
+    const lines: string[] = [];
+    for (let y = 0; y < this.xterm.rows; y++) lines.push(buf.getLine(buf.baseY + y)?.translateToString(true) ?? '');
+    return lines;
+  }
+
   /** Reads one visible cell into `into` (reused to avoid allocation on the render path). */
   cellAt(x: number, y: number, into?: IBufferCell): IBufferCell | undefined {
     const buf = this.xterm.buffer.active;

@@ -25,12 +25,30 @@ for (const [prefix, bytes] of prefixes) {
 }
 
 test('every known key is read', (t) => {
-  const text = 'remain-on-exit = true\n[keys]\nprefix = "C-a"\n[ui]\nstatus-line = false\nscrollback = 0\ntruecolor = "on"\n';
-  t.deepEqual(parseConfig(text), {
+  const text = [
+    'remain-on-exit = true', '[keys]', 'prefix = "C-a"', '[ui]', 'status-line = false', 'scrollback = 0', 'truecolor = "on"',
+    '[notifications]', 'desktop = "osc777"', 'command = ["notify-send", "-u", "low"]',
+    '[detection]', 'enabled = false', 'idle-threshold = 2.5',
+    '[detection.ai]', 'command = ["classify"]', 'interval = 30', 'timeout = 2',
+    '[[detection.rules]]', 'id = "mine"', 'agent = "claude-code"', 'state = "blocked"', 'kind = "question"', 'patterns = ["Continue\\\\?"]', 'lines = 3',
+  ].join('\n');
+  const config = parseConfig(text);
+  t.like(config, {
     keys: { prefix: 'C-a', prefixBytes: '\x01' },
     ui: { statusLine: false, scrollback: 0, truecolor: 'on' },
     remainOnExit: true,
+    notifications: { desktop: 'osc777', command: ['notify-send', '-u', 'low'] },
+    detection: { enabled: false, idleThresholdMs: 2500, ai: { command: ['classify'], intervalMs: 30_000, timeoutMs: 2000 } },
   });
+  t.like(config.detection.rules[0], { id: 'mine', agent: 'claude-code', state: 'blocked', kind: 'question', lines: 3 });
+  t.true(config.detection.rules[0].patterns[0].test('Continue?'));
+});
+
+test('a detection rule with a bad pattern is a CONFIG_ERROR naming the rule and its line', (t) => {
+  const text = '[detection]\nidle-threshold = 3\n\n[[detection.rules]]\nid = "ok"\nstate = "idle"\npatterns = ["x"]\n\n[[detection.rules]]\nid = "bad"\nstate = "idle"\npatterns = ["(unclosed"]\n';
+  const err = t.throws(() => parseConfig(text), { instanceOf: ThurmError });
+  t.is(err?.code, 'CONFIG_ERROR');
+  t.regex(err!.message, /:12: detection\.rules\[1\]\.patterns: bad pattern/);
 });
 
 test('a dotted key at the top level is read like one in its table', (t) => {

@@ -1,0 +1,29 @@
+// What a detection rule is: data, not code. A rule names a state (or `ignore`, for viewers
+// and pickers that must not change the state) and patterns matched on the live screen only.
+import type { Kind } from '../../status/osc7501.js';
+
+export type DetectedState = 'working' | 'blocked' | 'idle';
+
+export interface Rule {
+  /** Unique, `<agent>.<what>`, e.g. `claude-code.permission`. */
+  id: string;
+  agent: string;
+  state: DetectedState | 'ignore';
+  kind?: Kind;
+  /** The rule matches when any pattern matches (every pattern, with `all`). */
+  patterns: RegExp[];
+  all?: boolean;
+  /** Where to look: the last `lines` non-blank rows of the screen (default all), or the title. */
+  where?: 'screen' | 'title';
+  lines?: number;
+}
+
+/** A built-in agent: how to recognise its process and its screens. */
+export interface AgentDefinition {
+  agent: string;
+  /** Names that mean this agent: executable basenames and OSC 7501 `app` values. */
+  names: string[];
+  /** Substrings of a wrapper's script path (node, python...) that mean this agent. */
+  scripts: string[];
+  rules: Rule[];
+}

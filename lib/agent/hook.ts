@@ -1,0 +1,78 @@
+// The legacy hook integration of built-in agents (Claude Code's hooks): `thurm agent hook KIND`
+// turns one hook event into a state for the agent's pane, with source `hook`. Unlike public
+// reports it keeps no sequence or instance: the newest event from the owner wins.
+import { ThurmError } from '../errors.js';
+import type { AgentStatus, ProcessFacts } from './ownership.js';
+
+export interface HookEvent {
+  agent: string;
+  ownerPid: number;
+  event: string;
+  message?: string;
+  sessionId?: string;
+}
+
+export interface HookState {
+  agent: string;
+  ownerPid: number;
+  status: AgentStatus;
+  message: string | null;
+  sessionId: string | null;
+  event: string;
+  updatedAt: number;
+}
+
+/** Claude Code's hook events to states; null ends the hook state (the session ended). */
+export function statusOfHookEvent(event: string, message = ''): { status: AgentStatus; blockedKind: 'permission' | null } | null | undefined {
+  switch (event) {
+    case 'SessionStart': return { status: 'idle', blockedKind: null };
+    case 'UserPromptSubmit':
+    case 'PreToolUse':
+    case 'PostToolUse':
+    case 'PreCompact':
+    case 'SubagentStop': return { status: 'working', blockedKind: null };
+    case 'Notification':
+      // "Claude is waiting for your input" comes after a turn ended: that is idle, not blocked.
+      if (/waiting for your input/i.test(message)) return { status: 'idle', blockedKind: null };
+      return { status: 'needs-input', blockedKind: /permission/i.test(message) ? 'permission' : null };
+    case 'Stop': return { status: 'done', blockedKind: null };
+    case 'SessionEnd': return null;
+    default: return undefined;
+  }
+}
+
+export class HookOwnership {
+  private state: (HookState & { startTime: number; pgid: number; blockedKind: 'permission' | null }) | null = null;
+
+  constructor(private readonly facts: ProcessFacts) {}
+
+  apply(e: HookEvent, now = Date.now()): void {
+    const mapped = statusOfHookEvent(e.event, e.message);
+    if (mapped === undefined) throw new ThurmError('INVALID_ARGUMENT', `unknown hook event: ${e.event.slice(0, 64)}`);
+    const owner = this.facts.stat(e.ownerPid);
+    if (!owner || owner.pgid !== this.facts.foregroundPgid()) {
+      throw new ThurmError('NOT_FOREGROUND', `hook owner ${e.ownerPid} is not in the pane's foreground process group`);
+    }
+    if (mapped === null) {
+      this.state = null;
+      return;
+    }
+    this.state = {
+      agent: e.agent, ownerPid: e.ownerPid, startTime: owner.startTime, pgid: owner.pgid, event: e.event,
+      status: mapped.status, blockedKind: mapped.blockedKind, message: e.message ?? null,
+      sessionId: e.sessionId ?? this.state?.sessionId ?? null, updatedAt: now,
+    };
+  }
+
+  /** The hook state while its owner runs in the foreground. */
+  current(): (HookState & { pgid: number; blockedKind: 'permission' | null }) | null {
+    const s = this.state;
+    if (!s) return null;
+    const owner = this.facts.stat(s.ownerPid);
+    if (!owner || owner.startTime !== s.startTime) {
+      this.state = null;
+      return null;
+    }
+    return owner.pgid === this.facts.foregroundPgid() ? s : null;
+  }
+}

@@ -1,0 +1,59 @@
+// `thurm agent hook KIND`: the command an agent's hooks run (Claude Code's SessionStart,
+// UserPromptSubmit, PreToolUse, Notification, Stop, SessionEnd...). It reads the hook's JSON on
+// stdin, finds the agent process by walking up from its parent, and reports the event. Like
+// the hooks it replaces it prints nothing and always exits 0: a hook must never break the agent.
+import path from 'node:path';
+import { agentByName, agentOfProcess } from '../agent/detect/index.js';
+import { readArgv, readStat, resolveScript } from '../pty/proc.js';
+import { socketPath } from '../server/socket-path.js';
+import { Connection } from './connection.js';
+
+const MAX_INPUT = 1024 * 1024;
+
+async function readStdin(): Promise<string> {
+  let data = '';
+  for await (const chunk of process.stdin) {
+    data += chunk;
+    if (data.length > MAX_INPUT) break;
+  }
+  return data;
+}
+
+/** The nearest ancestor that runs the agent `kind`, starting at this process's parent. */
+export function findAgentProcess(kind: string, from = process.ppid): number | null {
+  let pid = from;
+  for (let depth = 0; depth < 32 && pid > 1; depth++) {
+    const argv = readArgv(pid);
+    if (agentOfProcess(argv, resolveScript(pid, argv))?.agent === kind) return pid;
+    const stat = readStat(pid);
+    if (!stat) return null;
+    pid = stat.ppid;
+  }
+  return null;
+}
+
+export async function runAgentHook(kind: string): Promise<void> {
+  try {
+    const agent = agentByName(kind)?.agent ?? kind;
+    const payload = JSON.parse((await readStdin()) || '{}') as Record<string, unknown>;
+    const event = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : null;
+    const socket = process.env.THURM_SOCKET;
+    const owner = findAgentProcess(agent);
+    if (!event || !socket || !owner) return;
+    const connection = await Connection.open(path.resolve(socketPath('default', socket)));
+    try {
+      await connection.send('agent-hook', {
+        pane: process.env.THURM_PANE_ID,
+        agent,
+        event,
+        owner_pid: owner,
+        message: typeof payload.message === 'string' ? payload.message : undefined,
+        session_id: typeof payload.session_id === 'string' ? payload.session_id : undefined,
+      });
+    } finally {
+      connection.close();
+    }
+  } catch {
+    // Discarded on purpose: see the module comment.
+  }
+}

@@ -1,0 +1,58 @@
+// `thurm integration install claude-code`: merges thurm's hook entries into Claude Code's
+// settings (~/.claude/settings.json), keeping a backup first; running it again changes nothing.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ThurmError } from '../errors.js';
+
+export const CLAUDE_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'] as const;
+
+/** Quotes one argument for a POSIX shell (Claude Code runs hook commands through one). */
+function shellQuote(arg: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+export function hookCommand(thurmBin: string): string {
+  return `${shellQuote(thurmBin)} agent hook claude-code`;
+}
+
+type Settings = { hooks?: Record<string, { matcher?: string; hooks: { type: string; command: string }[] }[]> } & Record<string, unknown>;
+
+/** Settings with thurm's hook added to every event it is not already in. */
+export function mergeClaudeHooks(settings: Settings, command: string): Settings {
+  const hooks = { ...(settings.hooks ?? {}) };
+  for (const event of CLAUDE_HOOK_EVENTS) {
+    const entries = [...(hooks[event] ?? [])];
+    const present = entries.some((e) => e.hooks?.some((h) => h.command?.includes('agent hook claude-code')));
+    if (!present) entries.push({ ...(event === 'PreToolUse' || event === 'PostToolUse' ? { matcher: '*' } : {}), hooks: [{ type: 'command', command }] });
+    hooks[event] = entries;
+  }
+  return { ...settings, hooks };
+}
+
+export function installClaudeCode(opts: { print: boolean; settings?: string; thurmBin: string }): string {
+  const file = opts.settings ?? path.join(process.env.HOME || os.homedir(), '.claude', 'settings.json');
+  let current: Settings = {};
+  let text: string | null = null;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+    current = JSON.parse(text) as Settings;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new ThurmError('INVALID_ARGUMENT', `cannot read Claude Code settings: ${file}: ${(err as Error).message}`);
+    }
+  }
+  if (typeof current !== 'object' || current === null || Array.isArray(current)) {
+    throw new ThurmError('INVALID_ARGUMENT', `Claude Code settings are not a JSON object: ${file}`);
+  }
+  const merged = mergeClaudeHooks(current, hookCommand(opts.thurmBin));
+  const out = `${JSON.stringify(merged, null, 2)}\n`;
+  if (opts.print) return out;
+  if (text === out) return `already installed in ${file}\n`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (text !== null) fs.writeFileSync(`${file}.thurm-backup`, text, { mode: 0o600 });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, out, { mode: 0o600 });
+  fs.renameSync(tmp, file);
+  return `installed thurm hooks in ${file}${text !== null ? ` (backup: ${file}.thurm-backup)` : ''}\n`;
+}

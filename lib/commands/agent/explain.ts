@@ -1,0 +1,60 @@
+// `thurm agent explain`: why a pane has the state it has. Reads the screen at the moment of
+// the request; the screen text may hold private data.
+import type { Mux } from '../../session/mux.js';
+import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from '../command.js';
+import type { AgentExplanation } from '../../server/protocol.js';
+
+const HIGHER_THAN_RULES = ['program-status', 'report', 'hook', 'notification', 'ai'];
+
+export function explainPane(mux: Mux, id: string): AgentExplanation {
+  const pane = mux.pane(id);
+  const now = Date.now();
+  const detection = pane.sources.detection(now, true);
+  const summary = pane.summary();
+  const fg = pane.foreground();
+  const record = pane.status.records.mostPressing();
+  const report = pane.agent.current();
+  const lines = pane.term.liveScreen();
+  while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
+  return {
+    pane: id,
+    state: summary.state,
+    source: summary.source,
+    foreground: fg && { pid: fg.pid, pgid: fg.pgid, argv: fg.argv, agent: detection.agent },
+    rules: detection.rules.map((r) => ({
+      id: r.id, agent: r.agent, state: r.state, patterns: r.patterns, overridden: HIGHER_THAN_RULES.includes(summary.source),
+    })),
+    screen: lines,
+    idleThresholdMs: pane.sources.detector.idleThresholdMs,
+    lastOutputMs: pane.sources.lastActivityAt ? now - pane.sources.lastActivityAt : null,
+    programStatus: record && {
+      id: record.id, app: pane.status.records.appOf(record), state: record.state, kind: record.kind,
+      title: record.title, msg: record.msg, progress: record.progress,
+    },
+    report: report && { agent: report.agent, instance: report.instance, ownerPid: report.ownerPid, status: report.status, message: report.message },
+  };
+}
+
+export const agentExplain = defineCommand({
+  name: 'agent-explain',
+  aliases: ['AgentExplain'],
+  group: 'agent',
+  usage: 'explain',
+  describe: 'Explain which source decided a pane\'s state, and why',
+  options: { ...paneOption },
+  request: (argv) => ({ pane: paneFromCli(argv) }),
+  parse: (raw) => ({ pane: optString(raw, 'pane') }),
+  run: (ctx, a) => explainPane(ctx.mux, resolvePane(ctx, a.pane)),
+  print: (e) => [
+    `pane ${e.pane}: ${e.state} (source: ${e.source})`,
+    `foreground: ${e.foreground ? `${JSON.stringify(e.foreground.argv)} pid ${e.foreground.pid} pgid ${e.foreground.pgid}` : '-'}`,
+    `agent: ${e.foreground?.agent ?? 'none detected'}`,
+    e.rules.length ? 'rules that matched:' : 'rules that matched: none',
+    ...e.rules.map((r) => `  ${r.id}  ${r.state}${r.overridden ? `  (overridden by ${e.source})` : ''}\n    patterns: ${r.patterns.map((p) => `/${p}/`).join(', ')}`),
+    `idle threshold: ${e.idleThresholdMs} ms; last output: ${e.lastOutputMs === null ? 'never' : `${e.lastOutputMs} ms ago`}`,
+    `program status: ${e.programStatus ? `${e.programStatus.state}${e.programStatus.app ? ` (${e.programStatus.app})` : ''}${e.programStatus.msg ? ` ${e.programStatus.msg}` : ''}` : 'none'}`,
+    `report: ${e.report ? `${e.report.agent} ${e.report.status} (instance ${e.report.instance}, owner ${e.report.ownerPid})` : 'none'}`,
+    'screen (may contain private data):',
+    ...e.screen.map((l) => `  | ${l}`),
+  ].join('\n'),
+});

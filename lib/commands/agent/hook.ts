@@ -1,0 +1,26 @@
+// The socket half of `thurm agent hook KIND` (the CLI half reads the hook's JSON on stdin):
+// one hook event of a built-in agent becomes the pane's state with source `hook`.
+import { ThurmError } from '../../errors.js';
+import { defineCommand, optString, resolvePane } from '../command.js';
+
+export const agentHook = defineCommand({
+  name: 'agent-hook',
+  socketOnly: true,
+  usage: 'hook-event',
+  describe: 'A legacy hook event of a built-in agent',
+  request: () => ({}),
+  parse: (raw) => {
+    const agent = optString(raw, 'agent', 64);
+    const event = optString(raw, 'event', 64);
+    const ownerPid = raw.owner_pid;
+    if (!agent || !event || typeof ownerPid !== 'number' || !Number.isSafeInteger(ownerPid)) {
+      throw new ThurmError('INVALID_ARGUMENT', 'hook: agent, event and owner_pid are required');
+    }
+    const message = optString(raw, 'message', 4096)?.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+    return { pane: optString(raw, 'pane'), event: { agent, event, ownerPid, message, sessionId: optString(raw, 'session_id', 256) } };
+  },
+  run: (ctx, a) => {
+    ctx.mux.agentHook(resolvePane(ctx, a.pane), a.event);
+    return {};
+  },
+});

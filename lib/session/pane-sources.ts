@@ -1,0 +1,114 @@
+// Everything besides OSC 7501 records that decides a pane's status, and the precedence of all
+// sources (ARCHITECTURE.md, "Status of a pane"): program-status, then a public report (which
+// beats a legacy hook in its process group), then the hook, the program's notifications, the
+// AI classifier, and screen rules with output activity; else none.
+import { Detector, type Detection, type DetectionConfig } from '../agent/detector.js';
+import { HookOwnership, type HookEvent } from '../agent/hook.js';
+import { AgentOwnership, type ProcessFacts } from '../agent/ownership.js';
+import type { Kind } from '../status/osc7501.js';
+import type { StatusNotification, StatusSummary } from '../status/program-status.js';
+
+/** Output this soon after a keystroke is its echo, and this soon after a resize a redraw. */
+const ECHO_MS = 150;
+const RESIZE_MS = 500;
+/** How often detection may run again when nothing changed (for time-based transitions). */
+const DETECT_EVERY_MS = 250;
+
+export interface ScreenFacts {
+  foreground(): { argv: string[]; resolvedScript: string | null } | null;
+  lines(): string[];
+  title(): string;
+  /** The app named by the pane's OSC 7501 records, if any. */
+  app(): string | null;
+}
+
+export class PaneSources {
+  readonly agent: AgentOwnership;
+  readonly hook: HookOwnership;
+  readonly detector: Detector;
+  lastActivityAt = 0;
+  private lastInputAt = 0;
+  private lastResizeAt = 0;
+  private notification: { text: string; bell: boolean } | null = null;
+  private ai: { state: 'working' | 'blocked' | 'idle'; kind: Kind | null; at: number } | null = null;
+  private changes = 0;
+  private cache: { at: number; changes: number; detection: Detection } | null = null;
+
+  constructor(private readonly screen: ScreenFacts, facts: ProcessFacts, detection: DetectionConfig, private readonly aiFreshMs = 30_000) {
+    this.agent = new AgentOwnership(facts);
+    this.hook = new HookOwnership(facts);
+    this.detector = new Detector(detection);
+  }
+
+  /** Program output: activity, unless it is the echo of typing or a redraw after a resize. */
+  onOutput(now = Date.now()): void {
+    this.changes++;
+    if (now - this.lastInputAt > ECHO_MS && now - this.lastResizeAt > RESIZE_MS) this.lastActivityAt = now;
+  }
+
+  onTitle(): void {
+    this.changes++;
+  }
+
+  onInput(now = Date.now()): void {
+    this.lastInputAt = now;
+  }
+
+  onResize(now = Date.now()): void {
+    this.lastResizeAt = now;
+  }
+
+  /** The user looked at the pane: a pending notification has been seen. */
+  onAttention(): void {
+    this.notification = null;
+    this.changes++;
+  }
+
+  onNotification(n: StatusNotification): void {
+    if (n.cause !== 'program' && n.cause !== 'bell') return;
+    this.notification = { text: n.text, bell: n.cause === 'bell' };
+    this.changes++;
+  }
+
+  setAiAnswer(state: 'working' | 'blocked' | 'idle', kind: Kind | null, now = Date.now()): void {
+    this.ai = { state, kind, at: now };
+    this.changes++;
+  }
+
+  applyHook(e: HookEvent): void {
+    this.hook.apply(e);
+    this.changes++;
+  }
+
+  /** Automatic detection, recomputed when the screen changed or time moved on (or `fresh`). */
+  detection(now = Date.now(), fresh = false): Detection {
+    const c = this.cache;
+    if (!fresh && c && c.changes === this.changes && now - c.at < DETECT_EVERY_MS) return c.detection;
+    const fg = this.screen.foreground();
+    const ai = this.ai && now - this.ai.at < this.aiFreshMs ? this.ai : null;
+    const detection = this.detector.detect({
+      now, argv: fg?.argv ?? null, resolvedScript: fg?.resolvedScript ?? null, app: this.screen.app(),
+      lines: this.screen.lines(), title: this.screen.title(), lastActivityAt: this.lastActivityAt,
+      notification: this.notification, ai,
+    });
+    this.cache = { at: now, changes: this.changes, detection };
+    return detection;
+  }
+
+  /** Combines the program's own status with every other source, most trusted first. */
+  summary(program: StatusSummary): StatusSummary {
+    if (program.source === 'program-status') return program;
+    const report = this.agent.inForeground() ? this.agent.current() : null;
+    if (report) {
+      return { ...program, state: report.status === 'needs-input' ? 'blocked' : report.status, kind: null, source: 'report', app: report.agent, text: report.message ?? '' };
+    }
+    const hook = this.hook.current();
+    if (hook) {
+      const blocked = hook.status === 'needs-input';
+      return { ...program, state: hook.status === 'needs-input' ? 'blocked' : hook.status, kind: blocked ? hook.blockedKind : null, source: 'hook', app: hook.agent, text: hook.message ?? '' };
+    }
+    const d = this.detection();
+    if (d.state === null) return program;
+    return { ...program, state: d.state, kind: d.kind, source: d.source, app: d.agent, text: d.text };
+  }
+}
