@@ -10,13 +10,27 @@ import { Connection } from './connection.js';
 
 const MAX_INPUT = 1024 * 1024;
 
-async function readStdin(): Promise<string> {
-  let data = '';
-  for await (const chunk of process.stdin) {
-    data += chunk;
-    if (data.length > MAX_INPUT) break;
-  }
-  return data;
+/** A hook must never hang its agent: stop reading stdin after a while, or at once on a tty. */
+const READ_TIMEOUT_MS = 2000;
+
+function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return Promise.resolve('');
+  return new Promise((resolve) => {
+    let data = '';
+    const done = () => {
+      clearTimeout(timer);
+      process.stdin.pause();
+      resolve(data);
+    };
+    const timer = setTimeout(done, READ_TIMEOUT_MS);
+    process.stdin.setEncoding('utf8');
+    process.stdin.on('data', (chunk: string) => {
+      data += chunk;
+      if (data.length > MAX_INPUT) done();
+    });
+    process.stdin.on('end', done);
+    process.stdin.on('error', done);
+  });
 }
 
 /** The nearest ancestor that runs the agent `kind`, starting at this process's parent. */

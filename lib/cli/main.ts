@@ -112,10 +112,9 @@ export async function main(args = hideBin(process.argv)): Promise<void> {
       const connection = await Connection.open(socket);
       try {
         const reply = await connection.send(command.name, command.request(args));
-        // Agent commands print the socket reply itself, errors included, for integrations.
-        if (args.json && command.group === 'agent') process.stdout.write(`${JSON.stringify(reply)}\n`);
+        if (args.json && command.jsonReply) process.stdout.write(`${JSON.stringify(reply)}\n`);
         if (!reply.ok) throw new ThurmError(isErrorCode(reply.error.code) ? reply.error.code : 'INTERNAL', reply.error.message);
-        const text = args.json ? (command.group ? '' : JSON.stringify(reply.result, null, 2)) : command.print?.(reply.result) ?? '';
+        const text = args.json ? (command.jsonReply ? '' : JSON.stringify(reply.result, null, 2)) : command.print?.(reply.result) ?? '';
         if (text) process.stdout.write(`${text}\n`);
       } finally {
         connection.close();

@@ -29,6 +29,8 @@ export interface Command<Args = Record<string, unknown>, Result = unknown> {
   name: string;
   /** Other socket request types accepted for this command (the product page's names). */
   aliases?: string[];
+  /** With --json the CLI prints the whole socket reply (errors too), not just the result. */
+  jsonReply?: boolean;
   /** Reached only through the socket (its CLI is a client-side command, e.g. `agent hook`). */
   socketOnly?: boolean;
   /** CLI parent command: `thurm agent report` is usage 'report' in group 'agent'. */

@@ -1,6 +1,7 @@
 // The Mux owns a session's state (panes, layout, focus, zoom, client sizes) and is the only
 // thing that changes it. Every change is announced as a MuxEvent; see events.ts.
 import fs from 'node:fs';
+import { AiClassifier } from '../agent/ai-classifier.js';
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
@@ -38,6 +39,7 @@ export class Mux {
   private nextId = 1;
   private statusTimer: NodeJS.Timeout | null = null;
   private readonly lastStatus = new Map<string, string>();
+  private readonly ai = new AiClassifier(() => this.config.detection.ai);
   private size: { cols: number; rows: number };
   private ended = false;
 
@@ -169,6 +171,7 @@ export class Mux {
     const pane = this.pane(id);
     this.panes.delete(id);
     this.lastStatus.delete(id);
+    this.ai.forget(id);
     this.layout = this.layout && removePane(this.layout, id);
     if (this.zoomedId === id) this.zoomedId = null;
     pane.dispose();
@@ -203,6 +206,16 @@ export class Mux {
     this.pane(id).agentHook(event);
   }
 
+  /** Asks the AI classifier about a pane running an agent whose screen no rule explains. */
+  private askAi(id: string, pane: Pane): void {
+    if (!this.config.detection.enabled || !this.config.detection.ai.command.length) return;
+    const d = pane.sources.detection();
+    if (!d.inconclusive || !d.agent) return;
+    this.ai.maybeAsk(id, { agent: d.agent, title: pane.title, screen: pane.term.liveScreen() }, (state, kind) => {
+      if (this.panes.get(id) === pane) pane.sources.setAiAnswer(state, kind);
+    });
+  }
+
   /**
    * Status from detection, hooks and owners that come and go changes without an event of its
    * own: look twice a second, announce changes, and notify on entering blocked, done or error
@@ -213,6 +226,7 @@ export class Mux {
       for (const id of this.paneIds()) {
         const pane = this.panes.get(id);
         if (!pane) continue;
+        this.askAi(id, pane);
         const s = pane.summary();
         const key = `${s.state}|${s.source}|${s.kind}|${s.text}`;
         const before = this.lastStatus.get(id);

@@ -6,6 +6,7 @@ import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from '
 export const agentPrompt = defineCommand({
   name: 'agent-prompt',
   group: 'agent',
+  jsonReply: true,
   usage: 'prompt <text..>',
   describe: 'Type a prompt into an agent\'s pane and press Enter',
   options: { ...paneOption },

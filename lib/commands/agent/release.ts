@@ -6,6 +6,7 @@ export const agentRelease = defineCommand({
   name: 'agent-release',
   aliases: ['AgentRelease'],
   group: 'agent',
+  jsonReply: true,
   usage: 'release',
   describe: 'End an agent instance\'s reporting for its pane',
   options: {

@@ -31,6 +31,7 @@ export const agentReport = defineCommand({
   name: 'agent-report',
   aliases: ['AgentReport'],
   group: 'agent',
+  jsonReply: true,
   usage: 'report',
   describe: 'Report an agent\'s lifecycle state for its pane',
   options: {

@@ -1,0 +1,175 @@
+// Automatic detection and the precedence of status sources, in a real pane running a stand-in
+// agent that thurm recognises as Claude Code by its process; `thurm agent explain` says why.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import test from 'ava';
+import { TestTerminal } from '../helpers/terminal.js';
+import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
+import { waitUntil } from '../helpers/wait.js';
+
+interface Agent { env: ThurmEnv; say(command: string): void; status(): Promise<any>; pid: number }
+
+/** A session whose pane runs the stand-in agent as `claude`, driven through a FIFO. */
+async function fakeClaude(t: { teardown(fn: () => Promise<void> | void): void }, config = ''): Promise<Agent> {
+  const env = new ThurmEnv(config);
+  t.teardown(() => env.cleanup());
+  const bin = path.join(env.dir, 'bin');
+  fs.mkdirSync(bin);
+  fs.writeFileSync(path.join(bin, 'claude'), `#!${process.execPath}\nrequire(${JSON.stringify(path.join(ROOT, 'spec', 'fixtures', 'fake-agent.cjs'))});\n`, { mode: 0o755 });
+  const fifo = path.join(env.dir, 'control');
+  execFileSync('mkfifo', [fifo]);
+  env.env.FAKE_AGENT_THURM = BIN;
+  await env.ok(['new', '-d', '--size', '100x30', '--', path.join(bin, 'claude'), fifo]);
+  await waitUntil(async () => (await env.capture('1')).includes('fake agent ready'), 'the stand-in agent');
+  const status = async () => (await env.json(['info'])).panes[0];
+  return { env, say: (command) => fs.writeFileSync(fifo, `${command}\n`), status, pid: (await status()).pid };
+}
+
+const until = (agent: Agent, what: string, test: (p: any) => boolean, timeout = 10_000) =>
+  waitUntil(async () => { const p = await agent.status(); return test(p) ? p : null; }, what, timeout);
+
+test.serial('a Claude Code permission dialog on screen makes the pane blocked, found by rules', async (t) => {
+  const agent = await fakeClaude(t);
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], agent.env.env, 120, 32);
+  t.teardown(() => term.kill());
+  agent.say('screen claude-permission.txt');
+  const p = await until(agent, 'blocked', (s) => s.status.state === 'blocked');
+  t.deepEqual(p.status, { state: 'blocked', source: 'screen-and-activity', text: '', progress: null });
+  await term.waitForText('◆ blocked (permission) claude-code');
+  agent.say('screen claude-idle.txt');
+  await until(agent, 'idle', (s) => s.status.state === 'idle');
+  t.pass();
+});
+
+test.serial('sources take precedence in order: program-status, report, hook, notification, ai, screen rules', async (t) => {
+  const classifier = path.join(ROOT, 'spec', 'fixtures', 'ai-classifier.sh');
+  const agent = await fakeClaude(t, `[detection.ai]\ncommand = ["sh", "${classifier}"]\ninterval = 0.2\n`);
+  const source = (s: string) => (p: any) => p.status.source === s;
+  // Rules decide nothing on this screen: the classifier (which says blocked/question) is asked.
+  agent.say('screen claude-unclear.txt');
+  let p = await until(agent, 'ai', source('ai'));
+  t.like(p.status, { state: 'blocked' });
+  agent.say('osc9 Claude needs your attention');
+  p = await until(agent, 'notification', source('notification'));
+  t.like(p.status, { state: 'blocked', text: 'Claude needs your attention' });
+  agent.say(`hook ${JSON.stringify({ session_id: 'abc', hook_event_name: 'UserPromptSubmit', prompt: 'go' })}`);
+  p = await until(agent, 'hook', source('hook'));
+  t.like(p.status, { state: 'working' });
+  agent.say('report --agent claude-code --instance x --sequence 1 --status needs-input --message Approve?');
+  p = await until(agent, 'report', source('report'));
+  t.like(p.status, { state: 'blocked', text: 'Approve?' });
+  agent.say('osc state=done:app=claude-code');
+  p = await until(agent, 'program-status', source('program-status'));
+  t.like(p.status, { state: 'done' });
+  // Taking the top source away shows the next one down.
+  agent.say('osc state=clear');
+  await until(agent, 'report again', source('report'));
+  agent.say('release --instance x --sequence 2');
+  await until(agent, 'hook again', source('hook'));
+  agent.say(`hook ${JSON.stringify({ session_id: 'abc', hook_event_name: 'SessionEnd' })}`);
+  await until(agent, 'notification again', source('notification'));
+  await agent.env.ok(['focus', '--pane', '1']);
+  await until(agent, 'the classifier again', source('ai'));
+  agent.say('screen claude-idle.txt');
+  await until(agent, 'screen rules', source('screen-and-activity'));
+});
+
+test.serial('explain shows the foreground process, the agent, every matching rule and what overrode it', async (t) => {
+  const agent = await fakeClaude(t);
+  agent.say('screen claude-permission.txt');
+  await until(agent, 'blocked', (p) => p.status.state === 'blocked');
+  let e = await agent.env.json(['agent', 'explain', '--pane', '1']);
+  t.deepEqual(Object.keys(e).sort(), ['foreground', 'idleThresholdMs', 'lastOutputMs', 'pane', 'programStatus', 'report', 'rules', 'screen', 'source', 'state'].sort());
+  t.like(e, { pane: '1', state: 'blocked', source: 'screen-and-activity', idleThresholdMs: 5000, programStatus: null, report: null });
+  t.is(e.foreground.agent, 'claude-code');
+  t.is(e.foreground.pid, agent.pid);
+  t.true(e.foreground.argv[1].endsWith('/claude'));
+  const permission = e.rules.find((r: any) => r.id === 'claude-code.permission');
+  t.like(permission, { agent: 'claude-code', state: 'blocked', overridden: false });
+  t.true(permission.patterns.length === 2);
+  t.true(e.screen.some((l: string) => l.includes('Do you want to proceed?')));
+  t.true(e.lastOutputMs >= 0);
+  agent.say('report --agent claude-code --instance x --sequence 1 --status working --message busy');
+  await until(agent, 'report', (p) => p.status.source === 'report');
+  e = await agent.env.json(['agent', 'explain', '--pane', '1']);
+  t.like(e, { state: 'working', source: 'report', report: { agent: 'claude-code', status: 'working', message: 'busy' } });
+  t.true(e.rules.find((r: any) => r.id === 'claude-code.permission').overridden);
+  const text = await agent.env.ok(['agent', 'explain', '--pane', '1']);
+  t.regex(text, /^pane 1: working \(source: report\)/);
+  t.regex(text, /claude-code\.permission {2}blocked {2}\(overridden by report\)/);
+  t.regex(text, /idle threshold: 5000 ms/);
+  t.regex(text, /screen \(may contain private data\):\n(.|\n)*Do you want to proceed\?/);
+});
+
+test.serial('the hook command maps real Claude Code hook payloads and always exits 0', async (t) => {
+  const agent = await fakeClaude(t);
+  const payload = (event: string, extra: object = {}) => JSON.stringify({
+    session_id: '9d1f', transcript_path: '/home/u/.claude/projects/x/9d1f.jsonl', cwd: '/work/app', hook_event_name: event, ...extra,
+  });
+  const steps: [string, object, string, string | null][] = [
+    ['SessionStart', { source: 'startup' }, 'idle', null],
+    ['UserPromptSubmit', { prompt: 'fix the tests' }, 'working', null],
+    ['PreToolUse', { tool_name: 'Bash', tool_input: { command: 'npm test' } }, 'working', null],
+    ['Notification', { message: 'Claude needs your permission to use Bash' }, 'blocked', 'permission'],
+    ['Stop', { stop_hook_active: false }, 'done', null],
+  ];
+  for (const [event, extra, state, kind] of steps) {
+    agent.say(`hook ${payload(event, extra)}`);
+    const p = await until(agent, event, (s) => s.status.source === 'hook' && s.status.state === state);
+    t.is(p.status.state, state, event);
+    if (kind) t.regex(await agent.env.ok(['capture', '--pane', '1']), /hook-rc=0/);
+  }
+  agent.say(`hook ${payload('SessionEnd', { reason: 'exit' })}`);
+  await until(agent, 'hook state ended', (s) => s.status.source !== 'hook');
+  // Garbage and events from outside an agent are discarded, still with exit 0.
+  const outside = await agent.env.cli(['agent', 'hook', 'claude-code'], { THURM_PANE_ID: '1', THURM_SOCKET: agent.env.socket });
+  t.is(outside.code, 0);
+  agent.say('hook this is not json');
+  await waitUntil(async () => (await agent.env.capture('1')).match(/hook-rc=0/g)?.length === 7, 'every hook exited 0');
+});
+
+test.serial('with detection disabled, screen rules and activity say nothing but reports and OSC 7501 still work', async (t) => {
+  const agent = await fakeClaude(t, '[detection]\nenabled = false\n');
+  agent.say('screen claude-permission.txt');
+  await waitUntil(async () => (await agent.env.capture('1')).includes('Do you want to proceed?'), 'the dialog on screen');
+  t.is((await agent.status()).status.source, 'none');
+  agent.say('report --agent claude-code --instance x --sequence 1 --status working');
+  await until(agent, 'report', (p) => p.status.source === 'report');
+  agent.say('osc state=blocked:kind=auth');
+  await until(agent, 'program-status', (p) => p.status.source === 'program-status');
+  t.like((await agent.status()).agent, { instance: 'x', status: 'working' });
+});
+
+test.serial('output activity means working; quiet for the idle threshold means idle', async (t) => {
+  const agent = await fakeClaude(t, '[detection]\nidle-threshold = 1\n');
+  agent.say('screen claude-unclear.txt');
+  await until(agent, 'idle at first', (p) => p.status.state === 'idle');
+  agent.say('flood 20');
+  await until(agent, 'working while it prints', (p) => p.status.state === 'working' && p.status.source === 'screen-and-activity');
+  await until(agent, 'idle after a quiet second', (p) => p.status.state === 'idle');
+  // The tty echoes what is typed into the agent; that echo is not the agent's activity.
+  await agent.env.ok(['send', '--pane', '1', 'typing']);
+  const e = await agent.env.json(['agent', 'explain', '--pane', '1']);
+  t.true(e.lastOutputMs >= 1000, `last output ${e.lastOutputMs} ms ago`);
+});
+
+test.serial('integration install merges the hooks into Claude Code settings once, with a backup', async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  const settings = path.join(env.dir, 'home', '.claude', 'settings.json');
+  fs.mkdirSync(path.dirname(settings), { recursive: true });
+  fs.writeFileSync(settings, JSON.stringify({ model: 'opus', hooks: { Stop: [{ hooks: [{ type: 'command', command: 'say done' }] }] } }));
+  const printed = JSON.parse(await env.ok(['integration', 'install', 'claude-code', '--print']));
+  t.is(printed.model, 'opus');
+  t.deepEqual(Object.keys(printed.hooks).sort(), ['Notification', 'PostToolUse', 'PreToolUse', 'SessionEnd', 'SessionStart', 'Stop', 'UserPromptSubmit']);
+  t.is(printed.hooks.Stop.length, 2);
+  t.is(JSON.parse(fs.readFileSync(settings, 'utf8')).hooks.Stop.length, 1, '--print writes nothing');
+  t.regex(await env.ok(['integration', 'install', 'claude-code']), /installed thurm hooks/);
+  const once = fs.readFileSync(settings, 'utf8');
+  t.true(fs.existsSync(`${settings}.thurm-backup`));
+  t.regex(await env.ok(['integration', 'install', 'claude-code']), /already installed/);
+  t.is(fs.readFileSync(settings, 'utf8'), once);
+  t.regex(JSON.parse(once).hooks.PreToolUse[0].hooks[0].command, /thurm' agent hook claude-code$|thurm agent hook claude-code$/);
+  t.is((await env.cli(['integration', 'install', 'vim'])).code, 2);
+});
