@@ -12,6 +12,8 @@ import { sanitizeText } from '../sanitize.js';
 import { ProgramStatus, type StatusNotification, type StatusSummary } from '../status/program-status.js';
 import { PaneSources } from './pane-sources.js';
 
+const FOREGROUND_MS = 100;
+
 export interface PaneOptions {
   id: string;
   argv: string[];
@@ -42,6 +44,7 @@ export class Pane {
   private readonly flow: FlowControl;
   private readonly onStatusChanged: () => void;
   private programTitle = '';
+  private foregroundCache: { at: number; value: ForegroundProcess | null } | null = null;
   exit: { exitCode: number; signal: number | null } | null = null;
   lastOutputAt = 0;
 
@@ -183,8 +186,14 @@ export class Pane {
     return readCwd(this.pid) ?? this.startCwd;
   }
 
+  /** The foreground process, read from /proc at most every FOREGROUND_MS (borders ask often). */
   foreground(): ForegroundProcess | null {
-    return this.exit ? null : foregroundOf(this.pid);
+    if (this.exit) return null;
+    const now = Date.now();
+    if (!this.foregroundCache || now - this.foregroundCache.at > FOREGROUND_MS) {
+      this.foregroundCache = { at: now, value: foregroundOf(this.pid) };
+    }
+    return this.foregroundCache.value;
   }
 
   /** Keys typed by a person or a script, encoded by the emulator for the pane's modes. */

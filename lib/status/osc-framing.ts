@@ -29,7 +29,17 @@ export class OscFramingScanner {
 
   /** Feeds raw pty bytes (in order, before the emulator sees them). */
   scan(data: Uint8Array): void {
-    for (let i = 0; i < data.length; i++) this.step(data[i]);
+    for (let i = 0; i < data.length; i++) {
+      if (this.state === S.Ground) {
+        // Most output holds no OSC: jump to the next byte that could start one.
+        const esc = data.indexOf(0x1b, i);
+        const c1 = data.indexOf(0xc2, i);
+        const next = esc < 0 ? c1 : c1 < 0 ? esc : Math.min(esc, c1);
+        if (next < 0) return;
+        i = next;
+      }
+      this.step(data[i]);
+    }
   }
 
   /**
