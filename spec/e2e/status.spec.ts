@@ -228,3 +228,11 @@ test.serial('thurm status --query fails in a terminal that does not speak OSC 75
   await term.waitForText('query=1');
   t.pass();
 });
+
+test.serial('an indeterminate OSC 9;4 progress bar moves in the border', async (t) => {
+  const { env, term } = await attached(t);
+  await env.ok(['send', '--pane', '1', '--enter', "printf '\\033]9;4;3\\007'"]);
+  const first = (await term.waitFor((s) => /\[░*███░*\]/.test(s.split('\n')[0]), 'a bar')).split('\n')[0];
+  await term.waitFor((s) => /\[░*███░*\]/.test(s.split('\n')[0]) && s.split('\n')[0] !== first, 'the bar moving');
+  t.is((await status(env)).status.progress, null);
+});

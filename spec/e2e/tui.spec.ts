@@ -269,3 +269,15 @@ test.serial('truecolor reaches a client whose COLORTERM has it, and is mapped to
   t.true(plain.cell(at.x, at.y).isFgPalette());
   t.is(plain.cell(at.x, at.y).getFgColor(), 208);
 });
+
+test.serial('a program that asks for the mouse gets clicks in its own coordinates', async (t) => {
+  const { term } = await start(t);
+  term.write("printf '\\033[?1000h\\033[?1006h'; od -An -c\r");
+  await waitUntil(() => term.text().includes('od -An -c'), 'od started');
+  // Column 11, row 6 of the screen is column 11, row 5 of the pane (its header takes row 1).
+  // Two C-d: the first ends the line (the echo of the keys), the second the input.
+  term.write('\x1b[<0;11;6M\x1b[<0;11;6m\x04\x04');
+  const flat = (s: string) => s.split('\n').slice(2).join(' ').replace(/\s+/g, ' ');
+  const bytes = await term.waitFor((s) => flat(s).includes('5 m'), 'the press and release in od');
+  t.regex(flat(bytes), /033 \[ < 0 ; 1 1 ; 5 M 033 \[ < 0 ; 1 1 ; 5 m/);
+});
