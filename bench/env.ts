@@ -59,23 +59,7 @@ export function run(file: string, args: string[], timeoutMs = 15_000): Promise<R
   });
 }
 
-/** Polls `probe` every `intervalMs` until it returns a truthy value or `timeoutMs` passes. */
-export async function waitUntil<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 10_000, intervalMs = 20): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value) return value as NonNullable<T>;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
-    }
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
-}
+export { waitUntil } from '../spec/helpers/wait.js';
 
 /** Whether a process exists and is not a zombie. */
 export function alive(pid: number): boolean {

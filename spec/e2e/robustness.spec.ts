@@ -192,7 +192,7 @@ test.serial('hostile titles are sanitised before they reach the border, the stat
 
 test.serial('emulator replies to the program are fixed-format and never echo its text', async (t) => {
   const probe = path.join(ROOT, 'spec', 'fixtures', 'reply-probe.cjs');
-  const env = await session(t, ['--', process.execPath, probe]);
+  const env = await session(t, ['--', process.execPath, probe, 'echo']);
   const screen = await waitUntil(async () => {
     const text = await env.capture('1');
     return text.includes('REPLIES') ? text : '';

@@ -67,7 +67,7 @@ for (const terminator of ['bel', 'st'] as const) {
   test.serial(`the feature query (${terminator}) is answered with the same terminator before the DA1 reply`, async (t) => {
     const env = new ThurmEnv();
     t.teardown(() => env.cleanup());
-    await env.ok(['new', '-d', '--', process.execPath, path.join(ROOT, 'spec', 'fixtures', 'query-probe.cjs'), terminator]);
+    await env.ok(['new', '-d', '--', process.execPath, path.join(ROOT, 'spec', 'fixtures', 'reply-probe.cjs'), terminator]);
     const screen = await waitUntil(async () => {
       const s = (await env.capture('1')).replace(/\n/g, '');
       return s.includes('REPLIES') ? s : '';
