@@ -3,6 +3,7 @@
 // and resume arguments. Every rule of "Report lifecycle state" in agent-reporting.txt; each
 // refusal is a ThurmError with its own code and changes nothing.
 import { ThurmError } from '../errors.js';
+import { sanitizeText } from '../sanitize.js';
 
 export const AGENT_STATUSES = ['idle', 'working', 'needs-input', 'done'] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
@@ -95,7 +96,7 @@ export class AgentOwnership {
       const turn = nextTurn(active.status, r.status, active.turn);
       const sessionId = r.sessionId ?? active.sessionId;
       Object.assign(active, {
-        sequence: r.sequence, status: r.status, turn, sessionId, message: r.message ?? null, updatedAt: now,
+        sequence: r.sequence, status: r.status, turn, sessionId, message: messageOf(r), updatedAt: now,
         resume: r.resume ?? (sessionId === active.sessionId ? active.resume : null),
       });
       return;
@@ -112,7 +113,7 @@ export class AgentOwnership {
     this.active = {
       agent: r.agent, instance: r.instance, ownerPid: r.ownerPid, startTime: owner.startTime, pgid: owner.pgid,
       sequence: r.sequence, status: r.status, turn: nextTurn(null, r.status, 0), sessionId: r.sessionId ?? null,
-      message: r.message ?? null, resume: r.resume ?? null, updatedAt: now,
+      message: messageOf(r), resume: r.resume ?? null, updatedAt: now,
     };
   }
 
@@ -161,6 +162,11 @@ function nextTurn(from: AgentStatus | null, to: AgentStatus, turn: number): numb
 }
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Messages are shown in borders and notifications: no bidi or invisible characters. */
+function messageOf(r: AgentReportInput): string | null {
+  return r.message === undefined ? null : sanitizeText(r.message, 2048);
+}
 
 function checkReport(r: AgentReportInput): void {
   const bad = (why: string): never => { throw new ThurmError('INVALID_ARGUMENT', why); };

@@ -66,3 +66,11 @@ test('reports stop counting when the owner leaves the foreground, and resume whe
   w.setForeground(100);
   t.true(o.inForeground());
 });
+
+test('a report message loses bidi overrides and invisible characters before it is shown', (t) => {
+  const w = world();
+  w.procs.set(100, { pgid: 100, startTime: 1 });
+  const o = new AgentOwnership(w.facts);
+  o.report({ ...base, ownerPid: 100, instance: 'i', sequence: 1, message: 'approve\u202e evil\u200b' });
+  t.is(o.current()?.message, 'approve evil');
+});
