@@ -77,3 +77,10 @@ export function resolveScript(pid: number, argv: string[]): string | null {
     return null;
   }
 }
+
+/** The name a person knows a command by: the script an interpreter runs, else the program. */
+export function commandName(argv: string[]): string {
+  const exe = argv[0]?.split('/').pop() ?? '';
+  const script = INTERPRETERS.test(exe) ? argv.slice(1).find((a) => !a.startsWith('-')) : undefined;
+  return (script ?? exe).split('/').pop() ?? '';
+}

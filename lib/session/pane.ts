@@ -1,11 +1,10 @@
 // One pane: a program on a pty, the headless terminal that parses its output, and the
 // facts thurm shows about it. Everything it registers is disposed with it.
-import path from 'node:path';
 import type { DetectionConfig } from '../agent/detector.js';
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentOwnership, AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { FlowControl } from '../pty/flow-control.js';
-import { foregroundOf, readCwd, readStat, resolveScript, type ForegroundProcess } from '../pty/proc.js';
+import { commandName, foregroundOf, readCwd, readStat, resolveScript, type ForegroundProcess } from '../pty/proc.js';
 import { spawnPty, type PanePty } from '../pty/spawn.js';
 import { PaneTerminal } from '../term/pane-terminal.js';
 import { sanitizeText } from '../sanitize.js';
@@ -178,8 +177,7 @@ export class Pane {
   /** The title the border shows: the program's own (OSC 0/2), else its command name. */
   get title(): string {
     if (this.programTitle) return this.programTitle;
-    const argv0 = this.foreground()?.argv[0] ?? this.argv[0];
-    return sanitizeText(path.basename(argv0 ?? ''), 64);
+    return sanitizeText(commandName(this.foreground()?.argv ?? this.argv), 64);
   }
 
   get cwd(): string {
