@@ -1,7 +1,13 @@
-// Claude Code (2.x): the spinner line with "esc to interrupt" while it works, numbered
-// permission and trust dialogs, the login screens, and the prompt box (also shown while it
-// works, so working must beat idle). The transcript viewer and pickers change nothing.
+// Claude Code (1.x and 2.x): the spinner line ("✢ Composing… (8s · ↓ 14 tokens)") and "esc to
+// interrupt" while it works; numbered permission, plan and question dialogs; trust, set-up and
+// login screens; the prompt box (also shown while it works, so working must beat idle). The
+// transcript viewer and pickers change nothing; "Not logged in" in the footer is no dialog.
 import type { AgentDefinition } from './rule.js';
+
+/** A numbered option under the selection cursor, in a bordered (1.x) or open (2.x) dialog. */
+const CURSOR_ON_OPTION = /^[ \t│]*❯[ \t]*\d+\.[ \t]+\S/m;
+/** "1. Yes" with the cursor on it or on an option below it (the user may have moved it). */
+const YES_WITH_CURSOR = /^[ \t│]*(❯[ \t]*1\.[ \t]+Yes\b|1\.[ \t]+Yes\b[^❯]*\n[ \t│]*❯[ \t]*\d+\.)/m;
 
 export const claudeCode: AgentDefinition = {
   agent: 'claude-code',
@@ -9,18 +15,24 @@ export const claudeCode: AgentDefinition = {
   scripts: ['@anthropic-ai/claude-code', 'claude-code/cli'],
   rules: [
     { id: 'claude-code.transcript', agent: 'claude-code', state: 'ignore', patterns: [/Showing detailed transcript/, /ctrl\+o to toggle|Ctrl\+O to toggle/], lines: 4 },
-    { id: 'claude-code.picker', agent: 'claude-code', state: 'ignore', patterns: [/^\s*Resume Session\b/m, /Search sessions…|Search…/], all: true },
+    { id: 'claude-code.picker', agent: 'claude-code', state: 'ignore', patterns: [/^\s*Resume session\b/im, /Search sessions…|Search…/], all: true },
     { id: 'claude-code.permission', agent: 'claude-code', state: 'blocked', kind: 'permission',
-      patterns: [/Do you want to (proceed|make this edit|create|delete|allow|run)\b.*\?/, /❯\s*1\.\s*Yes/], all: true, lines: 20 },
+      patterns: [/Do you want to (proceed|make this edit to|create|delete|allow|run)\b[^\n]*\?/, YES_WITH_CURSOR], all: true, lines: 14 },
     { id: 'claude-code.trust', agent: 'claude-code', state: 'blocked', kind: 'question',
       patterns: [/Do you trust the files in this folder\?|Is this a project you created or one you trust\?|Quick safety check/] },
-    { id: 'claude-code.question', agent: 'claude-code', state: 'blocked', kind: 'question',
-      patterns: [/^\s*❯\s*1\.\s+\S/m, /Enter to (select|confirm)\b.*(Esc|esc) to cancel/], all: true, lines: 20 },
+    { id: 'claude-code.setup', agent: 'claude-code', state: 'blocked', kind: 'question',
+      patterns: [/Make auto mode your default permission mode\?/], lines: 12 },
+    { id: 'claude-code.plan', agent: 'claude-code', state: 'blocked', kind: 'question',
+      patterns: [/Would you like to proceed\?/, CURSOR_ON_OPTION], all: true, lines: 14 },
+    // Before the generic question rule: the login choice is a numbered list too.
     { id: 'claude-code.login', agent: 'claude-code', state: 'blocked', kind: 'auth',
-      patterns: [/Select login method|Not logged in\s*·\s*(Please )?run \/login|Invalid API key\s*·\s*(Please )?run \/login|Paste code here if prompted/i] },
+      patterns: [/Select login method|Paste code here if prompted/], lines: 20 },
+    { id: 'claude-code.question', agent: 'claude-code', state: 'blocked', kind: 'question',
+      patterns: [CURSOR_ON_OPTION, /Enter to (select|confirm)\b.*(Esc|esc) to cancel/], all: true, lines: 20 },
     { id: 'claude-code.working', agent: 'claude-code', state: 'working',
-      patterns: [/\(.*\besc to interrupt\b.*\)|\besc to interrupt\b/, /^\s*[·✢✳✶✻✽*]\s+\S[^\n]*…/m], lines: 12 },
+      patterns: [/\besc to interrupt\b/, /^\s*[·✢✳✶✻✽*]\s+\S[^\n]*…/m], lines: 12 },
+    // The 2.x prompt box is a rule line, "❯ …", a rule line; 1.x drew "│ > " in a rounded box.
     { id: 'claude-code.prompt', agent: 'claude-code', state: 'idle',
-      patterns: [/\? for shortcuts/, /^\s*│\s*>\s/m, /^\s*>\s*$/m, /^\s*❯\s*$/m], lines: 8 },
+      patterns: [/\? for shortcuts/, /^\s*│\s*>\s/m, /^\s*>\s*$/m, /^\s*❯\s*$/m, /^─{20,}\n❯/m], lines: 8 },
   ],
 };

@@ -1,5 +1,7 @@
 // Gemini CLI: it puts its state in the title (◇ Ready, ✦ Working…, ✋ Action Required) and
-// shows "esc to cancel" while it works, numbered approval dialogs, auth and trust dialogs.
+// shows "esc to cancel" while it works, numbered approval dialogs, ask-user, auth and trust
+// dialogs. Screen rules come before the title ones so a dialog gives its kind. The session
+// browser changes nothing.
 import type { AgentDefinition } from './rule.js';
 
 export const gemini: AgentDefinition = {
@@ -7,15 +9,20 @@ export const gemini: AgentDefinition = {
   names: ['gemini', 'gemini-cli'],
   scripts: ['@google/gemini-cli', 'gemini-cli/dist', 'bin/gemini'],
   rules: [
+    { id: 'gemini.picker', agent: 'gemini', state: 'ignore', patterns: [/^\s*Chat Sessions \(\d+ total\)/m, /Navigate: ↑\/↓/], all: true },
+    // The question alone is not enough: answers often end with "Do you want to proceed?". The
+    // options sit in the dialog's box.
+    { id: 'gemini.approval', agent: 'gemini', state: 'blocked', kind: 'permission',
+      patterns: [/Allow execution of|Apply this change\?|Do you want to proceed\?|allow access to the following\?/,
+        /^[ \t]*│[ \t]*(●[ \t]*)?(\d\.[ \t]+)?(Allow once|Yes, allow once)\b/m], all: true, lines: 20 },
+    { id: 'gemini.question', agent: 'gemini', state: 'blocked', kind: 'question', patterns: [/Enter to (select|submit) · [^\n]*Esc to cancel/], lines: 12 },
+    { id: 'gemini.auth', agent: 'gemini', state: 'blocked', kind: 'auth',
+      patterns: [/How would you like to authenticate|Login with Google|Waiting for auth|Enter Gemini API Key|Enter the authorization code:/], lines: 20 },
+    { id: 'gemini.trust', agent: 'gemini', state: 'blocked', kind: 'question', patterns: [/Do you trust (this folder|the files in this folder)\?|Trust folder \(/], lines: 20 },
     { id: 'gemini.title-action', agent: 'gemini', state: 'blocked', where: 'title', patterns: [/✋|Action Required/] },
     { id: 'gemini.title-working', agent: 'gemini', state: 'working', where: 'title', patterns: [/✦|Working…/] },
-    { id: 'gemini.title-ready', agent: 'gemini', state: 'idle', where: 'title', patterns: [/◇|Ready\b/] },
-    { id: 'gemini.approval', agent: 'gemini', state: 'blocked', kind: 'permission',
-      patterns: [/Allow execution of|Apply this change\?|Do you want to proceed\?|Allow (once|always)|Yes, allow once/], lines: 20 },
-    { id: 'gemini.auth', agent: 'gemini', state: 'blocked', kind: 'auth',
-      patterns: [/How would you like to authenticate|Login with Google|Use Gemini API Key|Waiting for auth/] },
-    { id: 'gemini.trust', agent: 'gemini', state: 'blocked', kind: 'question', patterns: [/Do you trust this folder\?|Trust folder/] },
     { id: 'gemini.working', agent: 'gemini', state: 'working', patterns: [/\(esc to cancel,?\s*[^)]*\)|\besc to cancel\b/], lines: 12 },
+    { id: 'gemini.title-ready', agent: 'gemini', state: 'idle', where: 'title', patterns: [/◇|Ready\b/] },
     { id: 'gemini.prompt', agent: 'gemini', state: 'idle', patterns: [/Type your message or @path\/to\/file/], lines: 10 },
   ],
 };

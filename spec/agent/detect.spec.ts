@@ -1,0 +1,98 @@
+// Table-driven detection cases: each fixture is a live screen (reconstructed in cases.json,
+// recorded from the real agents in recorded.json) with the state a person would read from it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import test from 'ava';
+import { runRules } from '../../lib/agent/detect/engine.js';
+import { agentByName, agentOfProcess, AGENTS } from '../../lib/agent/detect/index.js';
+import type { DetectedState } from '../../lib/agent/detect/rule.js';
+import { Detector } from '../../lib/agent/detector.js';
+
+type Label = 'working' | 'blocked' | 'idle' | 'ignore' | 'error' | 'done' | null;
+
+interface Case {
+  file: string;
+  agent: string | null;
+  title: string;
+  expect: { state: Label; kind: 'permission' | 'question' | 'auth' | null };
+  note: string;
+  source?: string;
+}
+
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../spec/fixtures/detect');
+
+function load(name: string): Case[] {
+  const file = path.join(dir, name);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Case[]) : [];
+}
+
+const reconstructed = load('cases.json');
+const recorded = load('recorded.json');
+
+/**
+ * Rules only say working, blocked or idle. A turn that ended ("done") or stopped on an error,
+ * with the agent back at its prompt, is what idle means: the agent waits for you.
+ */
+function expected(label: Label): DetectedState | 'ignore' | null {
+  return label === 'done' || label === 'error' ? 'idle' : label;
+}
+
+function detect(c: Case) {
+  const lines = fs.readFileSync(path.join(dir, c.file), 'utf8').split('\n');
+  const detector = new Detector({ enabled: true, idleThresholdMs: 5000, rules: [] });
+  return runRules(detector.rulesFor(agentByName(c.agent)), lines, c.title);
+}
+
+for (const c of [...reconstructed, ...recorded]) {
+  const label = c.expect.state;
+  const state = expected(label);
+  const name = c.file.replace(/\.txt$/, '');
+  const shown = label === null ? 'no decision' : label === 'ignore' ? 'ignored'
+    : label !== state ? `${state} (labelled ${label})` : `${state}${c.expect.kind ? ` (${c.expect.kind})` : ''}`;
+  test(`${name}: ${shown}`, (t) => {
+    if (label !== state) t.log(`labelled "${label}", which rules cannot produce: expecting "${state}" (the agent is back at its prompt)`);
+    const result = detect(c);
+    const seen = `rule ${result.rule ?? 'none'}; matches: ${result.matches.map((m) => m.id).join(', ') || 'none'}`;
+    if (state === 'ignore') {
+      t.true(result.ignored, seen);
+    } else if (state === null) {
+      t.is(result.state, null, seen);
+      t.false(result.ignored, seen);
+    } else {
+      t.false(result.ignored, seen);
+      t.is(result.state, state, seen);
+      t.is(result.kind, state === 'blocked' ? c.expect.kind : null, seen);
+    }
+  });
+}
+
+test('every fixture a case names exists, and no file is listed twice', (t) => {
+  const files = [...reconstructed, ...recorded].map((c) => c.file);
+  t.deepEqual(files.filter((f) => !fs.existsSync(path.join(dir, f))), []);
+  t.deepEqual(files.filter((f, i) => files.indexOf(f) !== i), []);
+});
+
+test('every built-in agent has at least eight cases across the reconstructed and recorded fixtures', (t) => {
+  for (const agent of AGENTS) {
+    const n = [...reconstructed, ...recorded].filter((c) => c.agent === agent.agent).length;
+    t.true(n >= 8, `${agent.agent} has ${n} cases`);
+  }
+});
+
+const processes: [string[], string | null][] = [
+  [['claude'], 'claude-code'],
+  [['node', '/usr/lib/node_modules/@anthropic-ai/claude-code/cli.js'], 'claude-code'],
+  [['node', '/x/.bin/codex'], 'codex'],
+  [['/usr/bin/python3', '/home/u/.local/bin/aider'], 'aider'],
+  [['python3', '-m', 'aider'], 'aider'],
+  [['node', '/x/node_modules/@google/gemini-cli/dist/index.js'], 'gemini'],
+  [['opencode'], 'opencode'],
+  [['bash'], null],
+  [['node', 'server.js'], null],
+];
+for (const [argv, agent] of processes) {
+  test(`the process ${JSON.stringify(argv)} is ${agent ?? 'no built-in agent'}`, (t) => {
+    t.is(agentOfProcess(argv)?.agent ?? null, agent);
+  });
+}
