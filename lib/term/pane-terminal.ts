@@ -3,6 +3,8 @@
 import xtermHeadless from '@xterm/headless';
 import type { IBufferCell, IDisposable, IFunctionIdentifier, Terminal as XTerminal } from '@xterm/headless';
 
+import { useUnicode11 } from './unicode.js';
+
 const { Terminal } = xtermHeadless;
 
 export interface PaneTerminalOptions {
@@ -15,7 +17,7 @@ export type CursorShape = 'block' | 'underline' | 'bar';
 
 /** Internal xterm state that the public headless API does not expose. */
 interface XtermCore {
-  coreService?: { isCursorHidden?: boolean };
+  coreService?: { isCursorHidden?: boolean; decPrivateModes?: { cursorStyle?: CursorShape; cursorBlink?: boolean } };
   coreMouseService?: { triggerMouseEvent(e: { col: number; row: number; button: number; action: number; ctrl: boolean; alt: boolean; shift: boolean }): boolean };
 }
 
@@ -39,6 +41,7 @@ export class PaneTerminal {
       allowProposedApi: true,
       convertEol: false,
     });
+    useUnicode11(this.xterm);
   }
 
   /** Parses program output; `done` runs once xterm has consumed it (flow control hangs on it). */
@@ -46,7 +49,7 @@ export class PaneTerminal {
     this.xterm.write(data, done);
   }
 
-  /** Sends keys as if typed: they come back through onReply, encoded for the terminal's modes. */
+  /** Sends keys as if typed: they come back through onReply (callers encode them for the modes). */
   input(data: string): void {
     this.xterm.input(data, true);
   }
@@ -90,8 +93,9 @@ export class PaneTerminal {
       x: buf.cursorX,
       y: buf.cursorY,
       visible: !core?.coreService?.isCursorHidden,
-      shape: this.xterm.options.cursorStyle ?? 'block',
-      blink: this.xterm.options.cursorBlink ?? false,
+      // DECSCUSR (as vim's insert mode sends it) lands in the private modes, not the options.
+      shape: core?.coreService?.decPrivateModes?.cursorStyle ?? this.xterm.options.cursorStyle ?? 'block',
+      blink: core?.coreService?.decPrivateModes?.cursorBlink ?? this.xterm.options.cursorBlink ?? false,
     };
   }
 
@@ -126,12 +130,6 @@ export class PaneTerminal {
     const lines: string[] = [];
     for (let y = 0; y < this.xterm.rows; y++) lines.push(buf.getLine(buf.baseY + y)?.translateToString(true) ?? '');
     return lines;
-  }
-
-  /** Reads one visible cell into `into` (reused to avoid allocation on the render path). */
-  cellAt(x: number, y: number, into?: IBufferCell): IBufferCell | undefined {
-    const buf = this.xterm.buffer.active;
-    return buf.getLine(buf.viewportY + y)?.getCell(x, into);
   }
 
   private track(d: IDisposable): IDisposable {

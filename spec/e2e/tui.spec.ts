@@ -281,3 +281,17 @@ test.serial('a program that asks for the mouse gets clicks in its own coordinate
   const bytes = await term.waitFor((s) => flat(s).includes('5 m'), 'the press and release in od');
   t.regex(flat(bytes), /033 \[ < 0 ; 1 1 ; 5 M 033 \[ < 0 ; 1 1 ; 5 m/);
 });
+
+test.serial('emoji take two columns, and the row stays aligned even in a terminal that counts them as one', async (t) => {
+  const { term, env } = await start(t);
+  term.write("printf 'E:\\360\\237\\230\\200x|\\n'\r");
+  await term.waitForText('x|');
+  // The pane's emulator counts the emoji as two columns, as the program's wcwidth does.
+  t.regex(await env.capture('1'), /^E:😀x\|$/m);
+  // This harness terminal uses Unicode 6 (emoji one column): x still lands in the right column.
+  const at = term.find('E:')!;
+  const rows = term.lines();
+  const y = rows.findIndex((l, i) => i > at.y && l.startsWith('E:'));
+  t.is(term.cell(2, y).getChars(), '😀');
+  t.is(term.cell(4, y).getChars(), 'x');
+});

@@ -37,13 +37,13 @@ test('a cell with a blessed packed attribute is written in its SGR form', (t) =>
 test('a wide character is written once, not followed by its continuation', (t) => {
   const lines = screen([['', 'a'], ['', '日'], ['', CONTINUATION], ['', 'b']]);
   const olines = screen(row('a  b'));
-  t.is(renderDiff(lines, olines), '\x1b[1;2H\x1b[0m日\x1b[0m');
+  t.is(renderDiff(lines, olines), '\x1b[0m\x1b[1;3H \x1b[1;2H日\x1b[0m');
   t.deepEqual(olines[0].slice(0, 4), [['', 'a'], ['', '日'], ['', CONTINUATION], ['', 'b']]);
 });
 
-test('a cell after a wide character is reached without an extra cursor move', (t) => {
+test('the cell after a wide character is placed explicitly, whatever width the terminal gave it', (t) => {
   const lines = screen([['', '日'], ['', CONTINUATION], ['', 'x']]);
-  t.is(renderDiff(lines, screen(row('   '))), '\x1b[1;1H\x1b[0m日x\x1b[0m');
+  t.is(renderDiff(lines, screen(row('   '))), '\x1b[0m\x1b[1;2H \x1b[1;1H日\x1b[1;3Hx\x1b[0m');
 });
 
 /** [where, new cells, what the client shows, expected bytes]. */
@@ -128,8 +128,8 @@ for (const [what, data, truecolor, expected] of xtermStyles) {
   });
 }
 
-test('a continuation cell after a narrow character is an orphan and is blanked', (t) => {
+test('a cell followed by a continuation is drawn as one wide character, its second column blanked first', (t) => {
   const olines = screen([['', 'a'], ['', 'b']]);
-  const lines = screen([['', 'a'], ['', CONTINUATION]]);
-  t.is(renderDiff(lines, olines), '\x1b[1;2H\x1b[0m \x1b[0m');
+  const lines = screen([['', '漢'], ['', CONTINUATION]]);
+  t.is(renderDiff(lines, olines), '\x1b[0m\x1b[1;2H \x1b[1;1H漢\x1b[0m');
 });

@@ -1,0 +1,28 @@
+// Character widths as thurm's emulators count them: Unicode 11 (emoji are two columns, as in
+// glibc's wcwidth and current terminals), not xterm.js's built-in Unicode 6 table.
+import xtermHeadless from '@xterm/headless';
+import type { Terminal as XTerminal } from '@xterm/headless';
+import unicode11 from '@xterm/addon-unicode11';
+
+const { Terminal } = xtermHeadless;
+const { Unicode11Addon } = unicode11 as unknown as typeof import('@xterm/addon-unicode11');
+
+/** Makes a terminal count widths by Unicode 11. */
+export function useUnicode11(term: XTerminal): void {
+  term.loadAddon(new Unicode11Addon());
+  term.unicode.activeVersion = '11';
+}
+
+interface UnicodeService { getStringCellWidth(s: string): number }
+
+let service: UnicodeService | null = null;
+
+/** Columns `text` takes in a pane (combining marks take none, wide characters two). */
+export function stringWidth(text: string): number {
+  if (!service) {
+    const term = new Terminal({ cols: 10, rows: 1, allowProposedApi: true });
+    useUnicode11(term);
+    service = (term as unknown as { _core: { unicodeService: UnicodeService } })._core.unicodeService;
+  }
+  return service.getStringCellWidth(text);
+}
