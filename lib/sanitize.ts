@@ -8,6 +8,14 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u180e\u200b-\u200f
 
 export const MAX_TITLE = 256;
 
+/** C0, DEL and C1 controls: what program text must never carry to a terminal. */
+export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** Whether text holds a control character (for values that are refused rather than cleaned). */
+export function hasControl(text: string): boolean {
+  return /[\u0000-\u001f\u007f-\u009f]/.test(text);
+}
+
 /** Removes unsafe characters and caps the result at `max` code points. */
 export function sanitizeText(text: string, max = MAX_TITLE): string {
   const clean = text.replace(UNSAFE, '');

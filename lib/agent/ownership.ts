@@ -3,7 +3,7 @@
 // and resume arguments. Every rule of "Report lifecycle state" in agent-reporting.txt; each
 // refusal is a ThurmError with its own code and changes nothing.
 import { ThurmError } from '../errors.js';
-import { sanitizeText } from '../sanitize.js';
+import { hasControl, sanitizeText } from '../sanitize.js';
 
 export const AGENT_STATUSES = ['idle', 'working', 'needs-input', 'done'] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
@@ -161,7 +161,6 @@ function nextTurn(from: AgentStatus | null, to: AgentStatus, turn: number): numb
   return turn;
 }
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Messages are shown in borders and notifications: no bidi or invisible characters. */
 function messageOf(r: AgentReportInput): string | null {
@@ -176,7 +175,7 @@ function checkReport(r: AgentReportInput): void {
   if (!Number.isSafeInteger(r.sequence)) bad('sequence: expected an integer');
   if (!(AGENT_STATUSES as readonly string[]).includes(r.status)) bad(`status: expected one of ${AGENT_STATUSES.join(', ')}`);
   if (r.sessionId !== undefined && !/^[\x21-\x7e]{1,256}$/.test(r.sessionId)) bad('session id: expected 1-256 printable characters');
-  if (r.message !== undefined && (r.message.length > 2048 || CONTROL.test(r.message))) bad('message: at most 2048 characters, no control characters');
+  if (r.message !== undefined && (r.message.length > 2048 || hasControl(r.message))) bad('message: at most 2048 characters, no control characters');
   if (r.resume !== undefined) checkResume(r.resume);
 }
 
@@ -188,6 +187,6 @@ export function checkResume(argv: unknown): string[] {
   if (!args.length || !args[0]) bad('the executable comes first');
   if (args.length > MAX_RESUME_ARGS) bad(`at most ${MAX_RESUME_ARGS} arguments`);
   if (args.reduce((n, a) => n + Buffer.byteLength(a), 0) > MAX_RESUME_BYTES) bad(`at most ${MAX_RESUME_BYTES} bytes`);
-  if (args.some((a) => CONTROL.test(a))) bad('control characters are not allowed');
+  if (args.some(hasControl)) bad('control characters are not allowed');
   return args;
 }

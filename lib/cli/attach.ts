@@ -2,7 +2,7 @@
 // writes what it sends back. Detaching, SIGHUP or a lost server only end this process.
 import type WebSocket from 'ws';
 import { ThurmError } from '../errors.js';
-import { MAX_FRAME, PROTOCOL_VERSION, type DetachedMessage } from '../server/protocol.js';
+import { MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, type DetachedMessage } from '../server/protocol.js';
 import type { Connection } from './connection.js';
 
 /** Undoes every mode the server may have set on this terminal. */
@@ -10,7 +10,7 @@ const RESTORE = '\x1b[?2026l\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\
 const INPUT_CHUNK = MAX_FRAME / 2;
 
 export function terminalSize(): { cols: number; rows: number } {
-  return { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 };
+  return { cols: Math.min(process.stdout.columns || 80, MAX_SIZE.cols), rows: Math.min(process.stdout.rows || 24, MAX_SIZE.rows) };
 }
 
 /** Attaches this terminal to the session; resolves with the exit code when it ends. */

@@ -6,6 +6,7 @@ import { hideBin } from 'yargs/helpers';
 import type { CliArgs } from '../commands/command.js';
 import { COMMANDS } from '../commands/index.js';
 import { exitCodeOf, isErrorCode, ThurmError, toThurmError } from '../errors.js';
+import { checkSize, MAX_SIZE } from '../server/protocol.js';
 import { checkSessionName, socketPath } from '../server/socket-path.js';
 import { attach, terminalSize } from './attach.js';
 import { Connection, startServer } from './connection.js';
@@ -29,11 +30,11 @@ function inheritedPane(socket: string): string | undefined {
 function parseSize(text: unknown): { cols: number; rows: number } {
   if (text === undefined) return terminalSize();
   const m = /^(\d{1,5})x(\d{1,5})$/.exec(String(text));
-  const cols = Number(m?.[1]), rows = Number(m?.[2]);
-  if (!m || cols < 2 || rows < 3 || cols > 10000 || rows > 10000) {
-    throw new ThurmError('INVALID_ARGUMENT', `size: expected COLSxROWS, got ${JSON.stringify(text)}`);
+  const size = m && checkSize({ cols: Number(m[1]), rows: Number(m[2]) });
+  if (!size || size.cols < 2 || size.rows < 3) {
+    throw new ThurmError('INVALID_ARGUMENT', `size: expected COLSxROWS up to ${MAX_SIZE.cols}x${MAX_SIZE.rows}, got ${JSON.stringify(text)}`);
   }
-  return { cols, rows };
+  return size;
 }
 
 async function startAndMaybeAttach(argv: CliArgs & Globals, mode: 'new' | 'new-detached' | 'default'): Promise<number> {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import tty from 'node:tty';
 import { ThurmError } from '../errors.js';
-import { sanitizeText } from '../sanitize.js';
+import { hasControl, sanitizeText } from '../sanitize.js';
 import { formatReport, KINDS, MAX_SEQUENCE_BYTES, parseOsc7501, STATES, type StatusReport } from '../status/osc7501.js';
 
 export interface StatusArgs {
@@ -31,7 +31,7 @@ export function buildStatusSequence(a: StatusArgs): string {
   if (a.app !== undefined && !/^[A-Za-z0-9_.+-]{1,32}$/.test(a.app)) bad(`app: ${JSON.stringify(a.app)} (1-32 of A-Z a-z 0-9 _ . + -)`);
   const text = (key: 'msg' | 'title', value: string | undefined) => {
     if (value === undefined) return undefined;
-    if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) bad(`${key}: control characters are not allowed`);
+    if (hasControl(value)) bad(`${key}: control characters are not allowed`);
     return sanitizeText(value, 4096);
   };
   const report: Partial<StatusReport> & { state: StatusReport['state'] } = {

@@ -84,3 +84,14 @@ export function commandName(argv: string[]): string {
   const script = INTERPRETERS.test(exe) ? argv.slice(1).find((a) => !a.startsWith('-')) : undefined;
   return (script ?? exe).split('/').pop() ?? '';
 }
+
+/** Every live process in session `sid` (a pane's programs: the pane leader started it). */
+export function sessionMembers(sid: number): number[] {
+  const members: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const st = readStat(Number(entry));
+    if (st && st.sid === sid) members.push(st.pid);
+  }
+  return members;
+}

@@ -13,15 +13,19 @@ export interface SpawnOptions {
   env: Record<string, string>;
 }
 
+export interface Disposable { dispose(): void }
+
 export interface PanePty {
   readonly pid: number;
-  onData(listener: (data: Buffer) => void): void;
-  onExit(listener: (exit: { exitCode: number; signal?: number }) => void): void;
+  onData(listener: (data: Buffer) => void): Disposable;
+  onExit(listener: (exit: { exitCode: number; signal?: number }) => void): Disposable;
   write(data: string | Buffer): void;
   resize(cols: number, rows: number): void;
   pause(): void;
   resume(): void;
   kill(signal?: string): void;
+  /** Closes the pty: the kernel hangs up the pane's session (SIGHUP). */
+  destroy(): void;
 }
 
 /** The user's shell, as a login shell would pick it. */
@@ -73,13 +77,14 @@ export function spawnPty(opts: SpawnOptions): PanePty {
     });
     return {
       pid: p.pid,
-      onData: (l) => { p.onData((d) => l(d as unknown as Buffer)); },
-      onExit: (l) => { p.onExit(l); },
+      onData: (l) => p.onData((d) => l(d as unknown as Buffer)),
+      onExit: (l) => p.onExit(l),
       write: (d) => p.write(d as string),
       resize: (c, r) => p.resize(c, r),
       pause: () => p.pause(),
       resume: () => p.resume(),
       kill: (s) => p.kill(s),
+      destroy: () => (p as unknown as { destroy(): void }).destroy(),
     };
   } catch (err) {
     throw new ThurmError('INVALID_ARGUMENT', `cannot start command: ${opts.argv.join(' ')}: ${(err as Error).message}`);

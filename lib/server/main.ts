@@ -17,7 +17,16 @@ async function main(): Promise<void> {
   const mux = new Mux({ session: spec.session, socketPath: spec.socketPath, config: loadConfig(), size: spec.size });
   runNotifyCommand(mux);
   mux.start({ argv: spec.argv, cwd: spec.cwd });
-  const server = new ControlServer(mux, spec.socketPath, () => process.exit(0));
+  let exiting = false;
+  const server = new ControlServer(mux, spec.socketPath, () => {
+    if (exiting) return;
+    exiting = true;
+    // A moment to exit after the hang-up; programs that ignored it must not outlive the session.
+    setTimeout(() => {
+      mux.reap();
+      process.exit(0);
+    }, 300);
+  });
   await server.listen();
   process.on('SIGTERM', () => mux.end());
   process.on('SIGINT', () => mux.end());

@@ -20,6 +20,17 @@ export type RequestId = number | string;
 
 export interface Size { cols: number; rows: number }
 
+/** The largest window thurm draws: wider than any real terminal, small enough to stay cheap. */
+export const MAX_SIZE = { cols: 1000, rows: 500 };
+
+/** A size from the wire, or null when it is not one thurm accepts. */
+export function checkSize(raw: unknown): Size | null {
+  const size = raw as { cols?: unknown; rows?: unknown } | null | undefined;
+  const cols = Number(size?.cols), rows = Number(size?.rows);
+  const ok = Number.isInteger(cols) && Number.isInteger(rows) && cols >= 1 && rows >= 1 && cols <= MAX_SIZE.cols && rows <= MAX_SIZE.rows;
+  return ok ? { cols, rows } : null;
+}
+
 export interface AttachRequest { id: RequestId; type: 'attach'; version: number; size: Size; term: string; truecolor: boolean }
 export interface KillServerRequest { id: RequestId; type: 'kill-server' }
 export interface SplitRequest { id: RequestId; type: 'split'; pane?: string; direction?: 'right' | 'down'; cwd?: string; argv?: string[] }

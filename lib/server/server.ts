@@ -11,7 +11,7 @@ import { dispatch, requestId } from '../commands/dispatch.js';
 import { ThurmError } from '../errors.js';
 import type { Mux } from '../session/mux.js';
 import { ClientScreen } from '../ui/client-screen.js';
-import { MAX_FRAME, PROTOCOL_VERSION, type DetachedMessage, type Reply } from './protocol.js';
+import { checkSize, MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, type DetachedMessage, type Reply } from './protocol.js';
 import { ensureSocketDir } from './socket-path.js';
 
 /**
@@ -124,11 +124,8 @@ export class ControlServer {
   }
 
   private attach(ws: WebSocket, msg: Record<string, unknown>): ClientScreen {
-    const size = msg.size as { cols?: unknown; rows?: unknown } | undefined;
-    const cols = Number(size?.cols), rows = Number(size?.rows);
-    if (!Number.isInteger(cols) || !Number.isInteger(rows) || cols < 1 || rows < 1 || cols > 10000 || rows > 10000) {
-      throw new ThurmError('INVALID_ARGUMENT', 'attach: size must be positive integers');
-    }
+    const size = checkSize(msg.size);
+    if (!size) throw new ThurmError('INVALID_ARGUMENT', `attach: size must be 1-${MAX_SIZE.cols} columns and 1-${MAX_SIZE.rows} rows`);
     if (msg.version !== PROTOCOL_VERSION) {
       throw new ThurmError('PROTOCOL_ERROR', `protocol version mismatch: client ${String(msg.version)}, server ${PROTOCOL_VERSION}`);
     }
@@ -147,7 +144,7 @@ export class ControlServer {
     const setting = this.mux.config.ui.truecolor;
     const truecolor = setting === 'auto' ? msg.truecolor === true : setting === 'on';
     const screen = new ClientScreen(
-      String(this.nextClient++), this.mux, transport, { cols, rows }, truecolor,
+      String(this.nextClient++), this.mux, transport, size, truecolor,
       (client, request) => dispatch(this.context(client), request),
     );
     this.screens.add(screen);
@@ -155,12 +152,12 @@ export class ControlServer {
   }
 
   private onAttachedMessage(screen: ClientScreen, data: RawData): void {
-    const msg = parseJson(data) as { type?: unknown; size?: { cols?: unknown; rows?: unknown } };
+    const msg = parseJson(data) as { type?: unknown; size?: unknown };
     if (msg.type !== 'resize') throw new ThurmError('PROTOCOL_ERROR', 'attached: expected a resize message');
-    const cols = Number(msg.size?.cols), rows = Number(msg.size?.rows);
-    if (Number.isInteger(cols) && Number.isInteger(rows) && cols > 0 && rows > 0 && cols <= 10000 && rows <= 10000) {
-      screen.resize(cols, rows);
-    }
+    // An out-of-range size is clamped: the client's terminal really is that big.
+    const raw = msg.size as { cols?: unknown; rows?: unknown } | undefined;
+    const size = checkSize({ cols: Math.min(Number(raw?.cols), MAX_SIZE.cols), rows: Math.min(Number(raw?.rows), MAX_SIZE.rows) });
+    if (size) screen.resize(size.cols, size.rows);
   }
 
   /** Detaches every client, stops listening and removes the socket. */

@@ -14,6 +14,9 @@ import {
 } from './layout.js';
 import { Pane } from './pane.js';
 
+/** How long a closed pane's programs get to exit after the hang-up before SIGKILL. */
+const REAP_AFTER_MS = 2000;
+
 export interface MuxOptions {
   session: string;
   socketPath: string;
@@ -39,6 +42,8 @@ export class Mux {
   private nextId = 1;
   private statusTimer: NodeJS.Timeout | null = null;
   private readonly lastStatus = new Map<string, string>();
+  /** Closed panes whose programs may still ignore the hang-up. */
+  private readonly closed = new Set<Pane>();
   private readonly ai = new AiClassifier(() => this.config.detection.ai);
   private size: { cols: number; rows: number };
   private ended = false;
@@ -175,6 +180,8 @@ export class Mux {
     this.layout = this.layout && removePane(this.layout, id);
     if (this.zoomedId === id) this.zoomedId = null;
     pane.dispose();
+    this.closed.add(pane);
+    setTimeout(() => this.reap(pane), REAP_AFTER_MS).unref();
     this.emit({ type: 'pane-removed', pane: id });
     if (!this.layout) {
       this.end();
@@ -248,8 +255,11 @@ export class Mux {
     this.pane(id).attention();
     if (this.zoomedId && this.zoomedId !== id) this.zoomedId = null;
     const changed = this.focusedId !== id;
+    const before = this.focusedId;
     this.focusedId = id;
     if (changed) {
+      if (before) this.panes.get(before)?.focusEvent(false);
+      this.pane(id).focusEvent(true);
       this.relayout();
       this.emit({ type: 'focus-changed', pane: id });
     }
@@ -349,12 +359,23 @@ export class Mux {
     return this.ended;
   }
 
+  /** Kills what is left of closed panes (all of them, or one): programs that ignored SIGHUP. */
+  reap(pane?: Pane): void {
+    for (const p of pane ? [pane] : [...this.closed]) {
+      if (!this.closed.delete(p)) continue;
+      p.reap();
+    }
+  }
+
   /** Ends the session: kills every pane and tells subscribers (the server then exits). */
   end(): void {
     if (this.ended) return;
     this.ended = true;
     if (this.statusTimer) clearInterval(this.statusTimer);
-    for (const pane of this.panes.values()) pane.dispose();
+    for (const pane of this.panes.values()) {
+      pane.dispose();
+      this.closed.add(pane);
+    }
     this.panes.clear();
     this.layout = null;
     this.emit({ type: 'session-ended' });

@@ -4,8 +4,8 @@ import type { DetectionConfig } from '../agent/detector.js';
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentOwnership, AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { FlowControl } from '../pty/flow-control.js';
-import { commandName, foregroundOf, readCwd, readStat, resolveScript, type ForegroundProcess } from '../pty/proc.js';
-import { spawnPty, type PanePty } from '../pty/spawn.js';
+import { commandName, foregroundOf, readCwd, readStat, resolveScript, sessionMembers, type ForegroundProcess } from '../pty/proc.js';
+import { spawnPty, type Disposable, type PanePty } from '../pty/spawn.js';
 import { PaneTerminal } from '../term/pane-terminal.js';
 import { sanitizeText } from '../sanitize.js';
 import { ProgramStatus, type StatusNotification, type StatusSummary } from '../status/program-status.js';
@@ -44,8 +44,8 @@ export class Pane {
   private readonly onStatusChanged: () => void;
   private programTitle = '';
   private foregroundCache: { at: number; value: ForegroundProcess | null } | null = null;
+  private readonly ptyListeners: Disposable[] = [];
   exit: { exitCode: number; signal: number | null } | null = null;
-  lastOutputAt = 0;
 
   constructor(opts: PaneOptions, hooks: PaneHooks) {
     this.id = opts.id;
@@ -83,17 +83,16 @@ export class Pane {
       opts.detection,
     );
     this.onStatusChanged = hooks.statusChanged;
-    this.pty.onData((data) => {
-      this.lastOutputAt = Date.now();
-      this.sources.onOutput(this.lastOutputAt);
+    this.ptyListeners.push(this.pty.onData((data) => {
+      this.sources.onOutput();
       this.status.scan(data);
       this.term.write(data, this.flow.queued(data.length));
-    });
-    this.pty.onExit(({ exitCode, signal }) => {
+    }));
+    this.ptyListeners.push(this.pty.onExit(({ exitCode, signal }) => {
       this.exit = { exitCode, signal: signal || null };
       this.status.onExit();
       hooks.exit(exitCode, signal || null);
-    });
+    }));
     this.term.onReply((data) => {
       if (!this.exit) this.pty.write(data);
     });
@@ -208,12 +207,26 @@ export class Pane {
     if (!this.exit) this.pty.resize(cols, rows);
   }
 
-  kill(): void {
-    if (!this.exit) this.pty.kill('SIGHUP');
+  /** Tells a program that asked for focus events (DECSET 1004) that it gained or lost focus. */
+  focusEvent(focused: boolean): void {
+    if (!this.exit && this.term.modes.sendFocusMode) this.pty.write(focused ? '\x1b[I' : '\x1b[O');
   }
 
+  /** Closes the pane: its pty is closed, which hangs up its programs (SIGHUP). */
   dispose(): void {
-    this.kill();
+    for (const d of this.ptyListeners.splice(0)) d.dispose();
+    if (!this.exit) this.pty.destroy();
     this.term.dispose();
+  }
+
+  /** After dispose: SIGKILL for the programs of the pane's session that ignored the hang-up. */
+  reap(): void {
+    for (const pid of sessionMembers(this.pid)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
   }
 }

@@ -1,7 +1,7 @@
 // Parser for OSC 7501, the Program Status Protocol: the body of one sequence to a feature
 // query, a report, or a reason to ignore it. Follows shared/reference/osc7501.md rule by
 // rule (revision 0.4); the byte limit of a whole sequence is checked by osc-framing.ts.
-import { sanitizeText } from '../sanitize.js';
+import { hasControl, sanitizeText } from '../sanitize.js';
 
 export const STATES = ['idle', 'working', 'done', 'blocked', 'error'] as const;
 export const KINDS = ['permission', 'question', 'auth'] as const;
@@ -113,7 +113,6 @@ function decodeText(key: 'title' | 'msg', value: string): string {
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Standard base64 (padding optional but correct when present) of UTF-8 without controls. */
 function decodeBase64Utf8(value: string): string {
@@ -128,7 +127,7 @@ function decodeBase64Utf8(value: string): string {
   } catch {
     throw new Discard('not valid UTF-8');
   }
-  if (CONTROL.test(text)) throw new Discard('control character in text');
+  if (hasControl(text)) throw new Discard('control character in text');
   return text;
 }
 

@@ -67,20 +67,25 @@ export class ProgramStatus {
       return true;
     }
     if (parsed.type === 'ignored') return true;
-    const { record, changed } = this.records.apply(parsed.report, this.now());
+    const { record, changed, previous } = this.records.apply(parsed.report, this.now());
     if (parsed.report.app) this.lastApp = parsed.report.app;
     if (!changed) return true;
     this.hooks.changed();
-    if (record && NOTIFYING.includes(record.state)) {
+    // Entering a state, or saying something new in it; progress alone notifies nobody.
+    const news = !previous || previous.state !== record?.state || previous.msg !== record.msg || previous.title !== record.title;
+    if (record && news && NOTIFYING.includes(record.state)) {
       this.notify({ cause: record.state as 'blocked' | 'done' | 'error', title: this.titleOf(record), text: recordText(record) || record.state });
     }
     return true;
   }
 
-  /** OSC 9: `4;...` is progress; anything else is a notification text. */
+  /**
+   * OSC 9: `4;...` is progress; other `N;...` bodies are ConEmu commands (9;9 is the working
+   * directory many prompts send each time), never notifications; anything else is a text.
+   */
   onOsc9(data: string): boolean {
-    if (data.startsWith('4;')) {
-      const progress = parseOsc9Progress(data);
+    if (/^\d+(;|$)/.test(data)) {
+      const progress = data.startsWith('4;') ? parseOsc9Progress(data) : undefined;
       if (progress !== undefined) {
         this.osc9Progress = progress;
         this.hooks.changed();

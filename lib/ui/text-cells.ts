@@ -1,6 +1,7 @@
 // Writes plain text into a row of cells, by display width (wide characters take two cells),
 // truncating with an ellipsis. The text must already be sanitised.
 import type { Style } from './cell-style.js';
+import { CONTROL_CHARS } from '../sanitize.js';
 import { charWidth, CONTINUATION, type Line } from './cells.js';
 
 export function textWidth(text: string): number {
@@ -26,7 +27,8 @@ export function truncate(text: string, max: number): string {
 
 /** Puts text at (x, row) and returns the column after it; never writes past `end`. */
 export function putText(line: Line, x: number, text: string, style: Style, end = line.length): number {
-  for (const ch of text) {
+  // A last guard: whatever reaches the screen through here holds no control characters.
+  for (const ch of text.replace(CONTROL_CHARS, '')) {
     const w = charWidth(ch);
     if (w === 0) {
       // Combining marks join the character before them.

@@ -1,4 +1,6 @@
 // The scripting CLI contract that scripts, agents and later issues rely on.
+import fs from 'node:fs';
+import path from 'node:path';
 import test from 'ava';
 import { ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -183,4 +185,22 @@ test.serial('kill-server ends every pane and the server', async (t) => {
 test.serial('detach from the CLI detaches attached clients; with none it reports zero', async (t) => {
   const env = await session(t);
   t.deepEqual(await env.json(['detach']), { detached: 0 });
+});
+
+test.serial('closing a pane ends programs that ignore the hang-up, and so does ending the session', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  const stubborn = (pidFile: string) => `trap "" HUP; echo $$ > ${env.dir}/${pidFile}; exec sleep 600`;
+  await env.ok(['split', '--', 'sh', '-c', stubborn('a.pid')]);
+  await env.ok(['send', '--pane', '1', '--enter', `sh -c '${stubborn('b.pid')}'`]);
+  const pidOf = async (file: string) => Number(await waitUntil(() => {
+    const f = path.join(env.dir, file);
+    return fs.existsSync(f) ? fs.readFileSync(f, 'utf8').trim() : '';
+  }, file));
+  const [a, b] = [await pidOf('a.pid'), await pidOf('b.pid')];
+  const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+  await env.ok(['kill-pane', '--pane', '2']);
+  await waitUntil(() => !alive(a), 'the pane 2 program gone');
+  t.true(alive(b));
+  await env.ok(['kill-server']);
+  await waitUntil(() => !alive(b), 'the pane 1 program gone with the session');
 });

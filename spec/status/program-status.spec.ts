@@ -265,3 +265,19 @@ test('programs lists the records by id under their inherited app', (t) => {
     { app: 'claude-code', ids: ['agent', 'agent/tool'] },
   ]);
 });
+
+test('OSC 9;9 (the working directory prompts send) and other ConEmu commands notify nobody', (t) => {
+  const { status, seen } = pane();
+  status.onOsc9('9;/home/me/project');
+  status.onOsc9('1;500');
+  t.deepEqual(seen.notes, []);
+});
+
+test('a blocked record whose progress moves does not notify again, one with a new message does', (t) => {
+  const { seen, send } = pane();
+  send('state=blocked:progress=10');
+  send('state=blocked:progress=20');
+  t.is(seen.notes.length, 1);
+  send(`state=blocked:progress=20:msg=${Buffer.from('another question').toString('base64')}`);
+  t.is(seen.notes.length, 2);
+});

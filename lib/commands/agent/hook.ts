@@ -1,7 +1,7 @@
 // The socket half of `thurm agent hook KIND` (the CLI half reads the hook's JSON on stdin):
 // one hook event of a built-in agent becomes the pane's state with source `hook`.
 import { ThurmError } from '../../errors.js';
-import { sanitizeText } from '../../sanitize.js';
+import { CONTROL_CHARS, sanitizeText } from '../../sanitize.js';
 import { defineCommand, optString, resolvePane } from '../command.js';
 
 export const agentHook = defineCommand({
@@ -17,7 +17,9 @@ export const agentHook = defineCommand({
     if (!agent || !event || typeof ownerPid !== 'number' || !Number.isSafeInteger(ownerPid)) {
       throw new ThurmError('INVALID_ARGUMENT', 'hook: agent, event and owner_pid are required');
     }
-    const message = sanitizeText(optString(raw, 'message', 4096)?.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ') ?? '', 2048) || undefined;
+    // The agent name is shown in borders and notifications, like a report's.
+    if (!/^[A-Za-z0-9_.+-]{1,64}$/.test(agent)) throw new ThurmError('INVALID_ARGUMENT', 'hook: agent: expected 1-64 of A-Z a-z 0-9 _ . + -');
+    const message = sanitizeText(optString(raw, 'message', 4096)?.replace(CONTROL_CHARS, ' ') ?? '', 2048) || undefined;
     return { pane: optString(raw, 'pane'), event: { agent, event, ownerPid, message, sessionId: optString(raw, 'session_id', 256) } };
   },
   run: (ctx, a) => {
