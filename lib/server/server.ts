@@ -15,11 +15,32 @@ import { checkSize, MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, type DetachedMessage,
 import { ensureSocketDir } from './socket-path.js';
 
 /**
+ * A random secret kept in the private socket directory: it goes into the lock's name, which
+ * other users could otherwise compute and take first (abstract sockets have no permissions).
+ */
+function lockSecret(dir: string): string {
+  const file = path.join(dir, '.lock-secret');
+  try {
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  // Another server may have created it a moment ago and still be writing it.
+  for (let tries = 0; ; tries++) {
+    const secret = fs.readFileSync(file, 'utf8');
+    if (secret.length === 64 || tries > 100) return secret;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+  }
+}
+
+/**
  * Takes the per-socket lock: an abstract Unix socket, which the kernel releases when the
  * holder dies (even by SIGKILL), so a stale lock cannot outlive its server.
  */
 export async function takeServerLock(socketPath: string): Promise<net.Server | null> {
-  const digest = crypto.createHash('sha256').update(path.resolve(socketPath)).digest('hex').slice(0, 32);
+  const dir = path.dirname(path.resolve(socketPath));
+  ensureSocketDir(dir);
+  const digest = crypto.createHash('sha256').update(lockSecret(dir)).update(path.resolve(socketPath)).digest('hex').slice(0, 32);
   const lock = net.createServer();
   return new Promise((resolve, reject) => {
     lock.once('error', (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' ? resolve(null) : reject(err)));
