@@ -40,9 +40,11 @@ export class PaneSources {
     this.detector = new Detector(detection);
   }
 
-  /** Program output: activity, unless it is the echo of typing or a redraw after a resize. */
+  /**
+   * Program output: activity, unless it is the echo of typing or a redraw after a resize. The
+   * screen it changed is looked at again within DETECT_EVERY_MS, not on every chunk.
+   */
   onOutput(now = Date.now()): void {
-    this.changes++;
     if (now - this.lastInputAt > ECHO_MS && now - this.lastResizeAt > RESIZE_MS) this.lastActivityAt = now;
   }
 

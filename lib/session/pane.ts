@@ -12,6 +12,7 @@ import { ProgramStatus, type StatusNotification, type StatusSummary } from '../s
 import { PaneSources } from './pane-sources.js';
 
 const FOREGROUND_MS = 100;
+const SUMMARY_MS = 50;
 
 export interface PaneOptions {
   id: string;
@@ -44,6 +45,9 @@ export class Pane {
   private readonly onStatusChanged: () => void;
   private programTitle = '';
   private foregroundCache: { at: number; value: ForegroundProcess | null } | null = null;
+  /** Bumped by every status change with an event; the summary is cached until it moves. */
+  private statusVersion = 0;
+  private summaryCache: { at: number; version: number; value: StatusSummary } | null = null;
   private readonly ptyListeners: Disposable[] = [];
   exit: { exitCode: number; signal: number | null } | null = null;
 
@@ -56,8 +60,12 @@ export class Pane {
     this.flow = new FlowControl(this.pty);
     this.status = new ProgramStatus({
       reply: (data) => { if (!this.exit) this.pty.write(data); },
-      changed: () => hooks.statusChanged(),
+      changed: () => {
+        this.statusVersion++;
+        hooks.statusChanged();
+      },
       notify: (n) => {
+        this.statusVersion++;
         this.sources.onNotification(n);
         hooks.notify(n);
       },
@@ -99,6 +107,7 @@ export class Pane {
     this.term.onParsed(() => hooks.output());
     this.term.onTitle((title) => {
       this.programTitle = sanitizeText(title);
+      this.statusVersion++;
       this.sources.onTitle();
       hooks.title();
     });
@@ -127,9 +136,17 @@ export class Pane {
     return this.sources.agent;
   }
 
-  /** The pane's status from every source, most trusted first (see pane-sources.ts). */
+  /**
+   * The pane's status from every source, most trusted first (see pane-sources.ts). Borders ask
+   * several times a frame; facts read from /proc (owners, foreground) may be SUMMARY_MS old.
+   */
   summary(): StatusSummary {
-    return this.sources.summary(this.status.summary());
+    const now = Date.now();
+    const c = this.summaryCache;
+    if (c && c.version === this.statusVersion && now - c.at < SUMMARY_MS) return c.value;
+    const value = this.sources.summary(this.status.summary());
+    this.summaryCache = { at: now, version: this.statusVersion, value };
+    return value;
   }
 
   agentReport(input: AgentReportInput): void {
@@ -146,11 +163,13 @@ export class Pane {
 
   agentHook(event: HookEvent): void {
     this.sources.applyHook(event);
+    this.statusVersion++;
     this.onStatusChanged();
   }
 
   /** Announces a report's effect and notifies like a record would. */
   private agentChanged(before: StatusSummary): void {
+    this.statusVersion++;
     const after = this.summary();
     this.onStatusChanged();
     const changed = after.state !== before.state || after.text !== before.text;
@@ -161,6 +180,7 @@ export class Pane {
 
   /** The user focused the pane or typed into it. */
   attention(): void {
+    this.statusVersion++;
     this.status.onAttention();
     this.sources.onAttention();
   }

@@ -19,6 +19,12 @@ const enum S { Ground, Esc, C2, Ident, Body, BodyEsc, BodyC2, Other, OtherEsc, O
 
 const PREFIX = '7501;';
 
+/** Position of `byte` from `from` on, or the length when there is none. */
+function indexOr(data: Uint8Array, byte: number, from: number): number {
+  const i = data.indexOf(byte, from);
+  return i < 0 ? data.length : i;
+}
+
 export class OscFramingScanner {
   private state = S.Ground;
   private ident = '';
@@ -29,14 +35,15 @@ export class OscFramingScanner {
 
   /** Feeds raw pty bytes (in order, before the emulator sees them). */
   scan(data: Uint8Array): void {
+    // Most output holds no OSC: in the ground state jump to the next byte that could start
+    // one, remembering where each kind is next so no search covers the same bytes twice.
+    let esc = -1, c2 = -1;
     for (let i = 0; i < data.length; i++) {
       if (this.state === S.Ground) {
-        // Most output holds no OSC: jump to the next byte that could start one.
-        const esc = data.indexOf(0x1b, i);
-        const c1 = data.indexOf(0xc2, i);
-        const next = esc < 0 ? c1 : c1 < 0 ? esc : Math.min(esc, c1);
-        if (next < 0) return;
-        i = next;
+        if (esc !== data.length && esc < i) esc = indexOr(data, 0x1b, i);
+        if (c2 !== data.length && c2 < i) c2 = indexOr(data, 0xc2, i);
+        i = Math.min(esc, c2);
+        if (i === data.length) return;
       }
       this.step(data[i]);
     }

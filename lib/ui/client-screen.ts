@@ -57,6 +57,7 @@ export class ClientScreen implements ClientHandle {
   private help: blessed.Widgets.BoxElement | null = null;
   private message: string | null = null;
   private cursorShape = '';
+  private lastCursor = '';
   private closed = false;
 
   constructor(
@@ -235,6 +236,7 @@ export class ClientScreen implements ClientHandle {
     this.output.rows = rows;
     this.output.emit('resize');
     this.cursorShape = '';
+    this.lastCursor = '';
     this.allPanesDirty = true;
     this.mux.setClientSize(this.id, cols, rows);
     this.scheduleFrame();
@@ -319,7 +321,7 @@ export class ClientScreen implements ClientHandle {
     const geo = this.mux.geometry();
     const statusRow = this.mux.config.ui.statusLine || this.message || this.confirmKill || this.prefixPending ? rows - 1 : -1;
     const paneRows = Math.min(rows, this.mux.windowSize.rows - (this.mux.config.ui.statusLine ? 1 : 0));
-    clearUncovered(lines, rows, cols, geo);
+    if (this.allPanesDirty) clearUncovered(lines, rows, cols, geo);
     for (const [id, r] of geo.panes) {
       if (!this.allPanesDirty && !this.dirtyPanes.has(id)) continue;
       const content = { x: r.x, y: r.y + 1, w: Math.min(r.w, cols - r.x), h: Math.min(r.h - 1, paneRows - r.y - 1) };
@@ -334,7 +336,12 @@ export class ClientScreen implements ClientHandle {
       drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.prefixPending, message });
     }
     this.screen.render();
-    return renderDiff(lines, grid.olines) + this.cursor(geo);
+    const diff = renderDiff(lines, grid.olines);
+    const cursor = this.cursor(geo);
+    // Output in a pane nobody sees changes nothing here: send nothing.
+    if (!diff && cursor === this.lastCursor) return '';
+    this.lastCursor = cursor;
+    return diff + cursor;
   }
 
   private cursor(geo: ReturnType<Mux['geometry']>): string {
