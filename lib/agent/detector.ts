@@ -46,11 +46,7 @@ export interface Detection {
 export class Detector {
   private previous: DetectedState | null = null;
 
-  constructor(private config: DetectionConfig) {}
-
-  reconfigure(config: DetectionConfig): void {
-    this.config = config;
-  }
+  constructor(private readonly config: DetectionConfig) {}
 
   get idleThresholdMs(): number {
     return this.config.idleThresholdMs;

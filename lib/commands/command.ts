@@ -61,6 +61,18 @@ export function optString(raw: Record<string, unknown>, key: string, max = 4096)
   return v;
 }
 
+export function reqString(raw: Record<string, unknown>, key: string, max = 4096): string {
+  const v = optString(raw, key, max);
+  if (v === undefined) throw new ThurmError('INVALID_ARGUMENT', `${key}: required`);
+  return v;
+}
+
+export function reqInt(raw: Record<string, unknown>, key: string): number {
+  const v = optInt(raw, key, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  if (v === undefined) throw new ThurmError('INVALID_ARGUMENT', `${key}: required`);
+  return v;
+}
+
 export function optBool(raw: Record<string, unknown>, key: string): boolean {
   const v = raw[key];
   if (v === undefined || v === null) return false;

@@ -1,6 +1,7 @@
 // Reads process facts from Linux /proc: the foreground process group of a pane's tty,
 // a process's arguments, working directory and start time.
 import fs from 'node:fs';
+import { scriptOf } from '../command-line.js';
 
 export interface ProcStat {
   pid: number;
@@ -64,25 +65,15 @@ export function foregroundOf(sessionLeader: number): ForegroundProcess | null {
   return { pid, pgid, argv: readArgv(pid) };
 }
 
-const INTERPRETERS = /^(node|nodejs|bun|deno|python[\d.]*|pypy[\d.]*)$/;
-
 /** For an interpreter (node, python...), the script it runs with symlinks resolved. */
 export function resolveScript(pid: number, argv: string[]): string | null {
-  if (!INTERPRETERS.test(argv[0]?.split('/').pop() ?? '')) return null;
-  const script = argv.slice(1).find((a) => !a.startsWith('-'));
+  const script = scriptOf(argv);
   if (!script) return null;
   try {
     return fs.realpathSync(script.startsWith('/') ? script : `${readCwd(pid) ?? '/'}/${script}`);
   } catch {
     return null;
   }
-}
-
-/** The name a person knows a command by: the script an interpreter runs, else the program. */
-export function commandName(argv: string[]): string {
-  const exe = argv[0]?.split('/').pop() ?? '';
-  const script = INTERPRETERS.test(exe) ? argv.slice(1).find((a) => !a.startsWith('-')) : undefined;
-  return (script ?? exe).split('/').pop() ?? '';
 }
 
 /** Every live process in session `sid` (a pane's programs: the pane leader started it). */

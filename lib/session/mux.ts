@@ -355,10 +355,6 @@ export class Mux {
 
   // ---- lifetime ----
 
-  get isEnded(): boolean {
-    return this.ended;
-  }
-
   /** Kills what is left of closed panes (all of them, or one): programs that ignored SIGHUP. */
   reap(pane?: Pane): void {
     for (const p of pane ? [pane] : [...this.closed]) {

@@ -4,7 +4,8 @@ import type { DetectionConfig } from '../agent/detector.js';
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentOwnership, AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { FlowControl } from '../pty/flow-control.js';
-import { commandName, foregroundOf, readCwd, readStat, resolveScript, sessionMembers, type ForegroundProcess } from '../pty/proc.js';
+import { commandName } from '../command-line.js';
+import { foregroundOf, readCwd, readStat, resolveScript, sessionMembers, type ForegroundProcess } from '../pty/proc.js';
 import { spawnPty, type Disposable, type PanePty } from '../pty/spawn.js';
 import { PaneTerminal } from '../term/pane-terminal.js';
 import { sanitizeText } from '../sanitize.js';
@@ -213,7 +214,7 @@ export class Pane {
     return this.foregroundCache.value;
   }
 
-  /** Keys typed by a person or a script, encoded by the emulator for the pane's modes. */
+  /** Keys typed by a person or a script (already encoded for the pane's modes by the caller). */
   type(data: string): void {
     if (this.exit) return;
     this.sources.onInput();

@@ -80,9 +80,8 @@ function parseReport(body: string): Osc7501 {
   };
 }
 
-/** Limits that discard the whole report, checked on every occurrence of a key. */
+/** Limits that discard the whole report, checked on every occurrence of a key (ids earlier). */
 function checkLimits(key: string, value: string): void {
-  if (key === 'id') checkId(value);
   if (key === 'app' && value.length > 32) throw new Discard('app longer than 32 characters');
   if (key === 'title' || key === 'msg') decodeText(key, value);
 }

@@ -21,8 +21,9 @@ export interface ProgramStatusHooks {
   notify(n: StatusNotification): void;
 }
 
-/** Where a pane's status came from, most trusted first (see ARCHITECTURE.md). */
-export type StatusSource = 'program-status' | 'report' | 'hook' | 'notification' | 'ai' | 'screen-and-activity' | 'none';
+/** Where a pane's status comes from, most trusted first (see ARCHITECTURE.md). */
+export const SOURCES = ['program-status', 'report', 'hook', 'notification', 'ai', 'screen-and-activity', 'none'] as const;
+export type StatusSource = (typeof SOURCES)[number];
 
 export interface StatusSummary {
   state: State | 'none';

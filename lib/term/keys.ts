@@ -42,3 +42,9 @@ export function encodeCursorKey(seq: string, modes: KeyModes): string {
   if (!m) return seq;
   return (modes.applicationCursorKeysMode ? '\x1bO' : '\x1b[') + m[1];
 }
+
+/** Pasted text for a pane: bracketed when the program asked for it, and never able to end the bracket early. */
+export function pasteBytes(text: string, modes: { bracketedPasteMode: boolean }): string {
+  const clean = text.replace(/\x1b\[20[01]~/g, '');
+  return modes.bracketedPasteMode ? `\x1b[200~${clean}\x1b[201~` : clean;
+}

@@ -8,7 +8,7 @@ import type { Reply } from '../server/protocol.js';
 import type { MuxEvent } from '../session/events.js';
 import type { Mux } from '../session/mux.js';
 import type { StatusNotification } from '../status/program-status.js';
-import { encodeCursorKey, keyBytes } from '../term/keys.js';
+import { encodeCursorKey, pasteBytes } from '../term/keys.js';
 import { sanitizeText } from '../sanitize.js';
 import { StyleCache } from './cell-style.js';
 import { clearUncovered, drawHeaders, drawStatusLine } from './chrome.js';
@@ -139,10 +139,7 @@ export class ClientScreen implements ClientHandle {
     }
     const pane = this.mux.focused ? this.mux.pane(this.mux.focused) : null;
     if (t.kind === 'paste') {
-      if (!pane) return null;
-      // A paste must not be able to end the bracket early and type the rest as keys.
-      const text = t.text.replace(/\x1b\[20[01]~/g, '');
-      return pane.term.modes.bracketedPasteMode ? `\x1b[200~${text}\x1b[201~` : text;
+      return pane ? pasteBytes(t.text, pane.term.modes) : null;
     }
     const prefix = this.mux.config.keys.prefixBytes;
     if (this.prefixPending) {

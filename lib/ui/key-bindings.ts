@@ -3,7 +3,7 @@
 
 export type BindingAction =
   | { command: string; args?: Record<string, unknown> }
-  | { ui: 'help' | 'confirm-kill' | 'send-prefix' };
+  | { ui: 'help' | 'confirm-kill' };
 
 export interface Binding {
   keys: string[];
@@ -47,6 +47,6 @@ export function helpLines(prefix: string): string[] {
     ...BINDINGS.map((b) => `  ${b.keys.join(' ').padEnd(14)} ${b.describe}`),
     `  ${prefix.padEnd(14)} send the prefix key to the pane`,
     '',
-    'q or Escape closes this help',
+    'any key closes this help',
   ];
 }

@@ -53,7 +53,7 @@ for (const c of [...reconstructed, ...recorded]) {
   test(`${name}: ${shown}`, (t) => {
     if (label !== state) t.log(`labelled "${label}", which rules cannot produce: expecting "${state}" (the agent is back at its prompt)`);
     const result = detect(c);
-    const seen = `rule ${result.rule ?? 'none'}; matches: ${result.matches.map((m) => m.id).join(', ') || 'none'}`;
+    const seen = `matches: ${result.matches.map((m) => m.id).join(', ') || 'none'}`;
     if (state === 'ignore') {
       t.true(result.ignored, seen);
     } else if (state === null) {

@@ -1,5 +1,6 @@
 import test from 'ava';
-import { commandName, readArgv, readStat } from '../../lib/pty/proc.js';
+import { commandName } from '../../lib/command-line.js';
+import { readArgv, readStat } from '../../lib/pty/proc.js';
 
 const names: [string[], string][] = [
   [['/bin/bash'], 'bash'],

@@ -18,7 +18,6 @@ export interface RulesResult {
   /** null: no rule decided (none matched, or an ignore rule matched). */
   state: DetectedState | null;
   kind: Kind | null;
-  rule: string | null;
   ignored: boolean;
 }
 
@@ -43,10 +42,10 @@ export function matchRule(rule: Rule, lines: string[], title: string): RuleMatch
 
 export function runRules(rules: readonly Rule[], lines: string[], title: string): RulesResult {
   const matches = rules.map((r) => matchRule(r, lines, title)).filter((m): m is RuleMatch => m !== null);
-  if (matches.some((m) => m.state === 'ignore')) return { matches, state: null, kind: null, rule: null, ignored: true };
+  if (matches.some((m) => m.state === 'ignore')) return { matches, state: null, kind: null, ignored: true };
   for (const state of ORDER) {
     const m = matches.find((x) => x.state === state);
-    if (m) return { matches, state, kind: m.kind, rule: m.id, ignored: false };
+    if (m) return { matches, state, kind: m.kind, ignored: false };
   }
-  return { matches, state: null, kind: null, rule: null, ignored: false };
+  return { matches, state: null, kind: null, ignored: false };
 }

@@ -1,5 +1,6 @@
 // The built-in agents, listed by hand, and how to recognise one from a process or an app name.
 import path from 'node:path';
+import { isInterpreter, scriptOf } from '../../command-line.js';
 import { aider } from './aider.js';
 import { claudeCode } from './claude-code.js';
 import { codex } from './codex.js';
@@ -8,8 +9,6 @@ import { opencode } from './opencode.js';
 import type { AgentDefinition } from './rule.js';
 
 export const AGENTS: readonly AgentDefinition[] = [claudeCode, codex, gemini, aider, opencode];
-
-const WRAPPERS = /^(node|nodejs|bun|deno|python[\d.]*|pypy[\d.]*|uv|uvx|pipx|npx|env)$/;
 
 /** The built-in agent an OSC 7501 `app` or an executable name means, if any. */
 export function agentByName(name: string | null | undefined): AgentDefinition | null {
@@ -23,11 +22,10 @@ export function agentByName(name: string | null | undefined): AgentDefinition | 
  * script they run (`resolvedScript` is that script with symlinks resolved, when known).
  */
 export function agentOfProcess(argv: string[], resolvedScript?: string | null): AgentDefinition | null {
-  const exe = path.basename(argv[0] ?? '');
-  const direct = agentByName(exe);
+  const direct = agentByName(path.basename(argv[0] ?? ''));
   if (direct) return direct;
-  if (!WRAPPERS.test(exe)) return null;
-  const script = argv.slice(1).find((a) => !a.startsWith('-')) ?? '';
+  if (!isInterpreter(argv)) return null;
+  const script = scriptOf(argv) ?? '';
   const byName = agentByName(path.basename(script).replace(/\.(m?js|cjs|py)$/, ''));
   if (byName) return byName;
   const joined = [script, resolvedScript ?? '', argv.slice(1, 3).join(' ')].join('\n');

@@ -3,8 +3,7 @@
 import type { Mux } from '../../session/mux.js';
 import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from '../command.js';
 import type { AgentExplanation } from '../../server/protocol.js';
-
-const HIGHER_THAN_RULES = ['program-status', 'report', 'hook', 'notification', 'ai'];
+import { SOURCES } from '../../status/program-status.js';
 
 export function explainPane(mux: Mux, id: string): AgentExplanation {
   const pane = mux.pane(id);
@@ -22,7 +21,8 @@ export function explainPane(mux: Mux, id: string): AgentExplanation {
     source: summary.source,
     foreground: fg && { pid: fg.pid, pgid: fg.pgid, argv: fg.argv, agent: detection.agent },
     rules: detection.rules.map((r) => ({
-      id: r.id, agent: r.agent, state: r.state, patterns: r.patterns, overridden: HIGHER_THAN_RULES.includes(summary.source),
+      id: r.id, agent: r.agent, state: r.state, patterns: r.patterns,
+      overridden: SOURCES.indexOf(summary.source) < SOURCES.indexOf('screen-and-activity'),
     })),
     screen: lines,
     idleThresholdMs: pane.sources.detector.idleThresholdMs,

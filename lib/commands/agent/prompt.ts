@@ -1,6 +1,7 @@
 // `thurm agent prompt`: types a prompt into an agent's pane and submits it, unless the agent
 // reported that it is busy (working) or waiting for an answer (needs-input).
 import { ThurmError } from '../../errors.js';
+import { pasteBytes } from '../../term/keys.js';
 import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from '../command.js';
 
 export const agentPrompt = defineCommand({
@@ -23,9 +24,7 @@ export const agentPrompt = defineCommand({
       throw new ThurmError('AGENT_BUSY', `agent is ${agent.status}: not sending the prompt`);
     }
     // Paste the text so newlines in it do not submit early, then submit with Enter.
-    const text = a.text.replace(/\x1b\[20[01]~/g, '');
-    const body = pane.term.modes.bracketedPasteMode ? `\x1b[200~${text}\x1b[201~` : text;
-    ctx.mux.typeInto(pane.id, `${body}\r`);
+    ctx.mux.typeInto(pane.id, `${pasteBytes(a.text, pane.term.modes)}\r`);
     return {};
   },
 });

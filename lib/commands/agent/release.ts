@@ -1,6 +1,5 @@
 // `thurm agent release`: the agent ends its reporting; the pane returns to automatic detection.
-import { ThurmError } from '../../errors.js';
-import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from '../command.js';
+import { defineCommand, optString, paneFromCli, paneOption, reqInt, reqString, resolvePane } from '../command.js';
 
 export const agentRelease = defineCommand({
   name: 'agent-release',
@@ -16,13 +15,10 @@ export const agentRelease = defineCommand({
     sequence: { type: 'number', demandOption: true, describe: 'after the instance\'s last report' },
   },
   request: (argv) => ({ pane: paneFromCli(argv), owner_pid: argv['owner-pid'], instance: argv.instance, sequence: argv.sequence }),
-  parse: (raw) => {
-    const { owner_pid: ownerPid, instance, sequence } = raw;
-    if (typeof ownerPid !== 'number' || typeof sequence !== 'number' || typeof instance !== 'string') {
-      throw new ThurmError('INVALID_ARGUMENT', 'release: owner_pid and sequence must be integers, instance a string');
-    }
-    return { pane: optString(raw, 'pane'), input: { ownerPid, instance, sequence } };
-  },
+  parse: (raw) => ({
+    pane: optString(raw, 'pane'),
+    input: { ownerPid: reqInt(raw, 'owner_pid'), instance: reqString(raw, 'instance', 128), sequence: reqInt(raw, 'sequence') },
+  }),
   run: (ctx, a) => {
     ctx.mux.agentRelease(resolvePane(ctx, a.pane), a.input);
     return {};

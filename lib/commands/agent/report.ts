@@ -2,7 +2,7 @@
 // agent-reporting.txt, "Report lifecycle state"). Errors are never discarded.
 import { AGENT_STATUSES, checkResume, type AgentReportInput } from '../../agent/ownership.js';
 import { ThurmError } from '../../errors.js';
-import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from '../command.js';
+import { defineCommand, optString, paneFromCli, paneOption, reqInt, reqString, resolvePane } from '../command.js';
 
 function parseResumeJson(text: unknown): string[] | undefined {
   if (text === undefined) return undefined;
@@ -13,18 +13,6 @@ function parseResumeJson(text: unknown): string[] | undefined {
     throw new ThurmError('INVALID_ARGUMENT', 'resume-json: not valid JSON');
   }
   return checkResume(value);
-}
-
-function int(raw: Record<string, unknown>, key: string): number {
-  const v = raw[key];
-  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new ThurmError('INVALID_ARGUMENT', `${key}: expected an integer`);
-  return v;
-}
-
-function str(raw: Record<string, unknown>, key: string): string {
-  const v = raw[key];
-  if (typeof v !== 'string') throw new ThurmError('INVALID_ARGUMENT', `${key}: expected a string`);
-  return v;
 }
 
 export const agentReport = defineCommand({
@@ -58,11 +46,11 @@ export const agentReport = defineCommand({
     if (typeof r !== 'object' || r === null || Array.isArray(r)) throw new ThurmError('INVALID_ARGUMENT', 'report: expected an object');
     const report = r as Record<string, unknown>;
     const input: AgentReportInput = {
-      agent: str(report, 'agent'),
-      ownerPid: int(report, 'owner_pid'),
-      instance: str(report, 'instance'),
-      sequence: int(report, 'sequence'),
-      status: str(report, 'status') as AgentReportInput['status'],
+      agent: reqString(report, 'agent'),
+      ownerPid: reqInt(report, 'owner_pid'),
+      instance: reqString(report, 'instance'),
+      sequence: reqInt(report, 'sequence'),
+      status: reqString(report, 'status') as AgentReportInput['status'],
       sessionId: optString(report, 'session_id', 256),
       message: optString(report, 'message', 2048),
       resume: report.resume_argv === undefined || report.resume_argv === null ? undefined : checkResume(report.resume_argv),
