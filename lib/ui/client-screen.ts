@@ -1,6 +1,6 @@
 // One attached client's view: a blessed screen whose input and output are that client's
-// connection. It turns the client's keys into commands or pane input, and draws coalesced
-// frames of changed cells, never starting one while the previous is still queued.
+// connection. It turns the client's keys into commands or pane input, and composes frames of
+// changed cells (frame-scheduler.ts decides when).
 import { PassThrough, Writable } from 'node:stream';
 import blessed from 'blessed';
 import type { ClientHandle } from '../commands/command.js';
@@ -13,7 +13,9 @@ import { sanitizeText } from '../sanitize.js';
 import { StyleCache } from './cell-style.js';
 import { clearUncovered, drawHeaders, drawStatusLine } from './chrome.js';
 import { InputParser, keyName, type InputToken } from './input.js';
+import { FrameScheduler } from './frame-scheduler.js';
 import { findBinding, helpLines } from './key-bindings.js';
+import { handleMouse } from './mouse.js';
 import { drawPaneContent } from './pane-view.js';
 import type { Line } from './cells.js';
 import { renderDiff } from './renderer.js';
@@ -26,7 +28,6 @@ export interface ClientTransport {
 
 export type RunCommand = (client: ClientScreen, request: Record<string, unknown>) => Promise<Reply>;
 
-const FRAME_MS = 16;
 const ESCAPE_WAIT_MS = 25;
 const MESSAGE_MS = 3000;
 /** Outer terminal modes: button and drag mouse in SGR encoding, bracketed paste. */
@@ -45,13 +46,10 @@ export class ClientScreen implements ClientHandle {
   private readonly subscription: { dispose(): void };
   private readonly dirtyPanes = new Set<string>();
   private allPanesDirty = true;
-  private frameTimer: NodeJS.Timeout | NodeJS.Immediate | null = null;
   private escapeTimer: NodeJS.Timeout | null = null;
   private messageTimer: NodeJS.Timeout | null = null;
   private animationTimer: NodeJS.Timeout | null = null;
-  private frameInFlight = false;
-  private frameWanted = false;
-  private lastFrameAt = 0;
+  private readonly frames: FrameScheduler;
   private prefixPending = false;
   private confirmKill: string | null = null;
   private help: blessed.Widgets.BoxElement | null = null;
@@ -69,6 +67,7 @@ export class ClientScreen implements ClientHandle {
     private readonly runCommand: RunCommand,
   ) {
     this.styles = new StyleCache(truecolor);
+    this.frames = new FrameScheduler(() => this.compose(), (data, done) => this.send(data, done));
     this.output = Object.assign(
       new Writable({ write: (chunk, _enc, cb) => { this.send(chunk.toString()); cb(); } }),
       { columns: size.cols, rows: size.rows, isTTY: true },
@@ -122,7 +121,7 @@ export class ClientScreen implements ClientHandle {
   /** Bytes for the focused pane, or null when the token was thurm's own. */
   private handleToken(t: InputToken): string | null {
     if (t.kind === 'mouse') {
-      this.handleMouse(t);
+      handleMouse(this.mux, t, (pane) => void this.run({ type: 'focus', pane }));
       return null;
     }
     if (this.help) {
@@ -174,20 +173,6 @@ export class ClientScreen implements ClientHandle {
   private async run(request: Record<string, unknown>): Promise<void> {
     const reply = await this.runCommand(this, { id: 0, ...request });
     if (!reply.ok) this.showMessage(reply.error.message);
-  }
-
-  private handleMouse(m: Extract<InputToken, { kind: 'mouse' }>): void {
-    const wheel = (m.button & 64) !== 0;
-    const motion = (m.button & 32) !== 0;
-    const button = m.button & 3;
-    for (const [id, r] of this.mux.geometry().panes) {
-      if (m.x < r.x || m.x >= r.x + r.w || m.y < r.y || m.y >= r.y + r.h) continue;
-      if (!wheel && !motion && !m.release && this.mux.focused !== id) void this.run({ type: 'focus', pane: id });
-      if (m.y === r.y) return; // the header is thurm's
-      const action = wheel ? (button === 0 ? 'wheel-up' : 'wheel-down') : motion ? 'move' : m.release ? 'release' : 'press';
-      this.mux.pane(id).term.mouse({ col: m.x - r.x, row: m.y - r.y - 1, button, action });
-      return;
-    }
   }
 
   private openHelp(): void {
@@ -285,28 +270,7 @@ export class ClientScreen implements ClientHandle {
   // ---- frames ----
 
   private scheduleFrame(): void {
-    if (this.closed) return;
-    if (this.frameTimer || this.frameInFlight) {
-      this.frameWanted = true;
-      return;
-    }
-    const wait = this.lastFrameAt + FRAME_MS - Date.now();
-    // A frame that may go now goes right after this batch of I/O: typing echo is not delayed.
-    this.frameTimer = wait > 0 ? setTimeout(() => this.frame(), wait) : setImmediate(() => this.frame());
-  }
-
-  private frame(): void {
-    this.frameTimer = null;
-    this.frameWanted = false;
-    if (this.closed) return;
-    this.lastFrameAt = Date.now();
-    const out = this.compose();
-    if (!out) return;
-    this.frameInFlight = true;
-    this.send(`\x1b[?2026h${out}\x1b[?2026l`, () => {
-      this.frameInFlight = false;
-      if (this.frameWanted) this.scheduleFrame();
-    });
+    this.frames.request();
   }
 
   /** Fills the cell grid from the model and returns the bytes of what changed. */
@@ -384,10 +348,7 @@ export class ClientScreen implements ClientHandle {
   dispose(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.frameTimer) {
-      clearTimeout(this.frameTimer as NodeJS.Timeout);
-      clearImmediate(this.frameTimer as NodeJS.Immediate);
-    }
+    this.frames.stop();
     for (const t of [this.escapeTimer, this.messageTimer, this.animationTimer]) if (t) clearTimeout(t);
     this.subscription.dispose();
     this.mux.removeClient(this.id);
