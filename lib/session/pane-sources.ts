@@ -4,7 +4,7 @@
 // AI classifier, and screen rules with output activity; else none.
 import { Detector, type Detection, type DetectionConfig } from '../agent/detector.js';
 import { HookOwnership, type HookEvent } from '../agent/hook.js';
-import { AgentOwnership, type ProcessFacts } from '../agent/ownership.js';
+import { AgentOwnership, type AgentStatus, type ProcessFacts } from '../agent/ownership.js';
 import type { Kind } from '../status/osc7501.js';
 import type { StatusNotification, StatusSummary } from '../status/program-status.js';
 
@@ -100,14 +100,16 @@ export class PaneSources {
   /** Combines the program's own status with every other source, most trusted first. */
   summary(program: StatusSummary): StatusSummary {
     if (program.source === 'program-status') return program;
+    // An agent's needs-input shows as blocked, like a record.
+    const agentState = (status: AgentStatus) => (status === 'needs-input' ? 'blocked' : status);
     const report = this.agent.inForeground() ? this.agent.current() : null;
     if (report) {
-      return { ...program, state: report.status === 'needs-input' ? 'blocked' : report.status, kind: null, source: 'report', app: report.agent, text: report.message ?? '' };
+      return { ...program, state: agentState(report.status), kind: null, source: 'report', app: report.agent, text: report.message ?? '' };
     }
     const hook = this.hook.current();
     if (hook) {
-      const blocked = hook.status === 'needs-input';
-      return { ...program, state: hook.status === 'needs-input' ? 'blocked' : hook.status, kind: blocked ? hook.blockedKind : null, source: 'hook', app: hook.agent, text: hook.message ?? '' };
+      const kind = hook.status === 'needs-input' ? hook.blockedKind : null;
+      return { ...program, state: agentState(hook.status), kind, source: 'hook', app: hook.agent, text: hook.message ?? '' };
     }
     const d = this.detection();
     if (d.state === null) return program;

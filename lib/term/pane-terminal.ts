@@ -1,7 +1,7 @@
 // The headless terminal emulator of one pane: it parses the program's output, keeps the
 // screen and scrollback, and answers the program's queries. It never touches the pty itself.
 import xtermHeadless from '@xterm/headless';
-import type { IBufferCell, IDisposable, IFunctionIdentifier, Terminal as XTerminal } from '@xterm/headless';
+import type { IDisposable, IFunctionIdentifier, Terminal as XTerminal } from '@xterm/headless';
 
 import { useUnicode11 } from './unicode.js';
 
