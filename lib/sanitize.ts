@@ -22,3 +22,30 @@ export function sanitizeText(text: string, max = MAX_TITLE): string {
   const points = [...clean];
   return points.length > max ? points.slice(0, max).join('') : clean;
 }
+
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * Program text made inert for a terminal but still readable, for the CLI's human output:
+ * each unsafe character is shown as an escape (`\n`, `\x1b`, `\u{202e}`) instead of removed.
+ */
+export function printable(text: string): string {
+  return text.replace(UNSAFE, (c) => {
+    const cp = c.codePointAt(0)!;
+    return NAMED[c] ?? (cp <= 0xff ? `\\x${cp.toString(16).padStart(2, '0')}` : `\\u{${cp.toString(16)}}`);
+  });
+}
+
+/**
+ * JSON text with every unsafe character escaped: JSON.stringify escapes C0 inside strings
+ * (so a raw newline is layout and stays) but leaves C1, bidi and invisible characters raw.
+ */
+export function safeJson(json: string): string {
+  const unit = (c: string, i: number) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return json.replace(UNSAFE, (c) => (c < ' ' ? c : c.length === 2 ? unit(c, 0) + unit(c, 1) : unit(c, 0)));
+}
+
+/** Human CLI output made inert line by line (its own newlines are kept). */
+export function printableLines(text: string): string {
+  return text.split('\n').map(printable).join('\n');
+}

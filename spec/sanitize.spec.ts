@@ -1,5 +1,5 @@
 import test from 'ava';
-import { MAX_TITLE, sanitizeText } from '../lib/sanitize.js';
+import { MAX_TITLE, printable, safeJson, sanitizeText } from '../lib/sanitize.js';
 
 const removed: [string, string, string][] = [
   ['C0 controls and DEL', 'a\x00b\x07c\x1b[31md\x7fe\r\n', 'abc[31mde'],
@@ -43,4 +43,24 @@ test('the cap counts what is left after removing unsafe characters', (t) => {
 
 test('soft hyphens, tag characters and line separators are removed too', (t) => {
   t.is(sanitizeText('a\u00adb\u{E0041}c\u2028d\u034fe'), 'abcde');
+});
+
+const shown: [string, string, string][] = [
+  ['an escape sequence and a bell', 'evil\x1b]0;pwned\x07', 'evil\\x1b]0;pwned\\x07'],
+  ['a newline, a carriage return and a tab', 'a\nb\rc\td', 'a\\nb\\rc\\td'],
+  ['a C1 CSI', 'a\u009b31m', 'a\\x9b31m'],
+  ['a right-to-left override', 'invoice\u202Efdp.exe', 'invoice\\u{202e}fdp.exe'],
+  ['a tag character outside the BMP', 'a\u{e0041}', 'a\\u{e0041}'],
+];
+for (const [what, input, expected] of shown) {
+  test(`printable shows ${what} as escapes`, (t) => t.is(printable(input), expected));
+}
+
+test('printable keeps plain and wide text as it is', (t) => t.is(printable('日本 🚀 ~/src [+]'), '日本 🚀 ~/src [+]'));
+
+test('safeJson escapes C1, bidi and tag characters and stays the same JSON', (t) => {
+  const value = { cwd: '/tmp/a\u009b\u202e\u{e0041}\nb', argv: ['x\u0085'] };
+  const json = safeJson(JSON.stringify(value, null, 2));
+  t.false(/[\u007f-\u009f\u202e]|\u{e0041}/u.test(json));
+  t.deepEqual(JSON.parse(json), value);
 });

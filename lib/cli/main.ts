@@ -6,6 +6,7 @@ import { hideBin } from 'yargs/helpers';
 import type { CliArgs } from '../commands/command.js';
 import { COMMANDS } from '../commands/index.js';
 import { exitCodeOf, isErrorCode, ThurmError, toThurmError } from '../errors.js';
+import { printableLines, safeJson } from '../sanitize.js';
 import { checkSize, MAX_SIZE } from '../server/protocol.js';
 import { checkSessionName, socketPath } from '../server/socket-path.js';
 import { attach, terminalSize } from './attach.js';
@@ -62,7 +63,7 @@ async function startAndMaybeAttach(argv: CliArgs & Globals, mode: 'new' | 'new-d
 
 function fail(err: unknown): never {
   const e = toThurmError(err);
-  process.stderr.write(`thurm: ${e.message}\n`);
+  process.stderr.write(`thurm: ${printableLines(e.message)}\n`);
   process.exit(exitCodeOf(e.code));
 }
 
@@ -113,9 +114,10 @@ export async function main(args = hideBin(process.argv)): Promise<void> {
       const connection = await Connection.open(socket);
       try {
         const reply = await connection.send(command.name, command.request(args));
-        if (args.json && command.jsonReply) process.stdout.write(`${JSON.stringify(reply)}\n`);
+        // Replies carry program text (cwd, argv, screens): it reaches this terminal inert.
+        if (args.json && command.jsonReply) process.stdout.write(`${safeJson(JSON.stringify(reply))}\n`);
         if (!reply.ok) throw new ThurmError(isErrorCode(reply.error.code) ? reply.error.code : 'INTERNAL', reply.error.message);
-        const text = args.json ? (command.jsonReply ? '' : JSON.stringify(reply.result, null, 2)) : command.print?.(reply.result) ?? '';
+        const text = args.json ? (command.jsonReply ? '' : safeJson(JSON.stringify(reply.result, null, 2))) : printableLines(command.print?.(reply.result) ?? '');
         if (text) process.stdout.write(`${text}\n`);
       } finally {
         connection.close();

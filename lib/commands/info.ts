@@ -1,6 +1,7 @@
 // The session and every pane: size, program, foreground process, title and status.
 import type { PaneInfo, SessionInfo } from '../server/protocol.js';
 import type { Mux } from '../session/mux.js';
+import { printable } from '../sanitize.js';
 import { defineCommand } from './command.js';
 import { paneSummary } from './list.js';
 
@@ -44,7 +45,7 @@ export const info = defineCommand({
     `session ${r.session} (${r.clients} client${r.clients === 1 ? '' : 's'})`,
     ...r.panes.flatMap((p) => [
       `pane ${p.id}${p.focused ? ' (focused)' : ''}: ${p.title} ${p.size.cols}x${p.size.rows} pid ${p.pid}`,
-      `  command: ${JSON.stringify(p.command)}  cwd: ${p.cwd}`,
+      `  command: ${JSON.stringify(p.command)}  cwd: ${printable(p.cwd)}`,
       `  foreground: ${p.foreground ? `${JSON.stringify(p.foreground.argv)} pid ${p.foreground.pid} pgid ${p.foreground.pgid}` : '-'}`,
       `  status: ${p.status.state}${p.status.source !== 'none' ? ` (${p.status.source})` : ''}${p.status.text ? ` ${p.status.text}` : ''}${p.status.progress !== null ? ` ${p.status.progress}%` : ''}${p.exit ? `  exited: ${p.exit.signal ? `signal ${p.exit.signal}` : p.exit.exitCode}` : ''}`,
       ...(p.agent ? [`  agent ${p.agent.agent}: ${p.agent.status} (turn ${p.agent.turn}) instance ${p.agent.instance} owner ${p.agent.ownerPid}${p.agent.sessionId ? ` session ${p.agent.sessionId}` : ''}${p.agent.message ? ` ${JSON.stringify(p.agent.message)}` : ''}`] : []),

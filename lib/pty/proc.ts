@@ -76,13 +76,36 @@ export function resolveScript(pid: number, argv: string[]): string | null {
   }
 }
 
-/** Every live process in session `sid` (a pane's programs: the pane leader started it). */
-export function sessionMembers(sid: number): number[] {
-  const members: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const st = readStat(Number(entry));
-    if (st && st.sid === sid) members.push(st.pid);
+/** The device number of a terminal (its st_rdev), or null when it cannot be read. */
+export function ttyDevice(name: string | null): number | null {
+  if (!name) return null;
+  try {
+    return fs.statSync(name).rdev;
+  } catch {
+    return null;
   }
-  return members;
+}
+
+/** Every live process that has terminal device `rdev` open (the ones this user may inspect). */
+export function holdersOf(rdev: number): number[] {
+  const holders: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    let fds: string[];
+    try {
+      fds = fs.readdirSync(`/proc/${entry}/fd`);
+    } catch {
+      continue;
+    }
+    const holds = fds.some((fd) => {
+      try {
+        const st = fs.statSync(`/proc/${entry}/fd/${fd}`);
+        return st.isCharacterDevice() && st.rdev === rdev;
+      } catch {
+        return false;
+      }
+    });
+    if (holds) holders.push(Number(entry));
+  }
+  return holders;
 }

@@ -17,6 +17,8 @@ export interface Disposable { dispose(): void }
 
 export interface PanePty {
   readonly pid: number;
+  /** The path of the pty's terminal side (/dev/pts/N), when known. */
+  readonly ttyName: string | null;
   onData(listener: (data: Buffer) => void): Disposable;
   onExit(listener: (exit: { exitCode: number; signal?: number }) => void): Disposable;
   write(data: string | Buffer): void;
@@ -77,6 +79,7 @@ export function spawnPty(opts: SpawnOptions): PanePty {
     });
     return {
       pid: p.pid,
+      ttyName: (p as unknown as { ptsName?: string }).ptsName ?? null,
       onData: (l) => p.onData((d) => l(d as unknown as Buffer)),
       onExit: (l) => p.onExit(l),
       write: (d) => p.write(d as string),

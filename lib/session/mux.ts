@@ -14,7 +14,7 @@ import {
 } from './layout.js';
 import { Pane } from './pane.js';
 
-/** How long a closed pane's programs get to exit after the hang-up before SIGKILL. */
+/** How long the programs of a pane closed while they ran get to exit after the hang-up before SIGKILL. */
 const REAP_AFTER_MS = 2000;
 
 export interface MuxOptions {
@@ -160,6 +160,7 @@ export class Mux {
         exit: (exitCode, signal) => this.exited(id, exitCode, signal),
         statusChanged: () => this.emit({ type: 'status-changed', pane: id }),
         notify: (notification) => this.emit({ type: 'notification', pane: id, notification }),
+        watched: () => this.focusedId === id && this.clientSizes.size > 0,
       },
     );
     this.panes.set(id, pane);
@@ -179,9 +180,7 @@ export class Mux {
     this.ai.forget(id);
     this.layout = this.layout && removePane(this.layout, id);
     if (this.zoomedId === id) this.zoomedId = null;
-    pane.dispose();
-    this.closed.add(pane);
-    setTimeout(() => this.reap(pane), REAP_AFTER_MS).unref();
+    this.close(pane);
     this.emit({ type: 'pane-removed', pane: id });
     if (!this.layout) {
       this.end();
@@ -234,6 +233,7 @@ export class Mux {
         const pane = this.panes.get(id);
         if (!pane) continue;
         this.askAi(id, pane);
+        pane.checkForeground();
         const s = pane.summary();
         const key = `${s.state}|${s.source}|${s.kind}|${s.text}`;
         const before = this.lastStatus.get(id);
@@ -294,11 +294,16 @@ export class Mux {
     return best?.id ?? null;
   }
 
+  /** Zooms a pane (focusing it the way the keyboard does), or unzooms it. */
   toggleZoom(id = this.focusedId): void {
     if (!id) return;
     this.pane(id);
-    this.zoomedId = this.zoomedId === id ? null : id;
-    if (this.zoomedId) this.focusedId = id;
+    if (this.zoomedId === id) {
+      this.zoomedId = null;
+    } else {
+      this.focus(id);
+      this.zoomedId = id;
+    }
     this.relayout();
   }
 
@@ -355,6 +360,15 @@ export class Mux {
 
   // ---- lifetime ----
 
+  /** Hangs up a pane; one whose program still runs is reaped later (a pane that exited is not). */
+  private close(pane: Pane): void {
+    const running = !pane.exit;
+    pane.dispose();
+    if (!running) return;
+    this.closed.add(pane);
+    setTimeout(() => this.reap(pane), REAP_AFTER_MS).unref();
+  }
+
   /** Kills what is left of closed panes (all of them, or one): programs that ignored SIGHUP. */
   reap(pane?: Pane): void {
     for (const p of pane ? [pane] : [...this.closed]) {
@@ -368,10 +382,7 @@ export class Mux {
     if (this.ended) return;
     this.ended = true;
     if (this.statusTimer) clearInterval(this.statusTimer);
-    for (const pane of this.panes.values()) {
-      pane.dispose();
-      this.closed.add(pane);
-    }
+    for (const pane of this.panes.values()) this.close(pane);
     this.panes.clear();
     this.layout = null;
     this.emit({ type: 'session-ended' });

@@ -5,7 +5,7 @@ import type { HookEvent } from '../agent/hook.js';
 import type { AgentOwnership, AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { FlowControl } from '../pty/flow-control.js';
 import { commandName } from '../command-line.js';
-import { foregroundOf, readCwd, readStat, resolveScript, sessionMembers, type ForegroundProcess } from '../pty/proc.js';
+import { foregroundOf, holdersOf, readCwd, readStat, resolveScript, ttyDevice, type ForegroundProcess } from '../pty/proc.js';
 import { spawnPty, type Disposable, type PanePty } from '../pty/spawn.js';
 import { PaneTerminal } from '../term/pane-terminal.js';
 import { sanitizeText } from '../sanitize.js';
@@ -13,6 +13,8 @@ import { ProgramStatus, type StatusNotification, type StatusSummary } from '../s
 import { PaneSources } from './pane-sources.js';
 
 const FOREGROUND_MS = 100;
+/** How soon after output or input the foreground is looked at again (a program may have started or ended). */
+const FOREGROUND_SETTLE_MS = 100;
 const SUMMARY_MS = 50;
 
 export interface PaneOptions {
@@ -32,6 +34,8 @@ export interface PaneHooks {
   exit(exitCode: number, signal: number | null): void;
   statusChanged(): void;
   notify(n: StatusNotification): void;
+  /** Whether an attached client has this pane focused: someone is looking at it. */
+  watched(): boolean;
 }
 
 export class Pane {
@@ -44,8 +48,16 @@ export class Pane {
   readonly sources: PaneSources;
   private readonly flow: FlowControl;
   private readonly onStatusChanged: () => void;
+  private readonly onTitleChanged: () => void;
+  /** The title the program set (OSC 0/2), and the process group in the foreground then. */
   private programTitle = '';
+  private titleOwner: number | null = null;
   private foregroundCache: { at: number; value: ForegroundProcess | null } | null = null;
+  /** The foreground group and title last announced (see checkForeground). */
+  private observed!: { pgid: number | null; title: string };
+  private foregroundTimer: NodeJS.Timeout | null = null;
+  /** The pane's terminal device (st_rdev), to find the programs still holding it at reaping. */
+  private readonly tty: number | null;
   /** Bumped by every status change with an event; the summary is cached until it moves. */
   private statusVersion = 0;
   private summaryCache: { at: number; version: number; value: StatusSummary } | null = null;
@@ -70,8 +82,10 @@ export class Pane {
         this.sources.onNotification(n);
         hooks.notify(n);
       },
+      foregroundGroup: () => this.foregroundGroup(),
     });
-    this.hookStatus();
+    this.tty = ttyDevice(this.pty.ttyName);
+    this.hookStatus(hooks);
     this.sources = new PaneSources(
       {
         foreground: () => {
@@ -93,6 +107,7 @@ export class Pane {
     );
     this.onStatusChanged = hooks.statusChanged;
     this.ptyListeners.push(this.pty.onData((data) => {
+      this.foregroundMayChange();
       this.sources.onOutput();
       this.status.scan(data);
       this.term.write(data, this.flow.queued(data.length));
@@ -106,16 +121,22 @@ export class Pane {
       if (!this.exit) this.pty.write(data);
     });
     this.term.onParsed(() => hooks.output());
-    this.term.onTitle((title) => {
-      this.programTitle = sanitizeText(title);
+    this.onTitleChanged = () => {
+      this.observed = { ...this.observed, title: this.title };
       this.statusVersion++;
       this.sources.onTitle();
       hooks.title();
+    };
+    this.term.onTitle((title) => {
+      this.programTitle = sanitizeText(title);
+      this.titleOwner = this.foregroundGroup();
+      this.onTitleChanged();
     });
+    this.observed = { pgid: null, title: this.title };
   }
 
   /** The parser hooks that feed the pane's program status; disposed with the terminal. */
-  private hookStatus(): void {
+  private hookStatus(hooks: PaneHooks): void {
     const status = this.status;
     this.term.registerOsc(7501, (data) => status.onOsc7501(data));
     this.term.registerOsc(9, (data) => status.onOsc9(data));
@@ -130,7 +151,10 @@ export class Pane {
       status.onReset();
       return false;
     });
-    this.term.onBell(() => status.onBell());
+    // A bell in the pane you are looking at is for you already (a failed Tab completion).
+    this.term.onBell(() => {
+      if (!hooks.watched()) status.onBell();
+    });
   }
 
   get agent(): AgentOwnership {
@@ -200,6 +224,12 @@ export class Pane {
     return sanitizeText(commandName(this.foreground()?.argv ?? this.argv), 64);
   }
 
+  /** The process group in the pane's foreground now, read fresh (it owns what arrives now). */
+  private foregroundGroup(): number | null {
+    const pgid = this.exit ? null : readStat(this.pid)?.ttyForegroundPgid;
+    return pgid && pgid > 0 ? pgid : null;
+  }
+
   get cwd(): string {
     return readCwd(this.pid) ?? this.startCwd;
   }
@@ -214,9 +244,37 @@ export class Pane {
     return this.foregroundCache.value;
   }
 
+  /** Output or input may mean a program started or ended: look at the foreground soon, once. */
+  private foregroundMayChange(): void {
+    if (this.foregroundTimer || this.exit) return;
+    this.foregroundTimer = setTimeout(() => {
+      this.foregroundTimer = null;
+      this.checkForeground();
+    }, FOREGROUND_SETTLE_MS);
+  }
+
+  /**
+   * The one place a change of foreground program is noticed and announced: the border's title
+   * follows it, and when the shell is back, records set by the program that left end.
+   */
+  checkForeground(): void {
+    if (this.exit) return;
+    this.foregroundCache = null;
+    const pgid = this.foreground()?.pgid ?? null;
+    const before = this.observed;
+    if (pgid !== before.pgid) {
+      // A title belongs to the program that set it: vim's stays no longer than vim.
+      if (this.programTitle && this.titleOwner !== null && this.titleOwner !== pgid) this.programTitle = '';
+      if (pgid === this.pid) this.status.onShellBack(this.pid);
+    }
+    this.observed = { pgid, title: this.title };
+    if (this.observed.title !== before.title) this.onTitleChanged();
+  }
+
   /** Keys typed by a person or a script (already encoded for the pane's modes by the caller). */
   type(data: string): void {
     if (this.exit) return;
+    this.foregroundMayChange();
     this.sources.onInput();
     this.term.input(data);
   }
@@ -235,14 +293,20 @@ export class Pane {
 
   /** Closes the pane: its pty is closed, which hangs up its programs (SIGHUP). */
   dispose(): void {
+    if (this.foregroundTimer) clearTimeout(this.foregroundTimer);
     for (const d of this.ptyListeners.splice(0)) d.dispose();
     if (!this.exit) this.pty.destroy();
     this.term.dispose();
   }
 
-  /** After dispose: SIGKILL for the programs of the pane's session that ignored the hang-up. */
+  /**
+   * After closing a pane whose program still ran: SIGKILL for the programs that ignored the
+   * hang-up and still hold its terminal open. Programs that let go of it (`nohup`, daemons)
+   * live on, and nothing is killed by a pid or group id that may have been reused.
+   */
   reap(): void {
-    for (const pid of sessionMembers(this.pid)) {
+    if (this.tty === null) return;
+    for (const pid of holdersOf(this.tty)) {
       try {
         process.kill(pid, 'SIGKILL');
       } catch {

@@ -19,6 +19,8 @@ export interface ProgramStatusHooks {
   reply(data: string): void;
   changed(): void;
   notify(n: StatusNotification): void;
+  /** The process group in the pane's foreground now: the owner of a record set now. */
+  foregroundGroup?(): number | null;
 }
 
 /** Where a pane's status comes from, most trusted first (see ARCHITECTURE.md). */
@@ -47,8 +49,8 @@ export class ProgramStatus {
   private osc9Progress: Progress | null = null;
   /** The last app any record named: it may name a built-in agent (claude, codex...). */
   lastApp: string | null = null;
-  /** Times of recent notifications, records and programs' own requests limited apart. */
-  private readonly sent = { record: [] as number[], program: [] as number[] };
+  /** Times of recent notifications: one limit for every cause. */
+  private readonly sent: number[] = [];
 
   constructor(private readonly hooks: ProgramStatusHooks, private readonly now: () => number = Date.now) {}
 
@@ -68,7 +70,8 @@ export class ProgramStatus {
       return true;
     }
     if (parsed.type === 'ignored') return true;
-    const { record, changed, previous } = this.records.apply(parsed.report, this.now());
+    const owner = parsed.report.state === 'clear' ? null : this.hooks.foregroundGroup?.() ?? null;
+    const { record, changed, previous } = this.records.apply(parsed.report, this.now(), owner);
     if (parsed.report.app) this.lastApp = parsed.report.app;
     if (!changed) return true;
     this.hooks.changed();
@@ -122,6 +125,15 @@ export class ProgramStatus {
     if (this.records.endStates(['working', 'blocked', 'idle'])) this.hooks.changed();
   }
 
+  /**
+   * The pane's shell (process group `shell`) is back in the foreground: working, blocked and
+   * idle records that another program set end with that program, as at its exit.
+   */
+  onShellBack(shell: number): void {
+    const leftWithProgram = (r: StatusRecord) => r.owner !== null && r.owner !== undefined && r.owner !== shell;
+    if (this.records.endStates(['working', 'blocked', 'idle'], leftWithProgram)) this.hooks.changed();
+  }
+
   /** The pane's process exited. */
   onExit(): void {
     const progress = this.osc9Progress !== null;
@@ -171,13 +183,10 @@ export class ProgramStatus {
     return app ? `${app} ${r.state}` : r.state;
   }
 
-  /**
-   * Passes a notification on unless the pane already raised NOTIFY_LIMIT of its kind within
-   * the window; bells and OSC 9 notifications cannot crowd out a record entering blocked.
-   */
+  /** Passes a notification on unless the pane already raised NOTIFY_LIMIT within the window. */
   notify(n: StatusNotification): void {
     const now = this.now();
-    const sent = n.cause === 'program' || n.cause === 'bell' ? this.sent.program : this.sent.record;
+    const sent = this.sent;
     while (sent.length && now - sent[0] >= NOTIFY_WINDOW_MS) sent.shift();
     if (sent.length >= NOTIFY_LIMIT) return;
     sent.push(now);

@@ -14,6 +14,8 @@ export interface StatusRecord {
   updatedAt: number;
   /** Report order, for "latest first among equals" and for eviction. */
   seq: number;
+  /** The process group in the pane's foreground when the report arrived, if known. */
+  owner?: number | null;
 }
 
 export const MAX_RECORDS = 256;
@@ -28,7 +30,7 @@ export class StatusRecords {
   private seq = 0;
 
   /** Applies a report; returns the record it wrote (null for clear) and whether anything changed. */
-  apply(report: StatusReport, now = Date.now()): { record: StatusRecord | null; changed: boolean; previous: StatusRecord | null } {
+  apply(report: StatusReport, now = Date.now(), owner: number | null = null): { record: StatusRecord | null; changed: boolean; previous: StatusRecord | null } {
     if (report.state === 'clear') {
       return { record: null, changed: this.clear(report.id), previous: null };
     }
@@ -45,6 +47,7 @@ export class StatusRecords {
       progress: report.progress,
       updatedAt: now,
       seq: ++this.seq,
+      owner,
     };
     this.records.delete(k);
     this.records.set(k, record);
@@ -65,11 +68,11 @@ export class StatusRecords {
     return removed;
   }
 
-  /** Removes the records in `states`; returns whether any went. */
-  endStates(states: readonly State[]): boolean {
+  /** Removes the records in `states` (those `also` accepts, when given); returns whether any went. */
+  endStates(states: readonly State[], also: (r: StatusRecord) => boolean = () => true): boolean {
     let removed = false;
     for (const [k, r] of [...this.records]) {
-      if (states.includes(r.state)) removed = this.records.delete(k) || removed;
+      if (states.includes(r.state) && also(r)) removed = this.records.delete(k) || removed;
     }
     return removed;
   }

@@ -22,9 +22,11 @@ interface Case {
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../spec/fixtures/detect');
 
+/** A missing or empty fixture table fails the spec file, never runs zero cases. */
 function load(name: string): Case[] {
-  const file = path.join(dir, name);
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Case[]) : [];
+  const cases = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as Case[];
+  if (!cases.length) throw new Error(`no cases in ${name}`);
+  return cases;
 }
 
 const reconstructed = load('cases.json');

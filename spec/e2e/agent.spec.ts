@@ -92,23 +92,37 @@ test.serial('fifty concurrent reports with interleaved sequences leave the state
   t.is((await report(env, { 'owner-pid': pid, sequence: 51 })).code, 5);
 });
 
-test.serial('another instance cannot take a live owner\'s process group; after the owner dies it can', async (t) => {
+test.serial('another instance cannot take a live owner\'s process group; after the owner dies it can, in the same group', async (t) => {
   const env = await session(t);
-  const pid = await foreground(env, "sh -c 'sleep 600 & exec sleep 601'");
-  const sibling = Number(fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ')[0]);
-  t.is((await report(env, { 'owner-pid': pid, sequence: 1 })).code, 0);
-  const taken = await report(env, { 'owner-pid': sibling, instance: 'i2', sequence: 1 });
-  t.is(taken.code, 4);
-  process.kill(pid, 'SIGKILL');
-  const pid2 = await foreground(env, 'sleep 602');
-  t.is((await report(env, { 'owner-pid': pid2, instance: 'i2', sequence: 1, message: 'new owner' })).code, 0);
+  // Two sleeps in one foreground group; the group outlives the first (its shell waits for both).
+  const leader = await foreground(env, "sh -c 'sleep 600 & sleep 601 & wait'", 'sh');
+  const [owner, sibling] = await waitUntil(() => {
+    const kids = fs.readFileSync(`/proc/${leader}/task/${leader}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number);
+    return kids.length === 2 ? kids : null;
+  }, 'both sleeps');
+  t.teardown(() => { for (const pid of [owner, sibling, leader]) try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } });
+  t.is((await report(env, { 'owner-pid': owner, sequence: 1 })).code, 0);
+  t.is((await report(env, { 'owner-pid': sibling, instance: 'i2', sequence: 1 })).code, 4);
+  process.kill(owner, 'SIGKILL');
+  await waitUntil(() => !fs.existsSync(`/proc/${owner}`), 'the owner gone');
+  t.is((await info(env)).foreground.pgid, leader, 'the group is still in the foreground');
+  t.is((await report(env, { 'owner-pid': sibling, instance: 'i2', sequence: 1, message: 'new owner' })).code, 0);
   t.is((await info(env)).agent.instance, 'i2');
   // The replaced instance is retired for good.
-  t.is((await report(env, { 'owner-pid': pid2, instance: 'i1', sequence: 9 })).code, 15);
-  process.kill(sibling, 'SIGKILL');
+  t.is((await report(env, { 'owner-pid': sibling, instance: 'i1', sequence: 9 })).code, 15);
 });
 
-test.serial('a pid reused by a new process does not inherit the old instance', async (t) => {
+/** Steering pid allocation needs root; elsewhere the spec is reported as skipped. */
+const canSteerPids = (() => {
+  try {
+    fs.accessSync('/proc/sys/kernel/ns_last_pid', fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+(canSteerPids ? test.serial : test.serial.skip)('a pid reused by a new process does not inherit the old instance', async (t) => {
   const env = await session(t);
   const connection = await Connection.open(env.socket);
   t.teardown(() => connection.close());
@@ -118,11 +132,7 @@ test.serial('a pid reused by a new process does not inherit the old instance', a
   for (let attempt = 0; attempt < 20 && !reused; attempt++) {
     process.kill((await info(env)).foreground.pid, 'SIGKILL');
     await waitUntil(async () => (await info(env)).foreground.argv[0] !== 'sleep', 'the prompt back');
-    try {
-      fs.writeFileSync('/proc/sys/kernel/ns_last_pid', String(pid - 1));
-    } catch {
-      return t.pass('this machine cannot steer pid allocation (needs root); the start-time check has unit coverage');
-    }
+    fs.writeFileSync('/proc/sys/kernel/ns_last_pid', String(pid - 1));
     // Typed through an open connection, so no new process takes the pid first.
     await connection.request('send', { pane: '1', text: 'sleep 601\r' });
     reused = (await waitUntil(async () => {
@@ -228,7 +238,9 @@ test.serial('agent prompt types the prompt and refuses while the agent works or 
   t.is((await report(env, { 'owner-pid': pid, sequence: 1, status: 'working' })).code, 0);
   const busy = await env.cli(['agent', 'prompt', '--pane', '1', 'hello']);
   t.is(busy.code, 18);
-  t.is((await report(env, { 'owner-pid': pid, sequence: 2, status: 'done' })).code, 0);
+  t.is((await report(env, { 'owner-pid': pid, sequence: 2, status: 'needs-input', message: 'Approve?' })).code, 0);
+  t.is((await env.cli(['agent', 'prompt', '--pane', '1', 'hello'])).code, 18, 'refused while the agent needs input');
+  t.is((await report(env, { 'owner-pid': pid, sequence: 3, status: 'done' })).code, 0);
   await env.ok(['agent', 'prompt', '--pane', '1', 'fix', 'the', 'bug']);
   await env.ok(['send', '--pane', '1', '--key', 'C-d']);
   // od shows the bracketed paste around the text, then the Enter.

@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import { ThurmEnv } from '../helpers/thurm-env.js';
+import { TestTerminal } from '../helpers/terminal.js';
+import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
 async function session(t: { teardown(fn: () => Promise<void>): void }, args: string[] = []) {
@@ -185,6 +186,32 @@ test.serial('kill-server ends every pane and the server', async (t) => {
 test.serial('detach from the CLI detaches attached clients; with none it reports zero', async (t) => {
   const env = await session(t);
   t.deepEqual(await env.json(['detach']), { detached: 0 });
+  const terms = [0, 1].map(() => new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 80, 24));
+  for (const term of terms) t.teardown(() => term.kill());
+  for (const term of terms) await term.waitForText('[default]');
+  await waitUntil(async () => (await env.json(['info'])).clients === 2, 'two clients');
+  t.deepEqual(await env.json(['detach']), { detached: 2 });
+  for (const term of terms) {
+    t.is(await term.exited, 0);
+    t.regex(term.text(), /\[detached \(from session default\)\]/);
+  }
+  t.is((await env.json(['info'])).clients, 0);
+  t.is((await env.json(['list'])).panes.length, 1, 'the panes keep running');
+});
+
+test.serial('zoom --pane zooms and focuses a pane the way the keyboard does: focus events, seen records', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  await env.ok(['split', '--', 'sh', '-c', `printf '\\033]7501;state=done:id=d\\007\\033[?1004h'; exec od -c`]);
+  await waitUntil(async () => (await env.json(['info'])).panes[1].status.state === 'done', 'a done record in pane 2');
+  await env.ok(['focus', '--pane', '1']);
+  t.deepEqual(await env.json(['zoom', '--pane', '2']), { zoomed: '2' });
+  const panes = (await env.json(['info'])).panes;
+  t.true(panes[1].focused);
+  t.is(panes[1].status.state, 'none', 'zooming into the pane has seen its done record');
+  t.is((await env.json(['list'])).panes[1].size.cols, 80, 'the zoomed pane has the whole width');
+  // The tty echoes what reached the program: focus-out (when pane 1 was focused), then focus-in.
+  await waitUntil(async () => (await env.capture('2')).includes('^[[O^[[I'), 'focus out, then in');
+  t.deepEqual(await env.json(['zoom', '--pane', '2']), { zoomed: null });
 });
 
 test.serial('closing a pane ends programs that ignore the hang-up, and so does ending the session', async (t) => {
@@ -203,4 +230,23 @@ test.serial('closing a pane ends programs that ignore the hang-up, and so does e
   t.true(alive(b));
   await env.ok(['kill-server']);
   await waitUntil(() => !alive(b), 'the pane 1 program gone with the session');
+});
+
+test.serial('program-controlled text reaches the terminal inert: list, info and explain escape it, JSON escapes C1', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  const evil = path.join(env.dir, 'evil\x1b]0;pwned\x07\nforged: 9: 1x1 "x" pid 1\u009b31m\u202e');
+  fs.mkdirSync(evil);
+  await env.ok(['split', '--cwd', evil, '--', 'bash', '--norc', '-c', 'exec -a $\'name\\x1b[2J\\xc2\\x9b\' sleep 600']);
+  await waitUntil(async () => (await env.json(['info'])).panes[1].foreground?.argv[0]?.startsWith('name'), 'the renamed program');
+  for (const args of [['list'], ['info'], ['agent', 'explain', '--pane', '2']]) {
+    const out = await env.ok(args);
+    t.false(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e]/.test(out), `${args.join(' ')} prints no control or bidi character`);
+    t.false(/^forged/m.test(out), `${args.join(' ')} prints no forged line`);
+  }
+  t.regex(await env.ok(['list']), /evil\\x1b]0;pwned\\x07\\nforged/);
+  for (const args of [['list', '--json'], ['info', '--json']]) {
+    const out = await env.ok(args);
+    t.false(/[\x7f-\x9f\u202e]/.test(out), `${args.join(' ')} escapes C1 and bidi characters`);
+    t.is(JSON.parse(out).panes[1].cwd, evil, 'the JSON still holds the exact directory');
+  }
 });

@@ -122,9 +122,12 @@ test.serial('the hook command maps real Claude Code hook payloads and always exi
   }
   agent.say(`hook ${payload('SessionEnd', { reason: 'exit' })}`);
   await until(agent, 'hook state ended', (s) => s.status.source !== 'hook');
-  // Garbage and events from outside an agent are discarded, still with exit 0.
-  const outside = await agent.env.cli(['agent', 'hook', 'claude-code'], { THURM_PANE_ID: '1', THURM_SOCKET: agent.env.socket });
+  // Garbage and real events from outside an agent are discarded, still with exit 0; a hook that
+  // was sent is applied before the command exits, so the state right after shows it was not.
+  const outside = await agent.env.cli(['agent', 'hook', 'claude-code'], { THURM_PANE_ID: '1', THURM_SOCKET: agent.env.socket },
+    payload('UserPromptSubmit', { prompt: 'from outside' }));
   t.is(outside.code, 0);
+  t.not((await agent.env.json(['info'])).panes[0].status.source, 'hook', 'an event from outside the agent changed nothing');
   agent.say('hook this is not json');
   await waitUntil(async () => (await agent.env.capture('1')).match(/hook-rc=0/g)?.length === 7, 'every hook exited 0');
 });

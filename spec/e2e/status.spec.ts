@@ -1,5 +1,6 @@
 // Program status in real panes: OSC 7501 printed by programs, read back from the border as a
 // person sees it, from `thurm info`, and from what reaches the outer terminal.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,14 +94,21 @@ test.serial('focusing or typing into a pane clears its done and error records, n
   t.deepEqual((await status(env)).programs[0].records.map((r: any) => r.id), ['b']);
 });
 
-test.serial('a shell prompt (OSC 133;A) ends working, blocked and idle records', async (t) => {
+test.serial('a shell prompt (OSC 133;A) ends working, blocked and idle records, and done stays', async (t) => {
   const { env } = await attached(t);
-  await report(env, '1', ['state=working:id=w', 'state=blocked:id=b', 'state=idle:id=i', 'state=done:id=d']);
+  const fifo = path.join(env.dir, 'go');
+  execFileSync('mkfifo', [fifo]);
+  // The records come from the command's own output, after the typing that ran it.
+  const records = ['state=working:id=w', 'state=blocked:id=b', 'state=idle:id=i', 'state=done:id=d']
+    .map((body) => `printf '\\033]7501;${body}\\007'`).join('; ');
+  await env.ok(['send', '--pane', '1', '--enter', `sh -c "${records}; read x < ${fifo}; printf '\\033]133;A\\007'; exec sleep 600"`]);
   await waitUntil(async () => (await status(env)).programs[0]?.records.length === 4, 'four records');
-  await env.ok(['send', '--pane', '1', '--enter', "printf '\\033]133;A\\007'"]);
-  // Typing the command cleared nothing but done; wait for the prompt mark to land.
-  await waitUntil(async () => (await status(env)).programs.length === 0, 'records ended');
-  t.pass('the done record went with the typing, the others with the prompt mark');
+  fs.writeFileSync(fifo, 'go\n');
+  const left = await waitUntil(async () => {
+    const ids = (await status(env)).programs.flatMap((g: any) => g.records.map((r: any) => r.id));
+    return ids.length < 4 && ids;
+  }, 'the prompt mark to end records');
+  t.deepEqual(left, ['d']);
 });
 
 test.serial('a full reset (RIS) removes every record', async (t) => {
@@ -157,6 +165,30 @@ test.serial('notifications are limited to three per pane in ten seconds, without
   t.deepEqual(sent, ['\x1b]9;thurm pane 1: one\x07', '\x1b]9;thurm pane 1: two\x07', '\x1b]9;thurm pane 1: three\x07']);
 });
 
+test.serial('a bell in the pane an attached client has focused raises nothing; one elsewhere notifies', async (t) => {
+  const { env, term } = await attached(t);
+  await env.ok(['split', '--', 'sh']);
+  await env.ok(['focus', '--pane', '1']);
+  await env.ok(['send', '--pane', '1', '--enter', "printf '\\007'; echo rang-one"]);
+  await waitUntil(async () => /^rang-one$/m.test(await env.capture('1')), 'the bell of pane 1 parsed');
+  await env.ok(['send', '--pane', '2', '--enter', "printf '\\007'"]);
+  await term.waitForText('pane 2: bell');
+  t.false(term.raw.includes('thurm pane 1: bell'), 'no notification for the focused pane');
+  t.is((await status(env, '1')).status.source, 'none');
+});
+
+test.serial('bells, OSC 9 texts and records share the one limit of three notifications', async (t) => {
+  const { env, term } = await attached(t);
+  await env.ok(['split', '--', 'sh']);
+  await env.ok(['send', '--pane', '1', '--enter', [
+    "printf '\\007'", "printf '\\033]9;%s\\007' text", ...['one', 'two'].map((n) => `printf '\\033]7501;state=error:id=${n}:msg=%s\\007' ${b64(n)}`),
+    `printf '\\033]7501;state=working:id=marker\\007'`,
+  ].join('; ')]);
+  await waitUntil(async () => (await status(env)).programs[0]?.records.some((r: any) => r.id === 'marker'), 'marker record');
+  await term.waitFor(() => term.raw.includes('thurm pane 1: one'), 'the third notification');
+  t.deepEqual(term.raw.match(/\x1b\]9;thurm pane 1: [a-z]+\x07/g), ['\x1b]9;thurm pane 1: bell\x07', '\x1b]9;thurm pane 1: text\x07', '\x1b]9;thurm pane 1: one\x07']);
+});
+
 test.serial('notifications.command runs with the text as arguments, never through a shell', async (t) => {
   const out = path.join(os.tmpdir(), `thurm-notified-${process.pid}-${Date.now()}.txt`);
   t.teardown(() => fs.rmSync(out, { force: true }));
@@ -208,7 +240,8 @@ test.serial('the status line counts panes per state and prefix u jumps to the bl
 
 test.serial('thurm status writes a correct report to its terminal and refuses bad values', async (t) => {
   const { env, term } = await attached(t);
-  await env.ok(['send', '--pane', '1', '--enter', `${process.execPath} ${BIN} status working --app build --id step/one --title Compile --msg 'half way' --progress 50`]);
+  // From a script, as builds do: a record typed at the prompt ends when its command leaves.
+  await env.ok(['send', '--pane', '1', '--enter', `sh -c "${process.execPath} ${BIN} status working --app build --id step/one --title Compile --msg 'half way' --progress 50; exec sleep 600"`]);
   await term.waitForText('▶ working build: Compile: half way');
   t.like((await status(env)).programs[0].records[0], { id: 'step/one', state: 'working', title: 'Compile', msg: 'half way', progress: 50 });
   const env2 = new ThurmEnv();
@@ -216,6 +249,7 @@ test.serial('thurm status writes a correct report to its terminal and refuses ba
   for (const bad of [['working', '--kind', 'auth'], ['done', '--progress', '5'], ['nope'], ['working', '--app', 'a b'], ['working', '--id', 'a//b'], ['working', '--msg', 'x'.repeat(2100)]]) {
     t.is((await env2.cli(['status', ...bad])).code, 2, bad.join(' '));
   }
+  await env.ok(['send', '--pane', '1', '--key', 'C-c']);
   await env.ok(['send', '--pane', '1', '--enter', `${process.execPath} ${BIN} status --query; echo query=$?`]);
   await term.waitForText('query=0');
 });

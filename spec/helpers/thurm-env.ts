@@ -43,13 +43,14 @@ export class ThurmEnv {
     return path.join(this.dir, 'run', `thurm-${process.getuid?.()}`, 'default.sock');
   }
 
-  /** Runs `bin/thurm ARGS` to completion. */
-  cli(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  /** Runs `bin/thurm ARGS` to completion, with `input` on its stdin when given. */
+  cli(args: string[], extraEnv: NodeJS.ProcessEnv = {}, input?: string): Promise<CliResult> {
     return new Promise((resolve) => {
-      execFile(process.execPath, [BIN, ...args], { env: { ...this.env, ...extraEnv }, timeout: 20_000 }, (err, stdout, stderr) => {
+      const child = execFile(process.execPath, [BIN, ...args], { env: { ...this.env, ...extraEnv }, timeout: 20_000 }, (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
         resolve({ code, stdout, stderr });
       });
+      if (input !== undefined) child.stdin?.end(input);
     });
   }
 

@@ -10,10 +10,12 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 function pane() {
   const seen = { replies: [] as string[], changed: 0, notes: [] as StatusNotification[] };
   let clock = 0;
+  let foreground: number | null = null;
   const status = new ProgramStatus({
     reply: (data) => seen.replies.push(data),
     changed: () => { seen.changed++; },
     notify: (n) => seen.notes.push(n),
+    foregroundGroup: () => foreground,
   }, () => clock);
   /** One OSC 7501, as the pane hands it over: raw bytes to scan(), then the body to the hook. */
   const send = (body: string, terminator = ST, at = clock) => {
@@ -21,7 +23,7 @@ function pane() {
     status.scan(Buffer.from(`\x1b]7501;${body}${terminator}`));
     status.onOsc7501(body);
   };
-  return { status, seen, send, setClock: (ms: number) => { clock = ms; } };
+  return { status, seen, send, setClock: (ms: number) => { clock = ms; }, setForeground: (g: number | null) => { foreground = g; } };
 }
 
 test('a query ended by BEL is answered with BEL', (t) => {
@@ -221,6 +223,34 @@ test('a fourth notification is raised once the first has left the ten-second win
   send('state=blocked:id=d', ST, 10_000);
   send('state=done:id=e', ST, 10_500);
   t.deepEqual(seen.notes.map((n) => n.cause), ['done', 'done', 'error', 'blocked']);
+});
+
+test('bells, OSC 9 texts and records share one limit of three notifications in ten seconds', (t) => {
+  const { status, seen, send, setClock } = pane();
+  status.onBell();
+  setClock(100);
+  status.onOsc9('hello');
+  send('state=done:id=a', ST, 200);
+  send('state=blocked:id=b', ST, 300);
+  status.onBell();
+  t.deepEqual(seen.notes.map((n) => n.cause), ['bell', 'program', 'done']);
+});
+
+test('working, blocked and idle records of a program end when the shell is back in the foreground', (t) => {
+  const { status, send, setForeground } = pane();
+  setForeground(100);
+  send('state=idle:id=shell-own');
+  setForeground(200);
+  for (const state of ['working', 'blocked', 'idle', 'done', 'error']) send(`state=${state}:id=${state}`);
+  status.onShellBack(100);
+  t.deepEqual(status.records.all().map((r) => r.id).sort(), ['done', 'error', 'shell-own']);
+});
+
+test('records whose owner is unknown stay when the shell is back', (t) => {
+  const { status, send } = pane();
+  send('state=working:id=w');
+  status.onShellBack(100);
+  t.is(status.records.size, 1);
 });
 
 const asks: [string, (s: ProgramStatus) => void, StatusNotification | null][] = [
