@@ -1,0 +1,60 @@
+// A pane's lines by absolute index (scrollback first, then the screen), as text, for copy
+// mode and capture. Columns and string offsets differ only on lines with wide characters.
+import type { IBufferCell, Terminal as XTerminal } from '@xterm/headless';
+
+export interface History {
+  /** Lines in the buffer: scrollback, then the screen. */
+  readonly length: number;
+  /** Index of the first line of the live screen. */
+  readonly base: number;
+  readonly rows: number;
+  readonly cols: number;
+  /** The line's text, trailing blanks trimmed. */
+  text(index: number): string;
+  /** The column of a string offset in text(index), and back. */
+  columnOf(index: number, offset: number): number;
+  offsetOf(index: number, column: number): number;
+  /** Whether the line continues the one before it (the program's text wrapped there). */
+  wrapped(index: number): boolean;
+}
+
+const PLAIN = /^[\x20-\x7e]*$/;
+
+/** The history of the terminal's active buffer, read when asked (never copied). */
+export function historyOf(xterm: XTerminal): History {
+  let cell: IBufferCell | undefined;
+  /** Start offset of each column of a line with wide characters, and one past the end. */
+  const starts = (index: number): number[] => {
+    const line = xterm.buffer.active.getLine(index);
+    const out: number[] = [];
+    let offset = 0;
+    cell ??= xterm.buffer.active.getNullCell();
+    for (let x = 0; x < xterm.cols; x++) {
+      out.push(offset);
+      if (line?.getCell(x, cell)) offset += cell.getWidth() === 0 ? 0 : (cell.getChars() || ' ').length;
+    }
+    out.push(offset);
+    return out;
+  };
+  const text = (index: number) => xterm.buffer.active.getLine(index)?.translateToString(true) ?? '';
+  return {
+    get length() { return xterm.buffer.active.length; },
+    get base() { return xterm.buffer.active.baseY; },
+    get rows() { return xterm.rows; },
+    get cols() { return xterm.cols; },
+    text,
+    columnOf(index, offset) {
+      if (PLAIN.test(text(index))) return Math.min(offset, xterm.cols);
+      const s = starts(index);
+      let x = 0;
+      while (x + 1 < s.length - 1 && s[x + 1] <= offset) x++;
+      return offset >= s[s.length - 1] ? Math.max(xterm.cols, x) : x;
+    },
+    offsetOf(index, column) {
+      if (PLAIN.test(text(index))) return column;
+      const s = starts(index);
+      return s[Math.max(0, Math.min(column, s.length - 1))];
+    },
+    wrapped: (index) => xterm.buffer.active.getLine(index)?.isWrapped ?? false,
+  };
+}

@@ -1,0 +1,167 @@
+import test from 'ava';
+import xtermHeadless from '@xterm/headless';
+import { historyOf, type History } from '../../lib/term/history.js';
+import { CopyMode } from '../../lib/ui/copy-mode.js';
+
+/** A history of plain lines with `rows` of them on screen; `wrapped` lines continue the one before. */
+function history(lines: string[], rows: number, cols = 20, wrapped = new Set<number>()): History {
+  return {
+    length: lines.length, base: lines.length - rows, rows, cols,
+    text: (i) => lines[i] ?? '',
+    columnOf: (_i, offset) => offset,
+    offsetOf: (_i, column) => column,
+    wrapped: (i) => wrapped.has(i),
+  };
+}
+
+const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i}`);
+
+function keys(mode: CopyMode, ...names: string[]) {
+  return names.map((n) => mode.key(n)).at(-1);
+}
+
+test('copy mode starts on the live screen with the cursor where the pane has it', (t) => {
+  const mode = new CopyMode(history(numbered(100), 10), { x: 3, y: 9 });
+  t.is(mode.top, 90);
+  t.deepEqual(mode.cursor, { x: 3, y: 99 });
+  t.is(mode.position, '[0/90]');
+  t.true(mode.atBottom);
+});
+
+test('pages, half pages and lines scroll the view; g and G go to the top and the bottom', (t) => {
+  const mode = new CopyMode(history(numbered(100), 10), { x: 0, y: 9 });
+  keys(mode, 'C-b');
+  t.is(mode.top, 80);
+  t.is(mode.position, '[10/90]');
+  keys(mode, 'C-u');
+  t.is(mode.top, 75);
+  keys(mode, 'C-y');
+  t.is(mode.top, 74);
+  keys(mode, 'C-d');
+  t.is(mode.top, 79);
+  keys(mode, 'g');
+  t.deepEqual([mode.top, mode.cursor.y], [0, 0]);
+  keys(mode, 'k', 'C-b');
+  t.is(mode.top, 0, 'never above the oldest line');
+  keys(mode, 'G');
+  t.deepEqual([mode.top, mode.cursor.y], [90, 99]);
+  keys(mode, 'C-f');
+  t.is(mode.top, 90, 'never below the live screen');
+});
+
+test('moving the cursor past the view scrolls it by one line', (t) => {
+  const mode = new CopyMode(history(numbered(100), 10), { x: 0, y: 0 });
+  t.is(mode.cursor.y, 90);
+  keys(mode, 'k');
+  t.deepEqual([mode.top, mode.cursor.y], [89, 89]);
+});
+
+test('lines dropped from the oldest end move the view with its text', (t) => {
+  const mode = new CopyMode(history(numbered(100), 10), { x: 0, y: 0 });
+  keys(mode, 'C-b', 'v');
+  mode.trimmed(5);
+  t.is(mode.top, 75);
+  t.deepEqual(mode.selection?.anchor, { x: 0, y: 84 });
+});
+
+test('v selects characters across lines, V whole lines and C-v a block; y copies', (t) => {
+  const lines = ['alpha beta', 'gamma delta', 'epsilon'];
+  const at = (x: number, y: number) => {
+    const mode = new CopyMode(history(lines, 3), { x, y });
+    return mode;
+  };
+  const char = at(6, 0);
+  t.deepEqual(keys(char, 'v', 'j', 'h'), { kind: 'stay' });
+  t.deepEqual(char.key('y'), { kind: 'copy', text: 'beta\ngamma' });
+  const line = at(3, 0);
+  t.deepEqual(keys(line, 'V', 'j', 'Enter'), { kind: 'copy', text: 'alpha beta\ngamma delta' });
+  const block = at(1, 0);
+  t.deepEqual(keys(block, 'C-v', 'j', 'j', 'l', 'l', 'y'), { kind: 'copy', text: 'lph\namm\npsi' });
+});
+
+test('text the program wrapped is copied as one line', (t) => {
+  const mode = new CopyMode(history(['a long li', 'ne ends', 'next'], 3, 9, new Set([1])), { x: 0, y: 0 });
+  t.deepEqual(keys(mode, 'v', 'j', 'j', '$', 'y'), { kind: 'copy', text: 'a long line ends\nnext' });
+});
+
+test('selected cells are exactly the ones between anchor and cursor', (t) => {
+  const mode = new CopyMode(history(['0123456789', '0123456789'], 2), { x: 5, y: 0 });
+  keys(mode, 'v', 'j', 'h', 'h');
+  t.false(mode.selected(4, 0));
+  t.true(mode.selected(5, 0));
+  t.true(mode.selected(9, 0));
+  t.true(mode.selected(3, 1));
+  t.false(mode.selected(4, 1));
+});
+
+test('q leaves copy mode; Escape clears a selection first', (t) => {
+  const mode = new CopyMode(history(numbered(5), 5), { x: 0, y: 0 });
+  keys(mode, 'v');
+  t.deepEqual(mode.key('Escape'), { kind: 'stay' });
+  t.is(mode.selection, null);
+  t.deepEqual(mode.key('Escape'), { kind: 'exit' });
+  t.deepEqual(mode.key('q'), { kind: 'exit' });
+});
+
+test('search backward is incremental, n and N repeat it both ways, and it wraps around', (t) => {
+  const lines = ['error one', 'fine', 'an error two', 'fine', 'prompt $'];
+  const mode = new CopyMode(history(lines, 2), { x: 0, y: 1 });
+  t.is(mode.cursor.y, 4);
+  keys(mode, '?', 'e', 'r');
+  t.deepEqual(mode.prompt, { pattern: 'er', backward: true });
+  t.deepEqual(mode.cursor, { x: 3, y: 2 }, 'each keystroke moves to the nearest match');
+  keys(mode, 'r', 'o', 'r', 'Enter');
+  t.is(mode.prompt, null);
+  t.deepEqual(mode.matchesOn(2), [{ x: 3, length: 5 }]);
+  keys(mode, 'n');
+  t.deepEqual(mode.cursor, { x: 0, y: 0 });
+  t.is(mode.top, 0, 'the view follows the match');
+  keys(mode, 'n');
+  t.deepEqual(mode.cursor, { x: 3, y: 2 });
+  t.regex(mode.message ?? '', /hit TOP/);
+  keys(mode, 'N');
+  t.deepEqual(mode.cursor, { x: 0, y: 0 });
+});
+
+test('a search in lower case matches either case; one with capitals matches exactly', (t) => {
+  const mode = new CopyMode(history(['Error', 'error', 'x'], 3), { x: 0, y: 2 });
+  keys(mode, '/', 'e', 'r', 'r', 'Enter');
+  t.deepEqual(mode.cursor, { x: 0, y: 0 });
+  keys(mode, 'g', '/', 'E', 'Enter', 'n');
+  t.deepEqual(mode.cursor, { x: 0, y: 0 });
+  t.regex(mode.message ?? '', /hit BOTTOM/);
+});
+
+test('a pattern that matches nothing says so and leaves the cursor; Escape in the prompt goes back', (t) => {
+  const mode = new CopyMode(history(['abc', 'def'], 2), { x: 1, y: 1 });
+  keys(mode, '/', 'z', 'Enter');
+  t.deepEqual(mode.cursor, { x: 1, y: 1 });
+  t.regex(mode.message ?? '', /not found: z/);
+  keys(mode, '/', 'a');
+  t.deepEqual(mode.cursor, { x: 0, y: 0 });
+  keys(mode, 'Escape');
+  t.deepEqual(mode.cursor, { x: 1, y: 1 });
+  t.is(mode.prompt, null);
+});
+
+test('w and b move by words across lines', (t) => {
+  const mode = new CopyMode(history(['foo bar', 'baz'], 2), { x: 0, y: 0 });
+  keys(mode, 'w');
+  t.deepEqual(mode.cursor, { x: 4, y: 0 });
+  keys(mode, 'w');
+  t.deepEqual(mode.cursor, { x: 0, y: 1 });
+  keys(mode, 'b');
+  t.deepEqual(mode.cursor, { x: 4, y: 0 });
+});
+
+test('the history of a real terminal maps wide characters to their columns', async (t) => {
+  const xterm = new xtermHeadless.Terminal({ cols: 20, rows: 3, allowProposedApi: true });
+  await new Promise<void>((resolve) => xterm.write('日本 ok\r\nplain', resolve));
+  const h = historyOf(xterm);
+  t.is(h.text(0), '日本 ok');
+  t.is(h.columnOf(0, 3), 5, '"ok" starts in column 5');
+  t.is(h.offsetOf(0, 5), 3);
+  const mode = new CopyMode(h, { x: 5, y: 0 });
+  t.deepEqual(keys(mode, 'v', 'l', 'y'), { kind: 'copy', text: 'ok' });
+  xterm.dispose();
+});
