@@ -61,6 +61,11 @@ async function startAndMaybeAttach(argv: CliArgs & Globals, mode: 'new' | 'new-d
   return attach(connection, argv.session);
 }
 
+/** Human output with program text made inert, unless the command did that itself. */
+function inert(command: (typeof COMMANDS)[number], text: string): string {
+  return command.sanitizesOutput ? text : printableLines(text);
+}
+
 function fail(err: unknown): never {
   const e = toThurmError(err);
   process.stderr.write(`thurm: ${printableLines(e.message)}\n`);
@@ -117,7 +122,7 @@ export async function main(args = hideBin(process.argv)): Promise<void> {
         // Replies carry program text (cwd, argv, screens): it reaches this terminal inert.
         if (args.json && command.jsonReply) process.stdout.write(`${safeJson(JSON.stringify(reply))}\n`);
         if (!reply.ok) throw new ThurmError(isErrorCode(reply.error.code) ? reply.error.code : 'INTERNAL', reply.error.message);
-        const text = args.json ? (command.jsonReply ? '' : safeJson(JSON.stringify(reply.result, null, 2))) : printableLines(command.print?.(reply.result) ?? '');
+        const text = args.json ? (command.jsonReply ? '' : safeJson(JSON.stringify(reply.result, null, 2))) : inert(command, command.print?.(reply.result) ?? '');
         if (text) process.stdout.write(`${text}\n`);
       } finally {
         connection.close();

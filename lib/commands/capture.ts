@@ -1,17 +1,52 @@
-// Print the visible screen of a pane as text.
+// Print a pane's screen as text, with as much of its history above it as asked, and with its
+// colours and attributes as SGR sequences when asked (--ansi).
+import type { IBufferCell, Terminal as XTerminal } from '@xterm/headless';
 import type { CaptureResult } from '../server/protocol.js';
-import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+import { printable } from '../sanitize.js';
+import { styleOf } from '../ui/cell-style.js';
+import { defineCommand, optBool, optInt, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+
+/** One line with an SGR sequence wherever the style changes; cell text made inert. */
+function ansiLine(xterm: XTerminal, index: number): string {
+  const line = xterm.buffer.active.getLine(index);
+  const cell: IBufferCell = xterm.buffer.active.getNullCell();
+  const cells: [string, string][] = [];
+  for (let x = 0; line && x < xterm.cols; x++) {
+    if (line.getCell(x, cell) && cell.getWidth() !== 0) cells.push([styleOf(cell, true), printable(cell.getChars() || ' ')]);
+  }
+  // Trailing blanks in the default style are dropped, as in plain text.
+  while (cells.length && cells[cells.length - 1][0] === '' && cells[cells.length - 1][1] === ' ') cells.pop();
+  let out = '', style = '';
+  for (const [next, ch] of cells) {
+    if (next !== style) out += `\x1b[0${next ? `;${next}` : ''}m`;
+    style = next;
+    out += ch;
+  }
+  return style ? `${out}\x1b[0m` : out;
+}
 
 export const capture = defineCommand({
   name: 'capture',
   usage: 'capture',
-  describe: 'Print the visible screen text of a pane',
-  options: { ...paneOption },
-  request: (argv) => ({ pane: paneFromCli(argv) }),
-  parse: (raw) => ({ pane: optString(raw, 'pane') }),
+  describe: 'Print a pane\'s screen text, with --scrollback N lines of history above it',
+  options: {
+    ...paneOption,
+    scrollback: { type: 'number', describe: 'also print up to N lines of history above the screen' },
+    ansi: { type: 'boolean', describe: 'keep colours and attributes as SGR escape sequences' },
+  },
+  request: (argv) => ({ pane: paneFromCli(argv), scrollback: argv.scrollback, ansi: argv.ansi === true }),
+  parse: (raw) => ({ pane: optString(raw, 'pane'), scrollback: optInt(raw, 'scrollback', 0, 10_000_000) ?? 0, ansi: optBool(raw, 'ansi') }),
+  sanitizesOutput: true,
   run: (ctx, a): CaptureResult => {
     const id = resolvePane(ctx, a.pane);
-    return { pane: id, lines: ctx.mux.pane(id).term.screenText() };
+    const xterm = ctx.mux.pane(id).term.xterm;
+    const buf = xterm.buffer.active;
+    const first = Math.max(buf.baseY - a.scrollback, 0);
+    const lines: string[] = [];
+    for (let y = first; y < buf.baseY + xterm.rows; y++) {
+      lines.push(a.ansi ? ansiLine(xterm, y) : printable(buf.getLine(y)?.translateToString(true) ?? ''));
+    }
+    return { pane: id, lines };
   },
   print: (r) => {
     const lines = [...r.lines];

@@ -46,6 +46,11 @@ export interface Command<Args = Record<string, unknown>, Result = unknown> {
   run(ctx: CommandContext, args: Args): Result | Promise<Result>;
   /** Human output; nothing is printed when absent or when it returns ''. */
   print?(result: Result): string;
+  /**
+   * The result's program text is already inert (capture --ansi keeps its own SGR sequences), so
+   * the CLI prints it as it is instead of escaping every control character.
+   */
+  sanitizesOutput?: boolean;
 }
 
 export function defineCommand<A, R>(c: Command<A, R>): Command<A, R> {

@@ -81,6 +81,21 @@ test.serial('capture prints the visible screen text, and --json the lines', asyn
   t.deepEqual(json.lines.slice(0, 3), ['line-one', 'line-two', '']);
 });
 
+test.serial('capture --scrollback includes history above the screen, and --ansi keeps colours', async (t) => {
+  const env = await session(t, ['--', 'sh', '-c', `seq 1 100; printf '\\033[1;31mred\\033[0m plain \\033[44mblue\\033[0m\\n'; exec cat`]);
+  await waitUntil(async () => (await env.capture('1')).includes('plain'), 'output');
+  t.false((await env.capture('1')).includes('\n1\n'), 'the screen alone has lost the first lines');
+  const all = (await env.ok(['capture', '--pane', '1', '--scrollback', '1000'])).replace(/\n$/, '').split('\n');
+  t.deepEqual(all.slice(0, 3), ['1', '2', '3']);
+  t.is(all.indexOf('100'), 99);
+  const some = (await env.ok(['capture', '--pane', '1', '--scrollback', '5'])).replace(/\n$/, '').split('\n');
+  const screen = (await env.capture('1')).replace(/\n$/, '').split('\n');
+  t.is(some.length, screen.length + 5, 'five lines of history above the screen');
+  t.deepEqual(some, all.slice(all.length - some.length));
+  const ansi = await env.ok(['capture', '--pane', '1', '--ansi']);
+  t.true(ansi.includes('\x1b[0;1;31mred\x1b[0m plain \x1b[0;44mblue\x1b[0m\n'), JSON.stringify(ansi.slice(-60)));
+});
+
 test.serial('focus --pane focuses exactly as the keyboard does, and --direction moves', async (t) => {
   const env = await session(t);
   await env.ok(['split']);
