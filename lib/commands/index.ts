@@ -6,6 +6,7 @@ import { agentPrompt } from './agent/prompt.js';
 import { agentRelease } from './agent/release.js';
 import { agentReport } from './agent/report.js';
 import type { Command } from './command.js';
+import { buffers, setBuffer } from './buffers.js';
 import { capture } from './capture.js';
 import { detach } from './detach.js';
 import { equalize } from './equalize.js';
@@ -14,6 +15,7 @@ import { info } from './info.js';
 import { killPane } from './kill-pane.js';
 import { killServer } from './kill-server.js';
 import { list } from './list.js';
+import { paste } from './paste.js';
 import { resizePane } from './resize-pane.js';
 import { send } from './send.js';
 import { split } from './split.js';
@@ -21,7 +23,7 @@ import { wait } from './wait.js';
 import { zoom } from './zoom.js';
 
 export const COMMANDS: readonly Command<any, any>[] = [
-  split, list, send, capture, focus, killPane, info, wait, zoom, resizePane, equalize, detach, killServer,
+  split, list, send, capture, paste, buffers, setBuffer, focus, killPane, info, wait, zoom, resizePane, equalize, detach, killServer,
   agentReport, agentRelease, agentPrompt, agentExplain, agentHook,
 ];
 

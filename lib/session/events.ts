@@ -13,6 +13,7 @@ export type MuxEvent =
   | { type: 'notification'; pane: string; notification: StatusNotification }
   | { type: 'focus-changed'; pane: string }
   | { type: 'layout-changed' }
+  | { type: 'buffer-added'; buffer: string }
   | { type: 'client-attached'; client: string }
   | { type: 'client-detached'; client: string }
   | { type: 'session-ended' };

@@ -13,6 +13,7 @@ import {
   type Direction, type Geometry, type Heading, type LayoutNode, type Rect,
 } from './layout.js';
 import { Pane } from './pane.js';
+import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
 
 /** How long the programs of a pane closed while they ran get to exit after the hang-up before SIGKILL. */
 const REAP_AFTER_MS = 2000;
@@ -34,6 +35,7 @@ export class Mux {
   readonly socketPath: string;
   config: Config;
   private readonly panes = new Map<string, Pane>();
+  readonly buffers = new PasteBuffers();
   private readonly listeners = new Set<MuxListener>();
   private readonly clientSizes = new Map<string, { cols: number; rows: number }>();
   private layout: LayoutNode | null = null;
@@ -198,6 +200,13 @@ export class Mux {
     const pane = this.pane(id);
     pane.attention();
     pane.type(data);
+  }
+
+  /** Keeps copied text as the newest paste buffer. */
+  addBuffer(text: string): PasteBuffer {
+    const buffer = this.buffers.add(text);
+    this.emit({ type: 'buffer-added', buffer: buffer.name });
+    return buffer;
   }
 
   agentReport(id: string, input: AgentReportInput): void {

@@ -265,3 +265,27 @@ test.serial('program-controlled text reaches the terminal inert: list, info and 
     t.is(JSON.parse(out).panes[1].cwd, evil, 'the JSON still holds the exact directory');
   }
 });
+
+test.serial('set-buffer, buffers and paste: the newest buffer is pasted, bracketed only when the pane asked', async (t) => {
+  const env = await session(t, ['--', 'sh', '-c', 'exec cat']);
+  t.deepEqual(await env.json(['set-buffer', 'first']), { buffer: 'buffer0' });
+  await env.ok(['set-buffer', 'second', 'one']);
+  t.regex((await env.ok(['buffers'])).trimEnd(), /^buffer1: 10 bytes: "second one"\nbuffer0: 5 bytes: "first"$/);
+  // The tty echoes what reached the program; ESC shows as ^[.
+  await env.ok(['paste', '--pane', '1']);
+  await env.ok(['send', '--pane', '1', '--enter']);
+  const plain = await waitUntil(async () => {
+    const text = await env.capture('1');
+    return /^second one$/m.test(text) ? text : '';
+  }, 'the plain paste');
+  t.false(plain.includes('^['), 'no brackets for a pane that did not ask');
+  t.is((await env.cli(['paste', '--buffer', 'buffer7'])).code, 3);
+  await env.ok(['split', '--', 'sh', '-c', `printf '\\033[?2004hready\\n'; exec cat`]);
+  await waitUntil(async () => (await env.capture('2')).includes('ready'), 'pane 2 asked for bracketed paste');
+  await env.ok(['paste', '--pane', '2', '--buffer', 'buffer0']);
+  const bracketed = await waitUntil(async () => {
+    const text = await env.capture('2');
+    return text.includes('^[[200~first^[[201~') ? text : '';
+  }, 'the bracketed paste');
+  t.notRegex(bracketed, /second/);
+});

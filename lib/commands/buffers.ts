@@ -1,0 +1,30 @@
+// List the paste buffers, newest first, and set one from a script.
+import { sanitizeText } from '../sanitize.js';
+import { defineCommand, reqString } from './command.js';
+
+const PREVIEW = 50;
+
+export const buffers = defineCommand({
+  name: 'buffers',
+  usage: 'buffers',
+  describe: 'List the paste buffers, newest first',
+  request: () => ({}),
+  parse: () => ({}),
+  run: (ctx) => ({
+    buffers: ctx.mux.buffers.list().map((b) => ({
+      name: b.name, bytes: Buffer.byteLength(b.text), createdAt: new Date(b.createdAt).toISOString(), text: b.text,
+    })),
+  }),
+  print: (r) => r.buffers
+    .map((b) => `${b.name}: ${b.bytes} bytes: "${sanitizeText(b.text.replace(/\s+/g, ' '), PREVIEW)}"`)
+    .join('\n'),
+});
+
+export const setBuffer = defineCommand({
+  name: 'set-buffer',
+  usage: 'set-buffer <text..>',
+  describe: 'Make TEXT the newest paste buffer',
+  request: (argv) => ({ text: (argv.text as unknown[]).map(String).join(' ') }),
+  parse: (raw) => ({ text: reqString(raw, 'text', 32 * 1024) }),
+  run: (ctx, a) => ({ buffer: ctx.mux.addBuffer(a.text).name }),
+});

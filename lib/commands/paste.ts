@@ -1,0 +1,20 @@
+// Paste a paste buffer into a pane, as typed: bracketed when the pane's program asked for it.
+import { ThurmError } from '../errors.js';
+import { pasteBytes } from '../term/keys.js';
+import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+
+export const paste = defineCommand({
+  name: 'paste',
+  usage: 'paste',
+  describe: 'Paste the newest paste buffer (or --buffer NAME) into a pane',
+  options: { ...paneOption, buffer: { type: 'string', describe: 'buffer name, as `thurm buffers` lists them' } },
+  request: (argv) => ({ pane: paneFromCli(argv), buffer: argv.buffer }),
+  parse: (raw) => ({ pane: optString(raw, 'pane'), buffer: optString(raw, 'buffer', 64) }),
+  run: (ctx, a) => {
+    const pane = ctx.mux.pane(resolvePane(ctx, a.pane));
+    const buffer = ctx.mux.buffers.get(a.buffer);
+    if (!buffer) throw new ThurmError('NOT_FOUND', a.buffer ? `no such buffer: ${a.buffer}` : 'no paste buffer');
+    ctx.mux.typeInto(pane.id, pasteBytes(buffer.text, pane.term.modes));
+    return { pane: pane.id, buffer: buffer.name };
+  },
+});

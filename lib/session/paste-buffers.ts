@@ -1,0 +1,55 @@
+// thurm's paste buffers, as tmux's: text copied in copy mode (or set by a script), newest
+// first. Bounded in count and in bytes, so copying never grows the server without limit.
+
+export const MAX_BUFFERS = 50;
+/** The most one buffer may hold; a larger selection is cut to it. */
+export const MAX_BUFFER_BYTES = 1024 * 1024;
+/** The most all buffers may hold together; the oldest go first. */
+export const MAX_TOTAL_BYTES = 16 * 1024 * 1024;
+
+export interface PasteBuffer {
+  /** Stable name: `buffer0`, `buffer1`... in creation order, as tmux names them. */
+  name: string;
+  text: string;
+  createdAt: number;
+}
+
+export class PasteBuffers {
+  private readonly buffers: PasteBuffer[] = [];
+  private created = 0;
+  private bytes = 0;
+
+  /** Adds a buffer as the newest; returns it (its text cut to MAX_BUFFER_BYTES). */
+  add(text: string, now = Date.now()): PasteBuffer {
+    const cut = Buffer.byteLength(text) > MAX_BUFFER_BYTES ? cutToBytes(text, MAX_BUFFER_BYTES) : text;
+    const buffer = { name: `buffer${this.created++}`, text: cut, createdAt: now };
+    this.buffers.unshift(buffer);
+    this.bytes += Buffer.byteLength(cut);
+    while (this.buffers.length > MAX_BUFFERS || this.bytes > MAX_TOTAL_BYTES) {
+      this.bytes -= Buffer.byteLength(this.buffers.pop()!.text);
+    }
+    return buffer;
+  }
+
+  /** The newest buffer, or the one named; null when there is none. */
+  get(name?: string): PasteBuffer | null {
+    if (name === undefined) return this.buffers[0] ?? null;
+    return this.buffers.find((b) => b.name === name) ?? null;
+  }
+
+  list(): readonly PasteBuffer[] {
+    return this.buffers;
+  }
+}
+
+/** The longest prefix of `text` that fits in `max` UTF-8 bytes, never splitting a character. */
+function cutToBytes(text: string, max: number): string {
+  let bytes = 0, end = 0;
+  for (const ch of text) {
+    const n = Buffer.byteLength(ch);
+    if (bytes + n > max) break;
+    bytes += n;
+    end += ch.length;
+  }
+  return text.slice(0, end);
+}
