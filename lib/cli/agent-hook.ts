@@ -2,7 +2,6 @@
 // UserPromptSubmit, PreToolUse, Notification, Stop, SessionEnd...). It reads the hook's JSON on
 // stdin, finds the agent process by walking up from its parent, and reports the event. Like
 // the hooks it replaces it prints nothing and always exits 0: a hook must never break the agent.
-import path from 'node:path';
 import { agentByName, agentOfProcess } from '../agent/detect/index.js';
 import { readArgv, readStat, resolveScript } from '../pty/proc.js';
 import { socketPath } from '../server/socket-path.js';
@@ -54,7 +53,7 @@ export async function runAgentHook(kind: string): Promise<void> {
     const socket = process.env.THURM_SOCKET;
     const owner = findAgentProcess(agent);
     if (!event || !socket || !owner) return;
-    const connection = await Connection.open(path.resolve(socketPath('default', socket)));
+    const connection = await Connection.open(socketPath());
     try {
       await connection.send('agent-hook', {
         pane: process.env.THURM_PANE_ID,

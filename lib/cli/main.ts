@@ -14,10 +14,23 @@ import { runAgentHook } from './agent-hook.js';
 import { installClaudeCode } from './integration.js';
 import { queryTerminal, writeStatus } from './status.js';
 
-interface Globals { session: string; socket?: string; json?: boolean }
+interface Globals { session?: string; socket?: string; json?: boolean }
 
 function resolveSocket(argv: Globals): string {
-  return socketPath(checkSessionName(argv.session), argv.socket);
+  return socketPath(argv.session === undefined ? undefined : checkSessionName(argv.session), argv.socket);
+}
+
+/** The session's name for messages: -s, else the session of THURM_SOCKET, else `default`. */
+function sessionName(argv: Globals): string {
+  if (argv.session !== undefined) return argv.session;
+  return !argv.socket && process.env.THURM_SOCKET ? process.env.THURM_SESSION || 'default' : 'default';
+}
+
+/** A pane attaching its own session would show the window inside itself (tmux refuses too). */
+function refuseNested(socket: string, session: string): void {
+  if (inheritedPane(socket) !== undefined) {
+    throw new ThurmError('INVALID_ARGUMENT', `attach: refusing to attach session ${session} from inside one of its panes (sessions should be nested with care; use -s NAME for another one)`);
+  }
 }
 
 /** THURM_PANE_ID names a pane of the session in THURM_SOCKET, and of no other. */
@@ -39,11 +52,13 @@ function parseSize(text: unknown): { cols: number; rows: number } {
 
 async function startAndMaybeAttach(argv: CliArgs & Globals, mode: 'new' | 'new-detached' | 'default'): Promise<number> {
   const socket = resolveSocket(argv);
+  const session = sessionName(argv);
+  if (mode !== 'new-detached') refuseNested(socket, session);
   if (mode !== 'new-detached' && !process.stdin.isTTY) {
     throw new ThurmError('INVALID_ARGUMENT', 'not a terminal: use `thurm new -d` to start a detached session');
   }
   const { started, connection } = await startServer({
-    session: argv.session,
+    session,
     socketPath: socket,
     cwd: path.resolve(String(argv.cwd ?? process.cwd())),
     argv: argv['--']?.length ? argv['--'].map(String) : undefined,
@@ -51,13 +66,13 @@ async function startAndMaybeAttach(argv: CliArgs & Globals, mode: 'new' | 'new-d
   });
   if (mode !== 'default' && !started) {
     connection.close();
-    throw new ThurmError('SESSION_EXISTS', `session already running: ${argv.session}`);
+    throw new ThurmError('SESSION_EXISTS', `session already running: ${session}`);
   }
   if (mode === 'new-detached') {
     connection.close();
     return 0;
   }
-  return attach(connection, argv.session);
+  return attach(connection, session);
 }
 
 function fail(err: unknown): never {
@@ -74,8 +89,8 @@ export async function main(args = hideBin(process.argv)): Promise<void> {
   let cli: Argv = yargs(args)
     .scriptName('thurm')
     .parserConfiguration({ 'populate--': true, 'unknown-options-as-args': false })
-    .option('session', { alias: 's', type: 'string', default: 'default', describe: 'session name', global: true })
-    .option('socket', { alias: 'S', type: 'string', describe: 'socket path (default: THURM_SOCKET, else per session)', global: true })
+    .option('session', { alias: 's', type: 'string', describe: 'session name (default: the session of THURM_SOCKET, else default)', global: true })
+    .option('socket', { alias: 'S', type: 'string', describe: 'socket path (default: per session; THURM_SOCKET when neither -s nor -S is given)', global: true })
     .option('json', { type: 'boolean', describe: 'print one JSON document', global: true })
     .command('$0', 'Attach to the session, starting it if needed', (y) => y, async (argv) => {
       exitWith(await startAndMaybeAttach(argv as never, 'default'));
@@ -102,8 +117,10 @@ export async function main(args = hideBin(process.argv)): Promise<void> {
       writeStatus(argv as never);
     })
     .command('attach', 'Attach to a running session', (y) => y, async (argv) => {
-      const connection = await Connection.open(resolveSocket(argv as Globals));
-      exitWith(await attach(connection, (argv as Globals).session));
+      const socket = resolveSocket(argv as Globals);
+      refuseNested(socket, sessionName(argv as Globals));
+      const connection = await Connection.open(socket);
+      exitWith(await attach(connection, sessionName(argv as Globals)));
     });
   const register = (y: Argv, command: (typeof COMMANDS)[number]): Argv =>
     y.command(command.usage, command.describe, (b) => b.options(command.options ?? {}), async (argv) => {

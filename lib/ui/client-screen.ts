@@ -213,7 +213,7 @@ export class ClientScreen implements ClientHandle {
   // ---- size and events ----
 
   resize(cols: number, rows: number): void {
-    if (cols === this.output.columns && rows === this.output.rows) return;
+    if (this.closed || (cols === this.output.columns && rows === this.output.rows)) return;
     this.output.columns = cols;
     this.output.rows = rows;
     this.output.emit('resize');

@@ -1,0 +1,66 @@
+// Attached clients: who may attach, what a detached client can still change (nothing), and
+// how the server copes with clients that flood it or never read.
+import test from 'ava';
+import WebSocket from 'ws';
+import { PROTOCOL_VERSION } from '../../lib/server/protocol.js';
+import { TestTerminal } from '../helpers/terminal.js';
+import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
+import { waitUntil } from '../helpers/wait.js';
+
+async function session(t: { teardown(fn: () => Promise<void>): void }, args: string[] = []) {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d', '--size', '80x24', ...args]);
+  return env;
+}
+
+function connect(socket: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws+unix://${socket}:/`);
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+/** Attaches a raw client of the given size and resolves once the server accepted it. */
+async function attachRaw(socket: string, cols: number, rows: number): Promise<WebSocket> {
+  const ws = await connect(socket);
+  const accepted = new Promise<void>((resolve) => ws.once('message', () => resolve()));
+  ws.send(JSON.stringify({ id: 1, type: 'attach', version: PROTOCOL_VERSION, size: { cols, rows }, term: 'xterm-256color', truecolor: false }));
+  await accepted;
+  return ws;
+}
+
+test.serial('thurm inside a pane refuses to attach its own session, and -s starts another one', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  t.teardown(async () => { await env.cli(['kill-server', '-s', 'other']); });
+  const thurm = `${process.execPath} ${BIN}`;
+  await env.ok(['send', '--pane', '1', '--enter', `${thurm}; echo "nested=$?"; ${thurm} attach; echo "nested-attach=$?"`]);
+  await waitUntil(async () => /nested-attach=2/.test(await env.capture('1')), 'the nested attach to fail');
+  t.regex(await env.capture('1'), /nested=2\n/);
+  t.is((await env.json(['info'])).clients, 0);
+  t.deepEqual((await env.json(['list'])).panes[0].size, { cols: 80, rows: 22 });
+  // -s names another session even though the pane's THURM_SOCKET names this one.
+  await env.ok(['send', '--pane', '1', '--enter', `${thurm} new -d -s other -- sh; echo "other=$?"`]);
+  await waitUntil(async () => /other=0/.test(await env.capture('1')), 'a second session from inside the pane');
+  t.is((await env.json(['list', '-s', 'other'])).panes.length, 1);
+});
+
+test.serial('a resize from a client after its detach changes nothing and leaves no ghost client', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  const ws = await attachRaw(env.socket, 60, 20);
+  await waitUntil(async () => (await env.json(['list'])).panes[0].size.cols === 60, 'the client size applied');
+  // The client answers the detach with one more resize, as a terminal being resized would.
+  const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
+  ws.on('message', (data, isBinary) => {
+    if (!isBinary && JSON.parse(data.toString()).type === 'detached') ws.send(JSON.stringify({ type: 'resize', size: { cols: 30, rows: 8 } }));
+  });
+  await env.ok(['detach']);
+  await closed;
+  t.is((await env.json(['info'])).clients, 0);
+  // A new, larger client sets the size alone: nothing pins it to the detached client's.
+  const big = await attachRaw(env.socket, 100, 30);
+  t.teardown(() => big.terminate());
+  await waitUntil(async () => (await env.json(['list'])).panes[0].size.cols === 100, 'the new client size applied');
+  t.is((await env.json(['info'])).clients, 1);
+});
