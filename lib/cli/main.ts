@@ -9,7 +9,7 @@ import { exitCodeOf, isErrorCode, ThurmError, toThurmError } from '../errors.js'
 import { checkSize, MAX_SIZE } from '../server/protocol.js';
 import { checkSessionName, socketPath } from '../server/socket-path.js';
 import { attach, terminalSize } from './attach.js';
-import { Connection, startServer } from './connection.js';
+import { Connection, REQUEST_TIMEOUT_MS, startServer } from './connection.js';
 import { runAgentHook } from './agent-hook.js';
 import { installClaudeCode } from './integration.js';
 import { queryTerminal, writeStatus } from './status.js';
@@ -75,6 +75,12 @@ async function startAndMaybeAttach(argv: CliArgs & Globals, mode: 'new' | 'new-d
   return attach(connection, session);
 }
 
+/** How long the CLI waits for a command's reply (null: as long as it takes). */
+function replyTimeout(command: (typeof COMMANDS)[number], request: Record<string, unknown>): number | null {
+  if (!command.waits) return REQUEST_TIMEOUT_MS;
+  return typeof request.timeout === 'number' ? request.timeout + REQUEST_TIMEOUT_MS : null;
+}
+
 function fail(err: unknown): never {
   const e = toThurmError(err);
   process.stderr.write(`thurm: ${e.message}\n`);
@@ -129,7 +135,8 @@ export async function main(args = hideBin(process.argv)): Promise<void> {
       args.inheritedPane = inheritedPane(socket);
       const connection = await Connection.open(socket);
       try {
-        const reply = await connection.send(command.name, command.request(args));
+        const request = command.request(args);
+        const reply = await connection.send(command.name, request, replyTimeout(command, request));
         if (args.json && command.jsonReply) process.stdout.write(`${JSON.stringify(reply)}\n`);
         if (!reply.ok) throw new ThurmError(isErrorCode(reply.error.code) ? reply.error.code : 'INTERNAL', reply.error.message);
         const text = args.json ? (command.jsonReply ? '' : JSON.stringify(reply.result, null, 2)) : command.print?.(reply.result) ?? '';

@@ -33,6 +33,11 @@ export interface Command<Args = Record<string, unknown>, Result = unknown> {
   jsonReply?: boolean;
   /** Reached only through the socket (its CLI is a client-side command, e.g. `agent hook`). */
   socketOnly?: boolean;
+  /**
+   * Answers only when something happens (`wait`): the CLI waits for the reply as long as the
+   * request's own `timeout` (ms) allows, or for ever without one, instead of its usual timeout.
+   */
+  waits?: boolean;
   /** CLI parent command: `thurm agent report` is usage 'report' in group 'agent'. */
   group?: 'agent';
   /** yargs command string: the name, then positionals, e.g. 'send [text..]'. */
