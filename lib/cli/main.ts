@@ -6,7 +6,7 @@ import { hideBin } from 'yargs/helpers';
 import type { CliArgs } from '../commands/command.js';
 import { COMMANDS } from '../commands/index.js';
 import { exitCodeOf, isErrorCode, ThurmError, toThurmError } from '../errors.js';
-import { checkSize, MAX_SIZE } from '../server/protocol.js';
+import { checkSize, MAX_SIZE, type Reply } from '../server/protocol.js';
 import { checkSessionName, socketPath } from '../server/socket-path.js';
 import { attach, terminalSize } from './attach.js';
 import { Connection, REQUEST_TIMEOUT_MS, startServer } from './connection.js';
@@ -136,7 +136,11 @@ export async function main(args = hideBin(process.argv)): Promise<void> {
       const connection = await Connection.open(socket);
       try {
         const request = command.request(args);
-        const reply = await connection.send(command.name, request, replyTimeout(command, request));
+        let reply!: Reply;
+        for (const part of command.split?.(request) ?? [request]) {
+          reply = await connection.send(command.name, part, replyTimeout(command, part));
+          if (!reply.ok) break;
+        }
         if (args.json && command.jsonReply) process.stdout.write(`${JSON.stringify(reply)}\n`);
         if (!reply.ok) throw new ThurmError(isErrorCode(reply.error.code) ? reply.error.code : 'INTERNAL', reply.error.message);
         const text = args.json ? (command.jsonReply ? '' : JSON.stringify(reply.result, null, 2)) : command.print?.(reply.result) ?? '';

@@ -46,6 +46,8 @@ export interface Command<Args = Record<string, unknown>, Result = unknown> {
   options?: Record<string, Options>;
   /** Client side: CLI arguments to request fields. */
   request(argv: CliArgs): Record<string, unknown>;
+  /** Client side: a request as several smaller ones with the same effect, sent in order (`send`). */
+  split?(request: Record<string, unknown>): Record<string, unknown>[];
   /** Server side: checks an untrusted request and returns typed arguments. */
   parse(raw: Record<string, unknown>): Args;
   run(ctx: CommandContext, args: Args): Result | Promise<Result>;

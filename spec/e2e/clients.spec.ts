@@ -1,5 +1,7 @@
 // Attached clients: who may attach, what a detached client can still change (nothing), and
 // how the server copes with clients that flood it or never read.
+import fs from 'node:fs';
+import path from 'node:path';
 import test from 'ava';
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION } from '../../lib/server/protocol.js';
@@ -63,4 +65,46 @@ test.serial('a resize from a client after its detach changes nothing and leaves 
   t.teardown(() => big.terminate());
   await waitUntil(async () => (await env.json(['list'])).panes[0].size.cols === 100, 'the new client size applied');
   t.is((await env.json(['info'])).clients, 1);
+});
+
+// ---- large input ----
+
+/** Text of `n` characters whose every 10-character block holds its own number, so order shows. */
+function numbered(n: number): string {
+  let s = '';
+  for (let i = 0; s.length < n; i++) s += `${i}`.padStart(9, '0') + '|';
+  return s.slice(0, n);
+}
+
+/** A pane that copies exactly `bytes` bytes of raw input to a file and then says so. */
+async function sink(env: ThurmEnv, bytes: number): Promise<string> {
+  const out = path.join(env.dir, 'received');
+  await env.ok(['split', '--', 'sh', '-c', `stty raw -echo; echo sink-ready; head -c ${bytes} > ${out}; echo received-all; exec cat`]);
+  await waitUntil(async () => (await env.capture('2')).includes('sink-ready'), 'the sink to be ready');
+  return out;
+}
+
+test.serial('send and agent prompt over the frame limit: send is split and arrives whole, prompt is INVALID_ARGUMENT', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  const text = numbered(300_000);
+  const out = await sink(env, text.length);
+  // Three arguments (one may not exceed 128 KiB), joined with spaces by send.
+  const args = [text.slice(0, 100_000), text.slice(100_001, 200_000), text.slice(200_001)];
+  await env.ok(['send', '--pane', '2', ...args]);
+  await waitUntil(async () => (await env.capture('2')).includes('received-all'), 'the whole text in the pane');
+  t.is(fs.readFileSync(out, 'utf8'), args.join(' '));
+  const prompt = await env.cli(['agent', 'prompt', '--pane', '1', '\x01'.repeat(20_000)]);
+  t.is(prompt.code, 2, prompt.stderr);
+});
+
+test.serial('a paste of any size through attach reaches the pane whole and in order', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  const text = numbered(1_000_000);
+  const out = await sink(env, text.length);
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+  t.teardown(() => term.kill());
+  await term.waitForText('[default]');
+  term.write(`\x1b[200~${text}\x1b[201~`);
+  await waitUntil(async () => (await env.capture('2')).includes('received-all'), 'the whole paste in the pane', 30_000);
+  t.is(fs.readFileSync(out, 'utf8'), text);
 });
