@@ -108,3 +108,88 @@ test.serial('a paste of any size through attach reaches the pane whole and in or
   await waitUntil(async () => (await env.capture('2')).includes('received-all'), 'the whole paste in the pane', 30_000);
   t.is(fs.readFileSync(out, 'utf8'), text);
 });
+
+// ---- clients that flood or never read ----
+
+function rssKb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+}
+
+test.serial('a control client that never reads its replies is dropped and the server stays small', async (t) => {
+  const env = await session(t, ['--', 'sh', '-c', 'seq 1 2000; exec cat']);
+  const pid = await env.serverPid();
+  const ws = await connect(env.socket);
+  ws.pause();
+  let closed = false;
+  ws.on('close', () => { closed = true; });
+  ws.on('error', () => {});
+  // Each capture reply is a screenful; far more of them than the server may queue.
+  let sent = 0;
+  while (!closed && sent < 100_000) {
+    for (let i = 0; i < 200; i++) ws.send(JSON.stringify({ id: sent++, type: 'capture', pane: '1' }));
+    await new Promise((r) => setImmediate(r));
+  }
+  await waitUntil(() => closed, 'the connection to be dropped', 30_000);
+  t.true(rssKb(pid) < 400 * 1024, `server RSS ${rssKb(pid)} kB`);
+  t.is((await env.json(['list'])).panes.length, 1);
+  t.regex(fs.readFileSync(path.join(env.dir, 'state', 'thurm', 'default.log'), 'utf8'), /dropped control client/);
+});
+
+test.serial('an attached client that stops reading holds at most a frame: the server stays small and others go on', async (t) => {
+  const env = await session(t, ['--', 'sh', '-c', 'i=0; while :; do i=$((i+1)); printf "line %s %0200d\\n\\033]9;note %s\\007" $i 0 $i; done']);
+  const pid = await env.serverPid();
+  const ws = await attachRaw(env.socket, 200, 60);
+  ws.pause();
+  ws.on('error', () => {});
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+  t.teardown(() => { term.kill(); ws.terminate(); });
+  await term.waitForText('[default]');
+  // The flood goes on for a while; the other client still sees it move.
+  for (let round = 0; round < 5; round++) {
+    const before = term.text();
+    await term.waitFor((s) => s !== before && /line \d+/.test(s), 'the other client to keep getting frames');
+  }
+  await env.ok(['split', '--', 'sh']);
+  await term.waitFor((s) => /━ 2 sh/.test(s), 'a split to show in the other client');
+  t.true(rssKb(pid) < 400 * 1024, `server RSS ${rssKb(pid)} kB`);
+  t.is((await env.json(['info'])).clients, 2);
+});
+
+test.serial('a resize storm ends with the final size in every pane, borders and status line drawn, and CLI answered during it', async (t) => {
+  const env = await session(t, ['--', 'sh', '-c', 'i=0; while :; do i=$((i+1)); echo "pane one $i"; done']);
+  for (let i = 2; i <= 5; i++) await env.ok(['split', i % 2 ? '--down' : '--right', '--', 'sh', '-c', `i=0; while :; do i=$((i+1)); echo "pane ${i} $i"; done`]);
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+  t.teardown(() => term.kill());
+  await term.waitForText('[default]');
+  // The sizes a single resize to the final size gives, to compare with the storm's outcome.
+  const sizes = async () => (await env.json(['list'])).panes.map((p: any) => `${p.id} ${p.size.cols}x${p.size.rows}`).join(', ');
+  term.resize(90, 26);
+  await term.waitFor((s) => s.split('\n')[25]?.startsWith('[default]'), 'the first resize');
+  const expected = await sizes();
+  term.resize(100, 30);
+  await waitUntil(async () => (await sizes()) !== expected, 'the size back to 100x30');
+  let storming = true;
+  const storm = (async () => {
+    for (let i = 0; i < 1000; i++) {
+      term.resize(60 + (i % 50), 15 + (i % 20));
+      if (i % 20 === 0) await new Promise((r) => setImmediate(r));
+    }
+    term.resize(90, 26);
+    storming = false;
+  })();
+  // CLI commands are answered while the storm goes on (each within the CLI's own timeout).
+  let answered = 0;
+  while (storming || answered === 0) {
+    t.is((await env.cli(['list'])).code, 0);
+    answered++;
+  }
+  await storm;
+  await waitUntil(async () => (await sizes()) === expected, () => `the panes to take the final size: ${expected}`);
+  t.is((await env.json(['info'])).clients, 1);
+  // The screen, as the terminal shows it: five pane borders and the status line on the last row.
+  const drawn = await term.waitFor((s) => {
+    const lines = s.split('\n');
+    return lines.length === 26 && lines[25].startsWith('[default]') && [1, 2, 3, 4, 5].every((n) => new RegExp(`[─━] ${n} sh`).test(s));
+  }, 'borders and status line at 90x26');
+  t.truthy(drawn);
+});

@@ -75,3 +75,33 @@ test.serial('wait without --timeout keeps waiting past the usual request timeout
   const r = await env.cli(['wait', '--pane', '1', '--state', 'done']);
   t.is(r.code, 0, r.stderr);
 });
+
+test.serial('a deleted socket file comes back by itself, so commands reach the same server again', async (t) => {
+  const env = await session(t);
+  const pid = await env.serverPid();
+  fs.rmSync(env.socket);
+  await waitUntil(() => fs.existsSync(env.socket), 'the socket to be back');
+  t.is(await env.serverPid(), pid);
+  t.is(fs.statSync(env.socket).mode & 0o777, 0o600);
+});
+
+test.serial('with the socket and the lock secret deleted, starting thurm finds the running server instead of a second one', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  const pid = await env.serverPid();
+  fs.rmSync(env.socket);
+  fs.rmSync(path.join(path.dirname(env.socket), '.lock-secret'));
+  // A start right away either waits for the socket to come back or its own server loses the lock.
+  const r = await env.cli(['new', '-d']);
+  t.is(r.code, 7, r.stderr);
+  t.is(await env.serverPid(), pid);
+});
+
+test.serial('SIGUSR1 asks the server to put its socket back, and nothing else', async (t) => {
+  const env = await session(t);
+  const pid = await env.serverPid();
+  fs.rmSync(env.socket);
+  process.kill(pid, 'SIGUSR1');
+  await waitUntil(() => fs.existsSync(env.socket), 'the socket to be back');
+  t.is(await env.serverPid(), pid);
+  t.is((await env.json(['list'])).panes.length, 1);
+});
