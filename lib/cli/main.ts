@@ -1,5 +1,6 @@
 // The `thurm` command line: client-only commands (new, attach) plus every command of the
 // command table, each a thin client of one socket request.
+import fs from 'node:fs';
 import path from 'node:path';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
@@ -79,6 +80,12 @@ async function startAndMaybeAttach(argv: CliArgs & Globals, mode: 'new' | 'new-d
 function replyTimeout(command: (typeof COMMANDS)[number], request: Record<string, unknown>): number | null {
   if (!command.waits) return REQUEST_TIMEOUT_MS;
   return typeof request.timeout === 'number' ? request.timeout + REQUEST_TIMEOUT_MS : null;
+}
+
+/** thurm's version, from its package.json (one small read, no module loaded for it). */
+function version(): string {
+  const pkg = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return `thurm ${pkg.version}`;
 }
 
 function fail(err: unknown): never {
@@ -178,7 +185,7 @@ export async function main(args = hideBin(process.argv)): Promise<void> {
       .strict()
       .help()
       .alias('h', 'help')
-      .version(false)
+      .version('version', 'print the version', version())
       .wrap(Math.min(100, process.stdout.columns || 80))
       .fail((msg, err) => {
         if (err) throw err;
