@@ -11,6 +11,16 @@ async function session(t: { teardown(fn: () => Promise<void>): void }, args: str
   const env = new ThurmEnv();
   t.teardown(() => env.cleanup());
   await env.ok(['new', '-d', '--size', '80x24', ...args]);
+  // A spec that deletes the socket must not leave the server behind when it fails.
+  const pid = await env.serverPid();
+  t.teardown(async () => {
+    try {
+      process.kill(pid, 'SIGCONT');
+      if (!fs.existsSync(env.socket)) process.kill(pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  });
   return env;
 }
 
