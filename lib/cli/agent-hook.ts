@@ -2,7 +2,6 @@
 // UserPromptSubmit, PreToolUse, Notification, Stop, SessionEnd...). It reads the hook's JSON on
 // stdin, finds the agent process by walking up from its parent, and reports the event. Like
 // the hooks it replaces it prints nothing and always exits 0: a hook must never break the agent.
-import path from 'node:path';
 import { agentByName, agentOfProcess } from '../agent/detect/index.js';
 import { readArgv, readStat, resolveScript } from '../pty/proc.js';
 import { socketPath } from '../server/socket-path.js';
@@ -12,6 +11,8 @@ const MAX_INPUT = 1024 * 1024;
 
 /** A hook must never hang its agent: stop reading stdin after a while, or at once on a tty. */
 const READ_TIMEOUT_MS = 2000;
+/** Connecting and reporting together take at most this long, whatever the server does. */
+const SERVER_TIMEOUT_MS = 1000;
 
 function readStdin(): Promise<string> {
   if (process.stdin.isTTY) return Promise.resolve('');
@@ -54,7 +55,8 @@ export async function runAgentHook(kind: string): Promise<void> {
     const socket = process.env.THURM_SOCKET;
     const owner = findAgentProcess(agent);
     if (!event || !socket || !owner) return;
-    const connection = await Connection.open(path.resolve(socketPath('default', socket)));
+    const deadline = Date.now() + SERVER_TIMEOUT_MS;
+    const connection = await Connection.open(socketPath(), SERVER_TIMEOUT_MS);
     try {
       await connection.send('agent-hook', {
         pane: process.env.THURM_PANE_ID,
@@ -63,7 +65,7 @@ export async function runAgentHook(kind: string): Promise<void> {
         owner_pid: owner,
         message: typeof payload.message === 'string' ? payload.message : undefined,
         session_id: typeof payload.session_id === 'string' ? payload.session_id : undefined,
-      });
+      }, Math.max(deadline - Date.now(), 1));
     } finally {
       connection.close();
     }

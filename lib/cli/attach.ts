@@ -70,6 +70,7 @@ export async function attach(connection: Connection, session: string): Promise<n
     ws.on('close', () => {
       if (reason === 'detached') finish(0, `[detached (from session ${session})]`);
       else if (reason === 'session-ended') finish(0, '[exited]');
+      else if (reason === 'too-slow') finish(1, '[detached: this terminal did not keep up with the server]');
       else finish(1, '[lost server]');
     });
     // An ssh drop or a closed terminal window is a detach: panes keep running.

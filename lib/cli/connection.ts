@@ -7,17 +7,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { isErrorCode, ThurmError } from '../errors.js';
-import { EXIT_ALREADY_RUNNING, type Reply, type ServerSpec, type SessionInfo } from '../server/protocol.js';
+import { EXIT_ALREADY_RUNNING, MAX_FRAME, type Reply, type ServerSpec, type SessionInfo } from '../server/protocol.js';
 import { checkSocketDir } from '../server/socket-path.js';
 import { ensureStateDir, serverLogPath } from '../session/paths.js';
 
 const START_TIMEOUT_MS = 10_000;
+/** How long a command waits to connect and, separately, for a reply: a frozen server must not hang it. */
+export const REQUEST_TIMEOUT_MS = 5000;
 
 export class Connection {
   private nextId = 1;
   private readonly waiting = new Map<number, (r: Reply) => void>();
 
-  private constructor(readonly ws: WebSocket) {
+  private constructor(readonly ws: WebSocket, private readonly timeoutMs: number) {
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
       let reply: Reply;
@@ -40,15 +42,27 @@ export class Connection {
     });
   }
 
-  static open(socketPath: string): Promise<Connection> {
+  /** Connects within `timeoutMs`, which also bounds each reply unless a request says otherwise. */
+  static open(socketPath: string, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Connection> {
     checkSocketDir(path.dirname(socketPath));
     const st = fs.lstatSync(socketPath, { throwIfNoEntry: false });
     if (!st) return Promise.reject(new ThurmError('SERVER_UNAVAILABLE', `no server running on ${socketPath}`));
     if (!st.isSocket()) return Promise.reject(new ThurmError('UNSAFE_SOCKET', `not a socket: ${socketPath}`));
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(`ws+unix://${socketPath}:/`, { maxPayload: 256 * 1024 * 1024, perMessageDeflate: false });
-      ws.once('open', () => resolve(new Connection(ws)));
+      // A stopped server's kernel still accepts the connection; only the handshake never ends.
+      const timer = setTimeout(() => {
+        ws.removeAllListeners('error');
+        ws.on('error', () => {});
+        ws.terminate();
+        reject(new ThurmError('TIMEOUT', `server did not answer within ${timeoutMs / 1000}s: ${socketPath}`));
+      }, timeoutMs);
+      ws.once('open', () => {
+        clearTimeout(timer);
+        resolve(new Connection(ws, timeoutMs));
+      });
       ws.once('error', (err: NodeJS.ErrnoException) => {
+        clearTimeout(timer);
         const dead = err.code === 'ECONNREFUSED' || err.code === 'ENOENT';
         reject(new ThurmError(dead ? 'SERVER_UNAVAILABLE' : 'IO_ERROR', `${dead ? 'no server running on' : 'cannot connect to'} ${socketPath}${dead ? '' : `: ${err.message}`}`));
       });
@@ -62,11 +76,27 @@ export class Connection {
     return reply.result as T;
   }
 
-  send(type: string, fields: Record<string, unknown> = {}): Promise<Reply> {
+  /**
+   * Sends a request and resolves with its reply; rejects with TIMEOUT when none comes within
+   * `timeoutMs` (null: wait as long as it takes), and with INVALID_ARGUMENT when it is too large.
+   */
+  send(type: string, fields: Record<string, unknown> = {}, timeoutMs: number | null = this.timeoutMs): Promise<Reply> {
     const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.waiting.set(id, resolve);
-      this.ws.send(JSON.stringify({ ...fields, id, type }));
+    const text = JSON.stringify({ ...fields, id, type });
+    const bytes = Buffer.byteLength(text);
+    if (bytes > MAX_FRAME) {
+      return Promise.reject(new ThurmError('INVALID_ARGUMENT', `${type}: request too large: ${bytes} bytes (at most ${MAX_FRAME})`));
+    }
+    return new Promise((resolve, reject) => {
+      const timer = timeoutMs === null ? null : setTimeout(() => {
+        this.waiting.delete(id);
+        reject(new ThurmError('TIMEOUT', `${type}: no reply from the server within ${timeoutMs / 1000}s`));
+      }, timeoutMs);
+      this.waiting.set(id, (reply) => {
+        if (timer) clearTimeout(timer);
+        resolve(reply);
+      });
+      this.ws.send(text);
     });
   }
 

@@ -1,5 +1,6 @@
 // The `thurm` command line: client-only commands (new, attach) plus every command of the
 // command table, each a thin client of one socket request.
+import fs from 'node:fs';
 import path from 'node:path';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
@@ -7,18 +8,31 @@ import type { CliArgs } from '../commands/command.js';
 import { COMMANDS } from '../commands/index.js';
 import { exitCodeOf, isErrorCode, ThurmError, toThurmError } from '../errors.js';
 import { printableLines, safeJson } from '../sanitize.js';
-import { checkSize, MAX_SIZE } from '../server/protocol.js';
+import { checkSize, MAX_SIZE, type Reply } from '../server/protocol.js';
 import { checkSessionName, socketPath } from '../server/socket-path.js';
 import { attach, terminalSize } from './attach.js';
-import { Connection, startServer } from './connection.js';
+import { Connection, REQUEST_TIMEOUT_MS, startServer } from './connection.js';
 import { runAgentHook } from './agent-hook.js';
 import { installClaudeCode } from './integration.js';
 import { queryTerminal, writeStatus } from './status.js';
 
-interface Globals { session: string; socket?: string; json?: boolean }
+interface Globals { session?: string; socket?: string; json?: boolean }
 
 function resolveSocket(argv: Globals): string {
-  return socketPath(checkSessionName(argv.session), argv.socket);
+  return socketPath(argv.session === undefined ? undefined : checkSessionName(argv.session), argv.socket);
+}
+
+/** The session's name for messages: -s, else the session of THURM_SOCKET, else `default`. */
+function sessionName(argv: Globals): string {
+  if (argv.session !== undefined) return argv.session;
+  return !argv.socket && process.env.THURM_SOCKET ? process.env.THURM_SESSION || 'default' : 'default';
+}
+
+/** A pane attaching its own session would show the window inside itself (tmux refuses too). */
+function refuseNested(socket: string, session: string): void {
+  if (inheritedPane(socket) !== undefined) {
+    throw new ThurmError('INVALID_ARGUMENT', `attach: refusing to attach session ${session} from inside one of its panes (sessions should be nested with care; use -s NAME for another one)`);
+  }
 }
 
 /** THURM_PANE_ID names a pane of the session in THURM_SOCKET, and of no other. */
@@ -40,11 +54,13 @@ function parseSize(text: unknown): { cols: number; rows: number } {
 
 async function startAndMaybeAttach(argv: CliArgs & Globals, mode: 'new' | 'new-detached' | 'default'): Promise<number> {
   const socket = resolveSocket(argv);
+  const session = sessionName(argv);
+  if (mode !== 'new-detached') refuseNested(socket, session);
   if (mode !== 'new-detached' && !process.stdin.isTTY) {
     throw new ThurmError('INVALID_ARGUMENT', 'not a terminal: use `thurm new -d` to start a detached session');
   }
   const { started, connection } = await startServer({
-    session: argv.session,
+    session,
     socketPath: socket,
     cwd: path.resolve(String(argv.cwd ?? process.cwd())),
     argv: argv['--']?.length ? argv['--'].map(String) : undefined,
@@ -52,13 +68,25 @@ async function startAndMaybeAttach(argv: CliArgs & Globals, mode: 'new' | 'new-d
   });
   if (mode !== 'default' && !started) {
     connection.close();
-    throw new ThurmError('SESSION_EXISTS', `session already running: ${argv.session}`);
+    throw new ThurmError('SESSION_EXISTS', `session already running: ${session}`);
   }
   if (mode === 'new-detached') {
     connection.close();
     return 0;
   }
-  return attach(connection, argv.session);
+  return attach(connection, session);
+}
+
+/** How long the CLI waits for a command's reply (null: as long as it takes). */
+function replyTimeout(command: (typeof COMMANDS)[number], request: Record<string, unknown>): number | null {
+  if (!command.waits) return REQUEST_TIMEOUT_MS;
+  return typeof request.timeout === 'number' ? request.timeout + REQUEST_TIMEOUT_MS : null;
+}
+
+/** thurm's version, from its package.json (one small read, no module loaded for it). */
+function version(): string {
+  const pkg = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return `thurm ${pkg.version}`;
 }
 
 /** Human output with program text made inert, unless the command did that itself. */
@@ -80,8 +108,8 @@ export async function main(args = hideBin(process.argv)): Promise<void> {
   let cli: Argv = yargs(args)
     .scriptName('thurm')
     .parserConfiguration({ 'populate--': true, 'unknown-options-as-args': false })
-    .option('session', { alias: 's', type: 'string', default: 'default', describe: 'session name', global: true })
-    .option('socket', { alias: 'S', type: 'string', describe: 'socket path (default: THURM_SOCKET, else per session)', global: true })
+    .option('session', { alias: 's', type: 'string', describe: 'session name (default: the session of THURM_SOCKET, else default)', global: true })
+    .option('socket', { alias: 'S', type: 'string', describe: 'socket path (default: per session; THURM_SOCKET when neither -s nor -S is given)', global: true })
     .option('json', { type: 'boolean', describe: 'print one JSON document', global: true })
     .command('$0', 'Attach to the session, starting it if needed', (y) => y, async (argv) => {
       exitWith(await startAndMaybeAttach(argv as never, 'default'));
@@ -108,8 +136,10 @@ export async function main(args = hideBin(process.argv)): Promise<void> {
       writeStatus(argv as never);
     })
     .command('attach', 'Attach to a running session', (y) => y, async (argv) => {
-      const connection = await Connection.open(resolveSocket(argv as Globals));
-      exitWith(await attach(connection, (argv as Globals).session));
+      const socket = resolveSocket(argv as Globals);
+      refuseNested(socket, sessionName(argv as Globals));
+      const connection = await Connection.open(socket);
+      exitWith(await attach(connection, sessionName(argv as Globals)));
     });
   const register = (y: Argv, command: (typeof COMMANDS)[number]): Argv =>
     y.command(command.usage, command.describe, (b) => b.options(command.options ?? {}), async (argv) => {
@@ -118,7 +148,12 @@ export async function main(args = hideBin(process.argv)): Promise<void> {
       args.inheritedPane = inheritedPane(socket);
       const connection = await Connection.open(socket);
       try {
-        const reply = await connection.send(command.name, command.request(args));
+        const request = command.request(args);
+        let reply!: Reply;
+        for (const part of command.split?.(request) ?? [request]) {
+          reply = await connection.send(command.name, part, replyTimeout(command, part));
+          if (!reply.ok) break;
+        }
         // Replies carry program text (cwd, argv, screens): it reaches this terminal inert.
         if (args.json && command.jsonReply) process.stdout.write(`${safeJson(JSON.stringify(reply))}\n`);
         if (!reply.ok) throw new ThurmError(isErrorCode(reply.error.code) ? reply.error.code : 'INTERNAL', reply.error.message);
@@ -157,7 +192,7 @@ export async function main(args = hideBin(process.argv)): Promise<void> {
       .strict()
       .help()
       .alias('h', 'help')
-      .version(false)
+      .version('version', 'print the version', version())
       .wrap(Math.min(100, process.stdout.columns || 80))
       .fail((msg, err) => {
         if (err) throw err;

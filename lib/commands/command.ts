@@ -33,6 +33,11 @@ export interface Command<Args = Record<string, unknown>, Result = unknown> {
   jsonReply?: boolean;
   /** Reached only through the socket (its CLI is a client-side command, e.g. `agent hook`). */
   socketOnly?: boolean;
+  /**
+   * Answers only when something happens (`wait`): the CLI waits for the reply as long as the
+   * request's own `timeout` (ms) allows, or for ever without one, instead of its usual timeout.
+   */
+  waits?: boolean;
   /** CLI parent command: `thurm agent report` is usage 'report' in group 'agent'. */
   group?: 'agent';
   /** yargs command string: the name, then positionals, e.g. 'send [text..]'. */
@@ -41,6 +46,8 @@ export interface Command<Args = Record<string, unknown>, Result = unknown> {
   options?: Record<string, Options>;
   /** Client side: CLI arguments to request fields. */
   request(argv: CliArgs): Record<string, unknown>;
+  /** Client side: a request as several smaller ones with the same effect, sent in order (`send`). */
+  split?(request: Record<string, unknown>): Record<string, unknown>[];
   /** Server side: checks an untrusted request and returns typed arguments. */
   parse(raw: Record<string, unknown>): Args;
   run(ctx: CommandContext, args: Args): Result | Promise<Result>;

@@ -3,6 +3,9 @@ import { ThurmError } from '../errors.js';
 import { keyBytes } from '../term/keys.js';
 import { defineCommand, optBool, optString, optStringArray, paneFromCli, paneOption, resolvePane } from './command.js';
 
+/** Characters of text per request. */
+const SEND_CHUNK = 8192;
+
 export const send = defineCommand({
   name: 'send',
   usage: 'send [text..]',
@@ -18,6 +21,16 @@ export const send = defineCommand({
     keys: argv.key,
     enter: argv.enter === true,
   }),
+  // Long text goes as several requests: each stays far below the socket's frame limit even
+  // when every character needs six bytes of JSON, and typing the parts in order is the same.
+  split: (request) => {
+    const chars = typeof request.text === 'string' ? [...request.text] : [];
+    if (chars.length <= SEND_CHUNK) return [request];
+    const parts: Record<string, unknown>[] = [];
+    for (let i = 0; i < chars.length; i += SEND_CHUNK) parts.push({ pane: request.pane, text: chars.slice(i, i + SEND_CHUNK).join('') });
+    Object.assign(parts[parts.length - 1], { keys: request.keys, enter: request.enter });
+    return parts;
+  },
   parse: (raw) => ({
     pane: optString(raw, 'pane'),
     text: optString(raw, 'text', 32 * 1024),

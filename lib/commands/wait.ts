@@ -5,6 +5,7 @@ import { defineCommand, optEnum, optInt, optString, paneFromCli, paneOption, res
 
 export const wait = defineCommand({
   name: 'wait',
+  waits: true,
   usage: 'wait',
   describe: 'Wait until a pane reaches a state (exit 0), or time out',
   options: {

@@ -35,14 +35,25 @@ export function defaultShell(): string {
   return process.env.SHELL || os.userInfo().shell || '/bin/sh';
 }
 
-/** Environment of a pane: the server's, minus variables that describe another terminal. */
+/** PATH entries npm and npx prepend for a script: package bins and npm's node-gyp shim. */
+const NPM_PATH = /\/node_modules\/\.bin\/?$|\/node-gyp-bin\/?$/;
+
+/**
+ * Environment of a pane: the server's, minus variables that describe another terminal, and
+ * minus what npm adds when thurm was started through npm or npx (its `npm_*` variables,
+ * INIT_CWD, NODE and the node_modules/.bin folders it puts in front of PATH): panes get the
+ * user's environment, not npm's.
+ */
 export function paneEnv(base: NodeJS.ProcessEnv, extra: Record<string, string>): Record<string, string> {
+  const viaNpm = Object.keys(base).some((k) => k.startsWith('npm_'));
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(base)) {
     if (v === undefined || k === 'LINES' || k === 'COLUMNS' || k === 'TMUX' || k === 'TMUX_PANE') continue;
     if (k.startsWith('THURM_')) continue;
+    if (viaNpm && (k.startsWith('npm_') || k === 'INIT_CWD' || k === 'NODE')) continue;
     env[k] = v;
   }
+  if (viaNpm && env.PATH !== undefined) env.PATH = env.PATH.split(':').filter((dir) => !NPM_PATH.test(dir)).join(':');
   return { ...env, TERM: 'xterm-256color', COLORTERM: 'truecolor', ...extra };
 }
 

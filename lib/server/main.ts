@@ -5,7 +5,8 @@ import { loadConfig } from '../session/config.js';
 import { Mux } from '../session/mux.js';
 import { runNotifyCommand } from './notify-command.js';
 import { EXIT_ALREADY_RUNNING, type ServerSpec } from './protocol.js';
-import { ControlServer, takeServerLock } from './server.js';
+import { ControlServer } from './server.js';
+import { takeServerLock } from './socket-file.js';
 
 async function main(): Promise<void> {
   const spec = JSON.parse(process.argv[2] ?? '{}') as ServerSpec;
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   runNotifyCommand(mux);
   mux.start({ argv: spec.argv, cwd: spec.cwd });
   let exiting = false;
-  const server = new ControlServer(mux, spec.socketPath, () => {
+  const server = new ControlServer(mux, spec.socketPath, lock.secret, () => {
     if (exiting) return;
     exiting = true;
     // A moment to exit after the hang-up; programs that ignored it must not outlive the session.

@@ -59,7 +59,8 @@ export type Reply =
 export interface ResizeMessage { type: 'resize'; size: Size }
 
 /** The last message an attached client receives before the server closes the stream. */
-export interface DetachedMessage { type: 'detached'; reason: 'detached' | 'session-ended' | 'server-exited' }
+/** `too-slow`: the client did not read what the server sent and was dropped (server.ts MAX_QUEUED). */
+export interface DetachedMessage { type: 'detached'; reason: 'detached' | 'session-ended' | 'server-exited' | 'too-slow' }
 
 export interface PaneSummary {
   id: string;

@@ -1,10 +1,6 @@
 // The control server of one session: http + WebSocket on a private Unix socket. It carries
 // attach streams (binary frames) and JSON requests (text frames) to the command table.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ClientHandle, CommandContext } from '../commands/command.js';
 import { dispatch, requestId } from '../commands/dispatch.js';
@@ -12,58 +8,32 @@ import { ThurmError } from '../errors.js';
 import type { Mux } from '../session/mux.js';
 import { ClientScreen } from '../ui/client-screen.js';
 import { checkSize, MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, type DetachedMessage, type Reply } from './protocol.js';
-import { ensureSocketDir } from './socket-path.js';
+import { SocketFile } from './socket-file.js';
 
 /**
- * A random secret kept in the private socket directory: it goes into the lock's name, which
- * other users could otherwise compute and take first (abstract sockets have no permissions).
+ * Bytes a connection may have queued toward its peer (more than the largest frame); past it the
+ * peer is not reading, and is dropped rather than grow the server without bound.
  */
-function lockSecret(dir: string): string {
-  const file = path.join(dir, '.lock-secret');
-  try {
-    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  // Another server may have created it a moment ago and still be writing it.
-  for (let tries = 0; ; tries++) {
-    const secret = fs.readFileSync(file, 'utf8');
-    if (secret.length === 64 || tries > 100) return secret;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
-  }
-}
+export const MAX_QUEUED = 16 * 1024 * 1024;
 
-/**
- * Takes the per-socket lock: an abstract Unix socket, which the kernel releases when the
- * holder dies (even by SIGKILL), so a stale lock cannot outlive its server.
- */
-export async function takeServerLock(socketPath: string): Promise<net.Server | null> {
-  const dir = path.dirname(path.resolve(socketPath));
-  ensureSocketDir(dir);
-  const digest = crypto.createHash('sha256').update(lockSecret(dir)).update(path.resolve(socketPath)).digest('hex').slice(0, 32);
-  const lock = net.createServer();
-  return new Promise((resolve, reject) => {
-    lock.once('error', (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' ? resolve(null) : reject(err)));
-    lock.listen({ path: `\0thurm-${process.getuid?.()}-${digest}` }, () => resolve(lock));
-  });
-}
-
-/** Removes a socket file left by a dead server; refuses to touch anything that is not a socket. */
-function removeStaleSocket(socketPath: string): void {
-  const st = fs.lstatSync(socketPath, { throwIfNoEntry: false });
-  if (!st) return;
-  if (!st.isSocket()) throw new ThurmError('UNSAFE_SOCKET', `not a socket, refusing to replace: ${socketPath}`);
-  fs.unlinkSync(socketPath);
+/** True when `ws` may take more bytes; otherwise it has been dropped, with the reason logged. */
+function canSend(ws: WebSocket, who: string): boolean {
+  if (ws.readyState !== ws.OPEN) return false;
+  if (ws.bufferedAmount <= MAX_QUEUED) return true;
+  console.error(`thurm: dropped ${who}: it does not read what the server sends (${ws.bufferedAmount} bytes queued)`);
+  return false;
 }
 
 export class ControlServer {
   private readonly http: http.Server;
   private readonly wss: WebSocketServer;
+  private readonly file: SocketFile;
   private readonly screens = new Set<ClientScreen>();
   private nextClient = 1;
   private closing = false;
 
-  constructor(private readonly mux: Mux, private readonly socketPath: string, private readonly onClosed: () => void) {
+  constructor(private readonly mux: Mux, socketPath: string, lockSecret: string, private readonly onClosed: () => void) {
+    this.file = new SocketFile(socketPath, lockSecret, (socket) => this.http.emit('connection', socket));
     this.http = http.createServer((_req, res) => {
       res.writeHead(426, { 'content-type': 'text/plain' });
       res.end('thurm: this socket speaks WebSocket only\n');
@@ -84,19 +54,8 @@ export class ControlServer {
     });
   }
 
-  async listen(): Promise<void> {
-    ensureSocketDir(path.dirname(this.socketPath));
-    removeStaleSocket(this.socketPath);
-    const umask = process.umask(0o177);
-    try {
-      await new Promise<void>((resolve, reject) => {
-        this.http.once('error', reject);
-        this.http.listen(this.socketPath, () => resolve());
-      });
-    } finally {
-      process.umask(umask);
-    }
-    fs.chmodSync(this.socketPath, 0o600);
+  listen(): Promise<void> {
+    return this.file.listen();
   }
 
   private context(client?: ClientHandle, signal?: AbortSignal): CommandContext {
@@ -113,7 +72,8 @@ export class ControlServer {
     let screen: ClientScreen | null = null;
     const closed = new AbortController();
     const reply = (r: Reply) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(r));
+      if (canSend(ws, 'control client')) ws.send(JSON.stringify(r));
+      else ws.terminate();
     };
     ws.on('error', () => ws.terminate());
     ws.on('close', () => {
@@ -124,6 +84,8 @@ export class ControlServer {
       }
     });
     ws.on('message', (data: RawData, isBinary: boolean) => {
+      // A closing connection (detached, dropped) changes nothing any more.
+      if (ws.readyState !== ws.OPEN) return;
       try {
         if (screen) {
           if (isBinary) screen.onInput(toBuffer(data));
@@ -151,21 +113,27 @@ export class ControlServer {
       throw new ThurmError('PROTOCOL_ERROR', `protocol version mismatch: client ${String(msg.version)}, server ${PROTOCOL_VERSION}`);
     }
     ws.send(JSON.stringify({ id: requestId(msg), ok: true, result: { session: this.mux.session } } satisfies Reply));
+    const id = String(this.nextClient++);
     const transport = {
       write: (data: string, done?: () => void) => {
         if (ws.readyState !== ws.OPEN) return done?.();
+        if (!canSend(ws, `client ${id}`)) {
+          screen.close('too-slow');
+          return done?.();
+        }
         ws.send(Buffer.from(data, 'utf8'), { binary: true }, () => done?.());
       },
       close: (reason: DetachedMessage['reason']) => {
         if (ws.readyState !== ws.OPEN) return;
+        // Queued behind what the client has not read yet; ws gives up on the close after 30 s.
         ws.send(JSON.stringify({ type: 'detached', reason } satisfies DetachedMessage));
         ws.close(1000);
       },
     };
     const setting = this.mux.config.ui.truecolor;
     const truecolor = setting === 'auto' ? msg.truecolor === true : setting === 'on';
-    const screen = new ClientScreen(
-      String(this.nextClient++), this.mux, transport, size, truecolor,
+    const screen: ClientScreen = new ClientScreen(
+      id, this.mux, transport, size, truecolor,
       (client, request) => dispatch(this.context(client), request),
     );
     this.screens.add(screen);
@@ -186,14 +154,14 @@ export class ControlServer {
     if (this.closing) return;
     this.closing = true;
     for (const screen of this.screens) screen.close('session-ended');
-    for (const ws of this.wss.clients) ws.close(1001);
-    this.wss.close();
-    this.http.close(() => this.onClosed());
-    try {
-      fs.unlinkSync(this.socketPath);
-    } catch {
-      // already gone
+    this.file.close();
+    const closedAll = () => setImmediate(() => { if (this.wss.clients.size === 0) this.onClosed(); });
+    for (const ws of this.wss.clients) {
+      ws.once('close', closedAll);
+      ws.close(1001);
     }
+    this.wss.close();
+    closedAll();
     // Connections that do not close in time must not keep a finished server alive.
     setTimeout(() => this.onClosed(), 1000).unref();
   }

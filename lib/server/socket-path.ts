@@ -19,11 +19,14 @@ export function socketDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(env.XDG_RUNTIME_DIR || os.tmpdir(), `thurm-${uid}`);
 }
 
-/** The socket of a session: an explicit path wins, then THURM_SOCKET, then the session name. */
-export function socketPath(session: string, explicit?: string, env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * The socket of a session: an explicit path (-S) wins, then an explicit session name (-s), then
+ * THURM_SOCKET (set in panes: the session you are in), then the session `default`.
+ */
+export function socketPath(session?: string, explicit?: string, env: NodeJS.ProcessEnv = process.env): string {
   if (explicit) return path.resolve(explicit);
-  if (env.THURM_SOCKET) return path.resolve(env.THURM_SOCKET);
-  return path.join(socketDir(env), `${checkSessionName(session)}.sock`);
+  if (session === undefined && env.THURM_SOCKET) return path.resolve(env.THURM_SOCKET);
+  return path.join(socketDir(env), `${checkSessionName(session ?? 'default')}.sock`);
 }
 
 /** Refuses a socket directory that is a symlink, not ours, or open to others. */

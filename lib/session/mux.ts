@@ -329,14 +329,19 @@ export class Mux {
     this.relayout();
   }
 
-  /** Window size follows the smallest attached client, so every client sees every pane. */
+  /**
+   * Window size follows the smallest attached client, so every client sees every pane. Only
+   * addClient registers a client: a late resize from a detached one must not bring it back.
+   */
   setClientSize(client: string, cols: number, rows: number): void {
+    if (!this.clientSizes.has(client)) return;
     this.clientSizes.set(client, { cols: Math.max(cols, 1), rows: Math.max(rows, 1) });
     this.updateSize();
   }
 
   addClient(client: string, cols: number, rows: number): void {
-    this.setClientSize(client, cols, rows);
+    this.clientSizes.set(client, { cols: Math.max(cols, 1), rows: Math.max(rows, 1) });
+    this.updateSize();
     this.emit({ type: 'client-attached', client });
   }
 

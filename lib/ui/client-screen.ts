@@ -23,15 +23,22 @@ import { renderDiff } from './renderer.js';
 export interface ClientTransport {
   /** Sends bytes to the client's terminal; `done` runs once they have left the server. */
   write(data: string, done?: () => void): void;
-  close(reason: 'detached' | 'session-ended'): void;
+  close(reason: 'detached' | 'session-ended' | 'too-slow'): void;
 }
 
 export type RunCommand = (client: ClientScreen, request: Record<string, unknown>) => Promise<Reply>;
 
 const ESCAPE_WAIT_MS = 25;
 const MESSAGE_MS = 3000;
-/** Outer terminal modes: button and drag mouse in SGR encoding, bracketed paste. */
-const ENTER_MODES = '\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[?2004h';
+/** A storm of resizes is applied at most once per this interval (the latest size wins). */
+export const RESIZE_MS = 50;
+/**
+ * Outer terminal modes: the alternate screen with the cursor hidden until a frame places it,
+ * button and drag mouse in SGR encoding, bracketed paste. attach.ts undoes them all.
+ */
+const ENTER_MODES = '\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[?2004h';
+/** Starts a frame on a blank screen, as the cell grid assumes after a (re)allocation. */
+const CLEAR = '\x1b[0m\x1b[H\x1b[2J';
 const SHAPES = { block: 2, underline: 4, bar: 6 } as const;
 /** Step of indeterminate progress bars. */
 const ANIMATION_MS = 150;
@@ -49,6 +56,10 @@ export class ClientScreen implements ClientHandle {
   private escapeTimer: NodeJS.Timeout | null = null;
   private messageTimer: NodeJS.Timeout | null = null;
   private animationTimer: NodeJS.Timeout | null = null;
+  private resizeTimer: NodeJS.Timeout | null = null;
+  private pendingSize: { cols: number; rows: number } | null = null;
+  /** The next frame clears the client's screen first: the grid was (re)allocated blank. */
+  private clearFirst = true;
   private readonly frames: FrameScheduler;
   private prefixPending = false;
   private confirmKill: string | null = null;
@@ -68,8 +79,10 @@ export class ClientScreen implements ClientHandle {
   ) {
     this.styles = new StyleCache(truecolor);
     this.frames = new FrameScheduler(() => this.compose(), (data, done) => this.send(data, done));
+    // Only thurm's frames write to the client: blessed's own bytes (set-up, the clear after
+    // each resize, its farewell) would land between frames and wipe them.
     this.output = Object.assign(
-      new Writable({ write: (chunk, _enc, cb) => { this.send(chunk.toString()); cb(); } }),
+      new Writable({ write: (_chunk, _enc, cb) => cb() }),
       { columns: size.cols, rows: size.rows, isTTY: true },
     );
     this.screen = blessed.screen({
@@ -212,8 +225,28 @@ export class ClientScreen implements ClientHandle {
 
   // ---- size and events ----
 
+  /** Takes the client's new size; a burst of them is applied once per RESIZE_MS, latest first. */
   resize(cols: number, rows: number): void {
+    if (this.closed) return;
+    this.pendingSize = { cols, rows };
+    if (this.resizeTimer) return;
+    this.applySize();
+    const tick = () => {
+      if (!this.pendingSize) {
+        this.resizeTimer = null;
+        return;
+      }
+      this.applySize();
+      this.resizeTimer = setTimeout(tick, RESIZE_MS);
+    };
+    this.resizeTimer = setTimeout(tick, RESIZE_MS);
+  }
+
+  private applySize(): void {
+    const { cols, rows } = this.pendingSize!;
+    this.pendingSize = null;
     if (cols === this.output.columns && rows === this.output.rows) return;
+    this.clearFirst = true;
     this.output.columns = cols;
     this.output.rows = rows;
     this.output.emit('resize');
@@ -297,12 +330,14 @@ export class ClientScreen implements ClientHandle {
       drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.prefixPending, message });
     }
     this.screen.render();
+    const clear = this.clearFirst ? CLEAR : '';
+    this.clearFirst = false;
     const diff = renderDiff(lines, grid.olines);
     const cursor = this.cursor(geo);
     // Output in a pane nobody sees changes nothing here: send nothing.
-    if (!diff && cursor === this.lastCursor) return '';
+    if (!clear && !diff && cursor === this.lastCursor) return '';
     this.lastCursor = cursor;
-    return diff + cursor;
+    return clear + diff + cursor;
   }
 
   private cursor(geo: ReturnType<Mux['geometry']>): string {
@@ -336,8 +371,8 @@ export class ClientScreen implements ClientHandle {
     this.close('detached');
   }
 
-  /** Ends the view and tells the client why; blessed's farewell restores its terminal. */
-  close(reason: 'detached' | 'session-ended'): void {
+  /** Ends the view and tells the client why; the client restores its terminal (attach.ts). */
+  close(reason: 'detached' | 'session-ended' | 'too-slow'): void {
     if (this.closed) return;
     this.screen.destroy();
     this.dispose();
@@ -349,7 +384,7 @@ export class ClientScreen implements ClientHandle {
     if (this.closed) return;
     this.closed = true;
     this.frames.stop();
-    for (const t of [this.escapeTimer, this.messageTimer, this.animationTimer]) if (t) clearTimeout(t);
+    for (const t of [this.escapeTimer, this.messageTimer, this.animationTimer, this.resizeTimer]) if (t) clearTimeout(t);
     this.subscription.dispose();
     this.mux.removeClient(this.id);
     if (!(this.screen as unknown as { destroyed?: boolean }).destroyed) this.screen.destroy();

@@ -1,0 +1,147 @@
+// The server's hold on its socket path: the lock that makes it the only server of that path,
+// and the listening socket file, which it puts back when something deletes it (a tmp cleaner,
+// a user): checked every second and at once on SIGUSR1, as tmux does.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { ThurmError } from '../errors.js';
+import { ensureSocketDir } from './socket-path.js';
+
+const CHECK_MS = 1000;
+
+function secretFile(socketPath: string): string {
+  return path.join(path.dirname(path.resolve(socketPath)), '.lock-secret');
+}
+
+/** Writes the secret unless the file exists; false when it did. */
+function writeSecret(file: string, secret: string): boolean {
+  try {
+    fs.writeFileSync(file, secret, { flag: 'wx', mode: 0o600 });
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return false;
+  }
+}
+
+/**
+ * A random secret kept in the private socket directory: it goes into the lock's name, which
+ * other users could otherwise compute and take first (abstract sockets have no permissions).
+ */
+function lockSecret(file: string): string {
+  writeSecret(file, crypto.randomBytes(32).toString('hex'));
+  // Another server may have created it a moment ago and still be writing it.
+  for (let tries = 0; ; tries++) {
+    const secret = fs.readFileSync(file, 'utf8');
+    if (secret.length === 64 || tries > 100) return secret;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+  }
+}
+
+export interface ServerLock { lock: net.Server; secret: string }
+
+/**
+ * Takes the per-socket lock: an abstract Unix socket, which the kernel releases when the
+ * holder dies (even by SIGKILL), so a stale lock cannot outlive its server.
+ */
+export async function takeServerLock(socketPath: string): Promise<ServerLock | null> {
+  ensureSocketDir(path.dirname(path.resolve(socketPath)));
+  const secret = lockSecret(secretFile(socketPath));
+  const digest = crypto.createHash('sha256').update(secret).update(path.resolve(socketPath)).digest('hex').slice(0, 32);
+  const lock = net.createServer();
+  return new Promise((resolve, reject) => {
+    lock.once('error', (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' ? resolve(null) : reject(err)));
+    lock.listen({ path: `\0thurm-${process.getuid?.()}-${digest}` }, () => resolve({ lock, secret }));
+  });
+}
+
+/** Removes a socket file left by a dead server; refuses to touch anything that is not a socket. */
+function removeStaleSocket(socketPath: string): void {
+  const st = fs.lstatSync(socketPath, { throwIfNoEntry: false });
+  if (!st) return;
+  if (!st.isSocket()) throw new ThurmError('UNSAFE_SOCKET', `not a socket, refusing to replace: ${socketPath}`);
+  fs.unlinkSync(socketPath);
+}
+
+/** Listens on the socket path for as long as the server runs, and hands connections on. */
+export class SocketFile {
+  private listener: net.Server | null = null;
+  private inode = 0;
+  /** A file another process put at our path; not ours to replace or remove. */
+  private foreign = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private checking = false;
+  private closed = false;
+  private readonly onSignal = () => void this.check();
+
+  constructor(
+    private readonly socketPath: string,
+    private readonly secret: string,
+    private readonly onConnection: (socket: net.Socket) => void,
+  ) {}
+
+  async listen(): Promise<void> {
+    ensureSocketDir(path.dirname(this.socketPath));
+    removeStaleSocket(this.socketPath);
+    await this.bind();
+    this.timer = setInterval(() => void this.check(), CHECK_MS);
+    this.timer.unref();
+    process.on('SIGUSR1', this.onSignal);
+  }
+
+  private async bind(): Promise<void> {
+    // Closing a listener unlinks whatever is at its path, so the old one goes before the new
+    // file exists. Connections made through the old file keep working.
+    this.listener?.close();
+    this.listener = null;
+    const listener = net.createServer((socket) => this.onConnection(socket));
+    const umask = process.umask(0o177);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        listener.once('error', reject);
+        listener.listen(this.socketPath, () => resolve());
+      });
+    } finally {
+      process.umask(umask);
+    }
+    fs.chmodSync(this.socketPath, 0o600);
+    this.inode = fs.lstatSync(this.socketPath).ino;
+    this.listener = listener;
+  }
+
+  /** Puts the socket file (and the lock secret) back when they are gone. */
+  private async check(): Promise<void> {
+    if (this.checking || this.closed) return;
+    this.checking = true;
+    try {
+      // The lock's name holds the secret: without the file, a second server would take another lock.
+      const file = secretFile(this.socketPath);
+      if (!fs.existsSync(path.dirname(file))) ensureSocketDir(path.dirname(file));
+      if (writeSecret(file, this.secret)) console.error(`thurm: lock secret was deleted, wrote it again: ${file}`);
+      const st = fs.lstatSync(this.socketPath, { throwIfNoEntry: false });
+      if (st?.ino === this.inode || (st && st.ino === this.foreign)) return;
+      if (st) {
+        console.error(`thurm: ${this.socketPath} was replaced by something else; leaving it alone`);
+        this.foreign = st.ino;
+        return;
+      }
+      console.error(`thurm: socket was deleted, listening again: ${this.socketPath}`);
+      await this.bind();
+    } catch (err) {
+      console.error(`thurm: cannot restore the socket: ${(err as Error).message}`);
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  /** Stops listening and removes the socket file (when it is still ours). */
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    process.off('SIGUSR1', this.onSignal);
+    this.listener?.close();
+    this.listener = null;
+    if (fs.lstatSync(this.socketPath, { throwIfNoEntry: false })?.ino === this.inode) fs.rmSync(this.socketPath, { force: true });
+  }
+}

@@ -1,0 +1,117 @@
+// The server as its clients find it: frozen (SIGSTOP), or with its socket file deleted. No
+// command may hang on it, and a deleted socket comes back.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import test from 'ava';
+import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
+import { waitUntil } from '../helpers/wait.js';
+
+async function session(t: { teardown(fn: () => Promise<void>): void }, args: string[] = []) {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d', '--size', '80x24', ...args]);
+  // A spec that deletes the socket must not leave the server behind when it fails.
+  const pid = await env.serverPid();
+  t.teardown(async () => {
+    try {
+      process.kill(pid, 'SIGCONT');
+      if (!fs.existsSync(env.socket)) process.kill(pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  });
+  return env;
+}
+
+/** Stops the server; teardown lets it run again so cleanup can end it. */
+async function freeze(t: { teardown(fn: () => void): void }, env: ThurmEnv): Promise<number> {
+  const pid = await env.serverPid();
+  process.kill(pid, 'SIGSTOP');
+  t.teardown(() => {
+    try {
+      process.kill(pid, 'SIGCONT');
+    } catch {
+      // already gone
+    }
+  });
+  return pid;
+}
+
+/** Runs `thurm agent hook claude-code` from a process named `claude`, as Claude Code's hooks do. */
+function hookFromClaude(env: ThurmEnv, payload: object): Promise<{ code: number | null; killed: boolean }> {
+  const claude = path.join(env.dir, 'claude');
+  fs.writeFileSync(claude, `#!${process.execPath}
+const { spawnSync } = require('node:child_process');
+const r = spawnSync(process.execPath, [${JSON.stringify(BIN)}, 'agent', 'hook', 'claude-code'], { input: process.argv[2], stdio: ['pipe', 'inherit', 'inherit'] });
+process.exit(r.status ?? 99);
+`, { mode: 0o755 });
+  return new Promise((resolve) => {
+    const env2 = { ...env.env, THURM_SOCKET: env.socket, THURM_PANE_ID: '1' };
+    execFile(claude, [JSON.stringify(payload)], { env: env2, timeout: 15_000 }, (err) => {
+      resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, killed: err?.killed ?? false });
+    });
+  });
+}
+
+test.serial('a hook with a real payload returns at once with exit 0 while the server is frozen', async (t) => {
+  const env = await session(t);
+  await freeze(t, env);
+  const r = await hookFromClaude(env, {
+    session_id: '9d1f', transcript_path: '/home/u/.claude/projects/x/9d1f.jsonl', cwd: '/work/app',
+    hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test' },
+  });
+  t.deepEqual(r, { code: 0, killed: false });
+});
+
+test.serial('list, kill-server, new and a bounded wait fail with TIMEOUT on a frozen server instead of hanging', async (t) => {
+  const env = await session(t);
+  const pid = await freeze(t, env);
+  const results = await Promise.all([
+    env.cli(['list']),
+    env.cli(['kill-server']),
+    env.cli(['new', '-d']),
+    env.cli(['wait', '--state', 'done', '--timeout', '1']),
+  ]);
+  t.deepEqual(results.map((r) => r.code), [11, 11, 11, 11]);
+  t.true(results.every((r) => /^thurm: /.test(r.stderr)));
+  process.kill(pid, 'SIGCONT');
+  // Nothing was started beside the frozen server, which serves on.
+  t.is(await env.serverPid(), pid);
+});
+
+test.serial('wait without --timeout keeps waiting past the usual request timeout', async (t) => {
+  const env = await session(t, ['--', 'sh', '-c', 'sleep 7; printf "\\033]7501;state=done\\033\\\\"; exec cat']);
+  const r = await env.cli(['wait', '--pane', '1', '--state', 'done']);
+  t.is(r.code, 0, r.stderr);
+});
+
+test.serial('a deleted socket file comes back by itself, so commands reach the same server again', async (t) => {
+  const env = await session(t);
+  const pid = await env.serverPid();
+  fs.rmSync(env.socket);
+  await waitUntil(() => fs.existsSync(env.socket), 'the socket to be back');
+  t.is(await env.serverPid(), pid);
+  t.is(fs.statSync(env.socket).mode & 0o777, 0o600);
+});
+
+test.serial('with the socket and the lock secret deleted, starting thurm finds the running server instead of a second one', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  const pid = await env.serverPid();
+  fs.rmSync(env.socket);
+  fs.rmSync(path.join(path.dirname(env.socket), '.lock-secret'));
+  // A start right away either waits for the socket to come back or its own server loses the lock.
+  const r = await env.cli(['new', '-d']);
+  t.is(r.code, 7, r.stderr);
+  t.is(await env.serverPid(), pid);
+});
+
+test.serial('SIGUSR1 asks the server to put its socket back, and nothing else', async (t) => {
+  const env = await session(t);
+  const pid = await env.serverPid();
+  fs.rmSync(env.socket);
+  process.kill(pid, 'SIGUSR1');
+  await waitUntil(() => fs.existsSync(env.socket), 'the socket to be back');
+  t.is(await env.serverPid(), pid);
+  t.is((await env.json(['list'])).panes.length, 1);
+});
