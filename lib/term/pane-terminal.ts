@@ -18,6 +18,7 @@ export type CursorShape = 'block' | 'underline' | 'bar';
 /** Internal xterm state that the public headless API does not expose. */
 interface XtermCore {
   coreService?: { isCursorHidden?: boolean; decPrivateModes?: { cursorStyle?: CursorShape; cursorBlink?: boolean } };
+  buffers?: { normal?: { lines?: { onTrim?(listener: (n: number) => void): IDisposable } } };
   coreMouseService?: { triggerMouseEvent(e: { col: number; row: number; button: number; action: number; ctrl: boolean; alt: boolean; shift: boolean }): boolean };
 }
 
@@ -130,6 +131,13 @@ export class PaneTerminal {
     const lines: string[] = [];
     for (let y = 0; y < this.xterm.rows; y++) lines.push(buf.getLine(buf.baseY + y)?.translateToString(true) ?? '');
     return lines;
+  }
+
+  /** The oldest lines of the scrollback were dropped (`n` of them) to make room for new ones. */
+  onTrim(listener: (n: number) => void): IDisposable {
+    const core = (this.xterm as unknown as { _core?: XtermCore })._core;
+    const lines = core?.buffers?.normal?.lines;
+    return this.track(lines?.onTrim ? lines.onTrim(listener) : { dispose: () => {} });
   }
 
   private track(d: IDisposable): IDisposable {

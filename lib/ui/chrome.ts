@@ -21,8 +21,11 @@ export function headerLabel(mux: Mux, id: string): string {
   return ` ${id} ${pane.title}${exit}${zoom} `;
 }
 
-/** Each pane's header row: its rule, id and title, then its status and progress bar. */
-export function drawHeaders(lines: Line[], mux: Mux, geo: Geometry, frame: number): void {
+/**
+ * Each pane's header row: its rule, id and title, then its status and progress bar; `extra`
+ * adds this client's own state of a pane (where its copy mode is).
+ */
+export function drawHeaders(lines: Line[], mux: Mux, geo: Geometry, frame: number, extra?: (id: string) => string | null): void {
   for (const [id, r] of geo.panes) {
     const line = lines[r.y];
     if (!line) continue;
@@ -35,7 +38,8 @@ export function drawHeaders(lines: Line[], mux: Mux, geo: Geometry, frame: numbe
     const status = mux.pane(id).summary();
     const label = statusLabel(status);
     const bar = progressBar(status, frame);
-    const name = headerLabel(mux, id);
+    const more = extra?.(id);
+    const name = more ? `${headerLabel(mux, id)}${more} ` : headerLabel(mux, id);
     const nameRoom = label || bar ? Math.min(textWidth(name), Math.max(8, Math.floor(r.w / 3))) : r.w - 2;
     let x = putText(line, r.x + Math.min(1, r.w), truncate(name, nameRoom), style, end);
     const fitted = fitStatus(label, bar, end - x - 4);

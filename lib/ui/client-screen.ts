@@ -16,6 +16,7 @@ import { InputParser, keyName, type InputToken } from './input.js';
 import { FrameScheduler } from './frame-scheduler.js';
 import { findBinding, helpLines } from './key-bindings.js';
 import { handleMouse } from './mouse.js';
+import { CopyView } from './copy-view.js';
 import { drawPaneContent } from './pane-view.js';
 import type { Line } from './cells.js';
 import { renderDiff } from './renderer.js';
@@ -40,6 +41,8 @@ const ENTER_MODES = '\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[?
 /** Starts a frame on a blank screen, as the cell grid assumes after a (re)allocation. */
 const CLEAR = '\x1b[0m\x1b[H\x1b[2J';
 const SHAPES = { block: 2, underline: 4, bar: 6 } as const;
+/** The most base64 sent to a client's clipboard at once; terminals refuse far less than this. */
+const MAX_CLIPBOARD = 1024 * 1024;
 /** Step of indeterminate progress bars. */
 const ANIMATION_MS = 150;
 
@@ -61,6 +64,7 @@ export class ClientScreen implements ClientHandle {
   /** The next frame clears the client's screen first: the grid was (re)allocated blank. */
   private clearFirst = true;
   private readonly frames: FrameScheduler;
+  private readonly copy: CopyView;
   private prefixPending = false;
   private confirmKill: string | null = null;
   private help: blessed.Widgets.BoxElement | null = null;
@@ -79,6 +83,13 @@ export class ClientScreen implements ClientHandle {
   ) {
     this.styles = new StyleCache(truecolor);
     this.frames = new FrameScheduler(() => this.compose(), (data, done) => this.send(data, done));
+    this.copy = new CopyView(mux, {
+      redraw: (pane) => {
+        this.dirtyPanes.add(pane);
+        this.scheduleFrame();
+      },
+      copied: (text) => this.copied(text),
+    });
     // Only thurm's frames write to the client: blessed's own bytes (set-up, the clear after
     // each resize, its farewell) would land between frames and wipe them.
     this.output = Object.assign(
@@ -134,7 +145,7 @@ export class ClientScreen implements ClientHandle {
   /** Bytes for the focused pane, or null when the token was thurm's own. */
   private handleToken(t: InputToken): string | null {
     if (t.kind === 'mouse') {
-      handleMouse(this.mux, t, (pane) => void this.run({ type: 'focus', pane }));
+      handleMouse(this.mux, t, (pane) => void this.run({ type: 'focus', pane }), this.copy);
       return null;
     }
     if (this.help) {
@@ -150,8 +161,9 @@ export class ClientScreen implements ClientHandle {
       return null;
     }
     const pane = this.mux.focused ? this.mux.pane(this.mux.focused) : null;
+    const copying = pane !== null && this.copy.get(pane.id) !== undefined;
     if (t.kind === 'paste') {
-      return pane ? pasteBytes(t.text, pane.term.modes) : null;
+      return pane && !copying ? pasteBytes(t.text, pane.term.modes) : null;
     }
     const prefix = this.mux.config.keys.prefixBytes;
     if (this.prefixPending) {
@@ -166,6 +178,7 @@ export class ClientScreen implements ClientHandle {
       this.scheduleFrame();
       return null;
     }
+    if (copying && this.copy.key(pane.id, keyName(t.seq))) return null;
     return pane ? encodeCursorKey(t.seq, pane.term.modes) : null;
   }
 
@@ -180,6 +193,11 @@ export class ClientScreen implements ClientHandle {
     } else if (action.ui === 'confirm-kill' && this.mux.focused) {
       this.confirmKill = this.mux.focused;
       this.scheduleFrame();
+    } else if (action.ui === 'copy-mode' && this.mux.focused) {
+      this.copy.enter(this.mux.focused);
+    } else if (action.ui === 'copy-mode-page-up' && this.mux.focused) {
+      this.copy.enter(this.mux.focused);
+      this.copy.key(this.mux.focused, 'PageUp');
     }
   }
 
@@ -268,8 +286,11 @@ export class ClientScreen implements ClientHandle {
       case 'notification':
         this.notify(e.pane, e.notification);
         break;
-      case 'layout-changed':
       case 'pane-removed':
+        this.copy.forget(e.pane);
+        this.allPanesDirty = true;
+        break;
+      case 'layout-changed':
       case 'pane-resized':
         this.allPanesDirty = true;
         break;
@@ -277,6 +298,14 @@ export class ClientScreen implements ClientHandle {
         break;
     }
     this.scheduleFrame();
+  }
+
+  /** Copied text becomes the newest paste buffer and, when allowed, the client's clipboard (OSC 52). */
+  private copied(text: string): void {
+    this.mux.addBuffer(text);
+    // Base64 carries no control characters; over-long texts are kept only in the buffer.
+    const data = Buffer.from(text).toString('base64');
+    if (this.mux.config.ui.clipboard && data.length <= MAX_CLIPBOARD) this.send(`\x1b]52;c;${data}\x07`);
   }
 
   /** Flashes a notification in the status line and passes it to the outer terminal. */
@@ -313,20 +342,23 @@ export class ClientScreen implements ClientHandle {
     const rows = lines.length;
     const cols = this.output.columns;
     const geo = this.mux.geometry();
-    const statusRow = this.mux.config.ui.statusLine || this.message || this.confirmKill || this.prefixPending ? rows - 1 : -1;
+    const copyText = this.copy.statusText(this.mux.focused);
+    const statusRow = this.mux.config.ui.statusLine || this.message || copyText || this.confirmKill || this.prefixPending ? rows - 1 : -1;
     const paneRows = Math.min(rows, this.mux.windowSize.rows - (this.mux.config.ui.statusLine ? 1 : 0));
     if (this.allPanesDirty) clearUncovered(lines, rows, cols, geo);
     for (const [id, r] of geo.panes) {
       if (!this.allPanesDirty && !this.dirtyPanes.has(id)) continue;
       const content = { x: r.x, y: r.y + 1, w: Math.min(r.w, cols - r.x), h: Math.min(r.h - 1, paneRows - r.y - 1) };
-      if (content.w > 0 && content.h > 0) drawPaneContent(lines, content, this.mux.pane(id).term, this.styles);
+      if (content.w > 0 && content.h > 0) {
+        drawPaneContent(lines, content, this.mux.pane(id).term, this.styles, this.copy.top(id), (y) => this.copy.highlight(id, y));
+      }
     }
     this.allPanesDirty = false;
     this.dirtyPanes.clear();
-    drawHeaders(lines, this.mux, geo, Math.floor(Date.now() / ANIMATION_MS));
+    drawHeaders(lines, this.mux, geo, Math.floor(Date.now() / ANIMATION_MS), (id) => this.copy.label(id));
     this.animate(geo);
     if (statusRow >= 0 && lines[statusRow]) {
-      const message = this.confirmKill !== null ? `kill pane ${this.confirmKill}? (y/n)` : this.message;
+      const message = this.confirmKill !== null ? `kill pane ${this.confirmKill}? (y/n)` : copyText ?? this.message;
       drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.prefixPending, message });
     }
     this.screen.render();
@@ -344,7 +376,9 @@ export class ClientScreen implements ClientHandle {
     const id = this.mux.focused;
     const r = id ? geo.panes.get(id) : undefined;
     if (!id || !r || this.help || this.confirmKill !== null) return '\x1b[?25l';
-    const c = this.mux.pane(id).term.cursor;
+    const live = this.mux.pane(id).term.cursor;
+    const copying = this.copy.cursor(id);
+    const c = copying ? { ...live, ...copying, visible: true } : live;
     const x = r.x + c.x, y = r.y + 1 + c.y;
     const inside = c.x < r.w && c.y < r.h - 1;
     let out = inside ? `\x1b[${y + 1};${x + 1}H` : '';
@@ -386,6 +420,7 @@ export class ClientScreen implements ClientHandle {
     this.frames.stop();
     for (const t of [this.escapeTimer, this.messageTimer, this.animationTimer, this.resizeTimer]) if (t) clearTimeout(t);
     this.subscription.dispose();
+    this.copy.dispose();
     this.mux.removeClient(this.id);
     if (!(this.screen as unknown as { destroyed?: boolean }).destroyed) this.screen.destroy();
   }

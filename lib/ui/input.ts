@@ -117,6 +117,9 @@ export function keyName(seq: string): string {
     const mod = Number(m[1]) - 1;
     return `${mod & 4 ? 'C-' : ''}${mod & 2 ? 'M-' : ''}${mod & 1 ? 'S-' : ''}${cursor[m[2]]}`;
   }
+  const tilde: Record<string, string> = { 2: 'Insert', 3: 'Delete', 5: 'PageUp', 6: 'PageDown' };
+  m = /^\x1b\[([2356])~$/.exec(seq);
+  if (m) return tilde[m[1]];
   if (seq === '\x1b') return 'Escape';
   if (seq === '\r') return 'Enter';
   if (seq === '\t') return 'Tab';

@@ -3,7 +3,7 @@
 
 export type BindingAction =
   | { command: string; args?: Record<string, unknown> }
-  | { ui: 'help' | 'confirm-kill' };
+  | { ui: 'help' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' };
 
 export interface Binding {
   keys: string[];
@@ -31,6 +31,9 @@ export const BINDINGS: readonly Binding[] = [
   { keys: ['z'], describe: 'zoom the pane to the full window, or back', action: { command: 'zoom' } },
   { keys: ['='], describe: 'make all panes the same size', action: { command: 'equalize' } },
   { keys: ['x'], describe: 'close the pane (asks first)', action: { ui: 'confirm-kill' } },
+  { keys: ['['], describe: 'copy mode: scroll back, search, select, copy', action: { ui: 'copy-mode' } },
+  { keys: ['PageUp'], describe: 'copy mode, one page up', action: { ui: 'copy-mode-page-up' } },
+  { keys: [']'], describe: 'paste the newest paste buffer', action: { command: 'paste' } },
   { keys: ['d'], describe: 'detach (everything keeps running)', action: { command: 'detach' } },
   { keys: ['?'], describe: 'show these key bindings', action: { ui: 'help' } },
 ];

@@ -7,22 +7,32 @@ import { CONTINUATION, type Line } from './cells.js';
 
 let scratch: IBufferCell | undefined;
 
-/** Draws the pane's screen into `content` (the rect below its header). */
-export function drawPaneContent(lines: Line[], content: Rect, term: PaneTerminal, styles: StyleCache): void {
+/** What copy mode draws over a pane's cells: the style replacing a cell's on line `y`, or none. */
+export type Highlighter = (y: number) => ((x: number) => string | null) | null;
+
+/**
+ * Draws the pane's screen into `content` (the rect below its header), or, in copy mode, the
+ * buffer lines from `top` on with their highlights.
+ */
+export function drawPaneContent(
+  lines: Line[], content: Rect, term: PaneTerminal, styles: StyleCache, top?: number, highlight?: Highlighter,
+): void {
   const buf = term.xterm.buffer.active;
   scratch ??= buf.getNullCell();
   const cell = scratch;
+  const first = top ?? buf.viewportY;
   for (let row = 0; row < content.h; row++) {
     const line = lines[content.y + row];
     if (!line) break;
-    const src = row < term.rows ? buf.getLine(buf.viewportY + row) : undefined;
+    const src = row < term.rows ? buf.getLine(first + row) : undefined;
+    const marks = highlight?.(first + row) ?? null;
     let changed = false;
     for (let col = 0; col < content.w; col++) {
       let style = '';
       let ch = ' ';
       if (src && col < term.cols && src.getCell(col, cell)) {
         const width = cell.getWidth();
-        style = styles.of(cell);
+        style = marks?.(col) ?? styles.of(cell);
         if (width === 0) ch = CONTINUATION;
         else if (width === 2 && col === content.w - 1) ch = ' ';
         else ch = cell.getChars() || ' ';

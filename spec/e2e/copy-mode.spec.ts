@@ -1,0 +1,121 @@
+// Copy mode as a person uses it in a real terminal: scrolling back through history with keys
+// and the wheel, searching, selecting and copying into paste buffers and the clipboard.
+import test from 'ava';
+import { TestTerminal } from '../helpers/terminal.js';
+import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
+import { waitUntil } from '../helpers/wait.js';
+
+/** A session whose one pane printed 200 numbered lines and waits; one client 80x24 attached. */
+async function withHistory(t: { teardown(fn: () => Promise<void> | void): void }) {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d', '--size', '80x24', '--', 'sh', '-c', 'for i in $(seq 1 200); do echo "row $i of history"; done; exec cat']);
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 80, 24);
+  t.teardown(() => term.kill());
+  await term.waitForText('row 200 of history');
+  return { env, term };
+}
+
+const header = (term: TestTerminal) => term.lines()[0];
+const PREFIX = '\x02';
+
+test.serial('prefix [ enters copy mode; PageUp pages back, the border says where, output does not move the view, q leaves', async (t) => {
+  const { env, term } = await withHistory(t);
+  term.write(`${PREFIX}[`);
+  await term.waitFor(() => /\[0\/\d+\]/.test(header(term)), 'the position in the border');
+  term.write('\x1b[5~');
+  const paged = await term.waitFor((s) => /\[22\/\d+\]/.test(s.split('\n')[0]), 'one page back');
+  t.is(paged.split('\n')[1].trimEnd(), 'row 158 of history');
+  t.notRegex(paged, /row 180 of history/);
+  await env.ok(['send', '--pane', '1', '--enter', 'new output']);
+  await waitUntil(async () => (await env.capture('1')).includes('new output'), 'the output arrived');
+  // The history grew under the view (the echo and cat's copy); the view kept its lines.
+  const after = await term.waitFor(() => /\[24\/\d+\]/.test(header(term)), 'the offset grown by two lines');
+  t.is(after.split('\n')[1].trimEnd(), 'row 158 of history');
+  term.write('q');
+  const live = await term.waitFor((s) => s.includes('new output'), 'the live screen again');
+  t.notRegex(live.split('\n')[0], /\[\d+\/\d+\]/);
+});
+
+test.serial('g goes to the top of the history and G back to the bottom', async (t) => {
+  const { term } = await withHistory(t);
+  term.write(`${PREFIX}[g`);
+  const top = await term.waitFor((s) => s.split('\n')[1].trimEnd() === 'row 1 of history', 'the oldest line at the top');
+  t.regex(top.split('\n')[0], /\[(\d+)\/\1\]/, 'all of the history is above the view');
+  term.write('G');
+  await term.waitFor(() => /\[0\/\d+\]/.test(header(term)), 'the bottom');
+  t.pass();
+});
+
+test.serial('searching backward with ? finds and highlights a match; n goes to the next one', async (t) => {
+  const { term } = await withHistory(t);
+  term.write(`${PREFIX}[?row 42 `);
+  await term.waitForText('search up: row 42');
+  term.write('\r');
+  const found = await term.waitFor((s) => s.includes('row 42 of history') && !s.includes('search up'), 'the match in view');
+  const at = term.find('row 42 of history')!;
+  t.truthy(at, found);
+  t.true(term.cell(at.x, at.y).isBgPalette(), 'the match is highlighted');
+  term.write('/row 1');
+  await term.waitForText('search down: row 1');
+  term.write('\rn');
+  await term.waitFor(() => term.find('row 100 of history') !== null, 'the next match down');
+  t.pass();
+});
+
+test.serial('v selects, y copies into a paste buffer and the client clipboard (OSC 52), prefix ] pastes', async (t) => {
+  const { env, term } = await withHistory(t);
+  term.write(`${PREFIX}[`);
+  await term.waitFor(() => /\[0\/\d+\]/.test(header(term)), 'copy mode');
+  // The cursor starts where the pane's is (the empty last line): go up two lines, to the start.
+  term.write('kk0vj$y');
+  const buffers = await waitUntil(async () => {
+    const list = (await env.json(['buffers'])).buffers;
+    return list.length ? list : null;
+  }, 'a paste buffer');
+  t.is(buffers[0].text, 'row 199 of history\nrow 200 of history');
+  const osc52 = `\x1b]52;c;${Buffer.from('row 199 of history\nrow 200 of history').toString('base64')}\x07`;
+  await waitUntil(() => term.raw.includes(osc52), 'the clipboard sequence');
+  await term.waitFor(() => !/\[\d+\/\d+\]/.test(header(term)), 'copying left copy mode');
+  term.write(`${PREFIX}]`);
+  // The pasted line comes back twice more: the tty's echo, then cat's copy.
+  const count = async () => (await env.ok(['capture', '--pane', '1', '--scrollback', '1000'])).split('row 199 of history').length - 1;
+  await waitUntil(async () => (await count()) === 3, 'the pasted text echoed');
+  t.pass();
+});
+
+test.serial('the wheel scrolls a pane that did not ask for the mouse; back at the bottom it is live again', async (t) => {
+  const { term } = await withHistory(t);
+  term.write('\x1b[<64;10;10M');
+  await term.waitFor(() => /\[3\/\d+\]/.test(header(term)), 'three lines up');
+  term.write('\x1b[<64;10;10M');
+  await term.waitFor(() => /\[6\/\d+\]/.test(header(term)), 'six lines up');
+  term.write('\x1b[<65;10;10M\x1b[<65;10;10M');
+  await term.waitFor(() => !/\[\d+\/\d+\]/.test(header(term)), 'copy mode left at the bottom');
+  t.pass();
+});
+
+test.serial('dragging the mouse selects text and copies it on release', async (t) => {
+  const { env, term } = await withHistory(t);
+  const at = term.find('row 190 of history')!;
+  // SGR mouse: press, drag to the end of the next line, release (1-based cells).
+  term.write(`\x1b[<0;${at.x + 1};${at.y + 1}M\x1b[<32;${at.x + 18};${at.y + 2}M\x1b[<0;${at.x + 18};${at.y + 2}m`);
+  const buffers = await waitUntil(async () => {
+    const list = (await env.json(['buffers'])).buffers;
+    return list.length ? list : null;
+  }, 'a paste buffer');
+  t.is(buffers[0].text, 'row 190 of history\nrow 191 of history');
+});
+
+test.serial('copy mode is per client: another attached client keeps its live view', async (t) => {
+  const { env, term } = await withHistory(t);
+  const other = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 80, 24);
+  t.teardown(() => other.kill());
+  await other.waitForText('row 200 of history');
+  term.write(`${PREFIX}\x1b[5~`);
+  await term.waitFor(() => /\[22\/\d+\]/.test(header(term)), 'the first client paged back');
+  await env.ok(['send', '--pane', '1', '--enter', 'still live']);
+  const seen = await other.waitForText('still live');
+  t.notRegex(seen.split('\n')[0], /\[\d+\/\d+\]/);
+  t.notRegex(term.text(), /still live/);
+});
