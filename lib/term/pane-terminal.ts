@@ -3,6 +3,7 @@
 import xtermHeadless from '@xterm/headless';
 import type { IDisposable, IFunctionIdentifier, Terminal as XTerminal } from '@xterm/headless';
 
+import { clampCounts } from './count-limits.js';
 import { useUnicode11 } from './unicode.js';
 
 const { Terminal } = xtermHeadless;
@@ -42,6 +43,7 @@ export class PaneTerminal {
       convertEol: false,
     });
     useUnicode11(this.xterm);
+    for (const d of clampCounts(this.xterm)) this.track(d);
   }
 
   /** Parses program output; `done` runs once xterm has consumed it (flow control hangs on it). */

@@ -219,3 +219,17 @@ test.serial('a client killed with SIGKILL or SIGHUP leaves the server and every 
   await env.ok(['send', '--pane', '2', '--enter', 'echo alive']);
   await waitUntil(async () => (await env.capture('2')).includes('alive\n'), 'pane 2 still works');
 });
+
+test.serial('escape sequences with huge counts do not freeze the server', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  await env.ok(['split', '--', 'sh']);
+  // Unclamped, the scroll alone stalls the server for about 13 s and the repeat for hours.
+  await env.ok(['send', '--pane', '1', '--enter', "printf 'x\\033[3000000S\\033[2147483647b\\033[2147483647L\\033[2147483647M\\033[3000000T\\033[2147483647I'; echo; echo counts-done"]);
+  await waitUntil(async () => (await env.capture('1')).includes('counts-done\n'), 'pane 1 past the sequences', 8000);
+  await env.ok(['send', '--pane', '2', '--enter', 'echo still-responsive']);
+  const screen = await waitUntil(async () => {
+    const text = await env.capture('2');
+    return text.includes('still-responsive\n') ? text : '';
+  }, 'pane 2 answer', 5000);
+  t.regex(screen, /^still-responsive$/m);
+});
