@@ -233,3 +233,20 @@ test.serial('escape sequences with huge counts do not freeze the server', async 
   }, 'pane 2 answer', 5000);
   t.regex(screen, /^still-responsive$/m);
 });
+
+test.serial('a program that floods queries and never reads the replies leaves the server bounded and responsive', async (t) => {
+  // 30 MB of DSR queries; unbounded, their queued replies took the server past 1 GB.
+  const flood = `stty raw -echo; yes "$(printf '\\033[6n')" | tr -d '\\n' | head -c 30000000; echo; echo flood-done; exec sleep 600`;
+  const env = await session(t, ['--', 'sh', '-c', flood]);
+  await env.ok(['split', '--', 'sh']);
+  const pid = await env.serverPid();
+  let peak = 0;
+  for (let i = 0; !(await env.capture('1')).includes('flood-done'); i++) {
+    if (i === 60) throw new Error('the flood did not end');
+    await env.ok(['send', '--pane', '2', '--enter', `echo still-responsive-${i}`]);
+    await waitUntil(async () => (await env.capture('2')).includes(`still-responsive-${i}\n`), `pane 2 answer ${i}`, 5000);
+    peak = Math.max(peak, rssKb(pid));
+  }
+  t.true(peak < 400 * 1024, `server RSS ${peak} kB`);
+  t.true(alive(pid));
+});

@@ -1,0 +1,36 @@
+import test from 'ava';
+import { Pane, type PaneHooks, type PaneOptions } from '../../lib/session/pane.js';
+import { FakePty } from '../helpers/fake-pty.js';
+import { waitUntil } from '../helpers/wait.js';
+
+const hooks: PaneHooks = { output() {}, title() {}, exit() {}, statusChanged() {}, notify() {} };
+
+function pane(fake: FakePty): Pane {
+  const opts: PaneOptions = {
+    id: '1', argv: ['sh'], cwd: '/', cols: 80, rows: 24, env: {}, scrollback: 100,
+    detection: {} as PaneOptions['detection'], spawn: fake.spawn,
+  };
+  return new Pane(opts, hooks);
+}
+
+test('a resize whose pty throws EBADF (closed before its exit is seen) still resizes the emulator and does not throw', (t) => {
+  const fake = new FakePty();
+  const p = pane(fake);
+  t.teardown(() => p.dispose());
+  fake.resizeError = new Error('ioctl(2) failed, EBADF');
+  t.notThrows(() => p.resize(100, 30));
+  t.deepEqual(p.size, { cols: 100, rows: 30 });
+  fake.resizeError = null;
+  p.resize(90, 20);
+  t.deepEqual(fake.sizes, [{ cols: 90, rows: 20 }]);
+});
+
+test('typed keys reach the pty as input and answers to queries as replies', async (t) => {
+  const fake = new FakePty();
+  const p = pane(fake);
+  t.teardown(() => p.dispose());
+  p.type('ls\r');
+  fake.output('\x1b[6n');
+  await waitUntil(() => fake.writes.length === 2, 'the DSR reply');
+  t.deepEqual(fake.writes, [{ data: 'ls\r', kind: 'input' }, { data: '\x1b[1;1R', kind: 'reply' }]);
+});
