@@ -104,8 +104,12 @@ export class Pane {
     this.onStatusChanged = hooks.statusChanged;
     this.ptyListeners.push(this.pty.onData((data) => {
       this.sources.onOutput();
-      this.status.scan(data);
-      this.term.write(data, this.flow.queued(data.length));
+      const scanned = this.status.scan(data);
+      const queued = this.flow.queued(data.length);
+      this.term.write(data, () => {
+        scanned();
+        queued();
+      });
     }));
     this.ptyListeners.push(this.pty.onExit(({ exitCode, signal }) => {
       this.exit = { exitCode, signal: signal || null };

@@ -32,7 +32,7 @@ export class FakePty implements PanePty {
   }
 
   /** The program writes `data` to its terminal. */
-  output(data: string): void {
+  output(data: string | Buffer): void {
     for (const l of this.dataListeners) l(Buffer.from(data));
   }
 

@@ -34,3 +34,14 @@ test('typed keys reach the pty as input and answers to queries as replies', asyn
   await waitUntil(() => fake.writes.length === 2, 'the DSR reply');
   t.deepEqual(fake.writes, [{ data: 'ls\r', kind: 'input' }, { data: '\x1b[1;1R', kind: 'reply' }]);
 });
+
+test('OSC 7501 bodies the emulator drops do not pile up once it has parsed them', async (t) => {
+  const fake = new FakePty();
+  const p = pane(fake);
+  t.teardown(() => p.dispose());
+  // The byte FF is no UTF-8: the emulator hands over "state=", which matches no framing.
+  for (let i = 0; i < 100; i++) fake.output(Buffer.from('\x1b]7501;state=\xff\x07'.repeat(100), 'latin1'));
+  fake.output('parsed');
+  await waitUntil(() => p.term.screenText()[0].endsWith('parsed'), 'the emulator to parse it all');
+  t.is(p.status.framingPending, 0);
+});
