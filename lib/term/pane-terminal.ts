@@ -6,6 +6,7 @@ import type { IDisposable, IFunctionIdentifier, ILogger, Terminal as XTerminal }
 import type { ThrottledLog } from '../log.js';
 
 import { clampCounts } from './count-limits.js';
+import { ParseBudget } from './parse-budget.js';
 import { useUnicode11 } from './unicode.js';
 
 const { Terminal } = xtermHeadless;
@@ -16,7 +17,13 @@ export interface PaneTerminalOptions {
   scrollback: number;
   /** Where the emulator's complaints go (by default the console, unthrottled). */
   log?: ThrottledLog;
+  /** Shared by all panes of a server (the default); specs may pass their own. */
+  budget?: ParseBudget;
 }
+
+/** Output this soon after a keystroke may be its echo. */
+const ECHO_MS = 200;
+const sharedBudget = new ParseBudget();
 
 export type CursorShape = 'block' | 'underline' | 'bar';
 
@@ -48,8 +55,11 @@ export class PaneTerminal {
   private readonly disposables: IDisposable[] = [];
   /** Set while keys or mouse reports pass through the emulator, so onReply can tell them apart. */
   private typing = false;
+  private typedAt = -Infinity;
+  private readonly budget: ParseBudget;
 
   constructor(opts: PaneTerminalOptions) {
+    this.budget = opts.budget ?? sharedBudget;
     this.xterm = new Terminal({
       cols: opts.cols,
       rows: opts.rows,
@@ -62,9 +72,14 @@ export class PaneTerminal {
     for (const d of clampCounts(this.xterm)) this.track(d);
   }
 
-  /** Parses program output; `done` runs once xterm has consumed it (flow control hangs on it). */
+  /**
+   * Parses program output; `done` runs once xterm has consumed it (flow control hangs on it).
+   * Output shares the server's parse budget, except the answer to a key just typed when
+   * nothing else waits: xterm then parses it at once, and echo stays quick beside busy panes.
+   */
   write(data: string | Uint8Array, done?: () => void): void {
-    this.xterm.write(data, done);
+    if (Date.now() - this.typedAt < ECHO_MS && !this.budget.waiting(this.xterm)) this.xterm.write(data, done);
+    else this.budget.write(this.xterm, data, done);
   }
 
   /** Sends keys as if typed: they come back through onReply (callers encode them for the modes). */
@@ -80,6 +95,7 @@ export class PaneTerminal {
   /** xterm fires its data event synchronously from inside input and mouse reports. */
   private typed<T>(send: () => T): T {
     this.typing = true;
+    this.typedAt = Date.now();
     try {
       return send();
     } finally {
@@ -167,6 +183,7 @@ export class PaneTerminal {
 
   dispose(): void {
     for (const d of this.disposables.splice(0)) d.dispose();
+    this.budget.forget(this.xterm);
     this.xterm.dispose();
   }
 }
