@@ -3,12 +3,12 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { echoLatency, memory, startup, throughput } from './cases.js';
+import { BUSY_PANES, busyEcho, echoLatency, memory, startup, throughput, type Busy } from './cases.js';
 import { cleanupAll, privateEnv } from './env.js';
 import { Thurm, Tmux, type Subject } from './subjects.js';
 import { writeWorkload } from './workload.js';
 
-const DEADLINE_MS = 170_000;
+const DEADLINE_MS = 300_000;
 const PLAIN_BYTES = 50e6;
 const COLOUR_BYTES = 20e6;
 
@@ -30,14 +30,40 @@ function pick<T>(pair: Pair<T>, f: (value: T) => number): Pair<number> {
 
 interface Workload { file: string; bytes: number }
 
-async function measure(plain: Workload, colour: Workload, dir: string): Promise<Row[]> {
-  const thurm = new Thurm(), tmux = new Tmux();
-  const each = async <T>(what: string, fn: (s: Subject) => Promise<T>): Promise<Pair<T>> => {
-    progress(`${what}: thurm`);
-    const a = await fn(thurm);
-    progress(`${what}: tmux`);
-    return [a, await fn(tmux)];
+/** Goals for the idle pane under load (issue 8 A6): echo p99 under 50 ms, memory flat. */
+const BUSY_ECHO_P99_MS = 50;
+const BUSY_RSS_GROWTH_MB = 50;
+
+/** Made after privateEnv(), so that they are stopped before its directories go. */
+let subjects: { thurm: Subject; tmux: Subject };
+
+async function each<T>(what: string, fn: (s: Subject) => Promise<T>): Promise<Pair<T>> {
+  progress(`${what}: thurm`);
+  const a = await fn(subjects.thurm);
+  progress(`${what}: tmux`);
+  return [a, await fn(subjects.tmux)];
+}
+
+async function measureBusy(dir: string): Promise<{ rows: Row[]; goals: string[] }> {
+  const busy = await each(`echo beside ${BUSY_PANES} busy panes`, (s) => busyEcho(s, dir));
+  const growth = (b: Busy) => (b.rssEnd - b.rssStart) / 1e6;
+  const [thurm] = busy;
+  const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  return {
+    rows: [
+      row(`busy: idle pane echo p50 (${BUSY_PANES} panes at 200 KB/s)`, 'ms', true, pick(busy, (b) => b.echo.p50)),
+      row('busy: idle pane echo p99', 'ms', true, pick(busy, (b) => b.echo.p99)),
+      row('busy: server RSS when all print', 'MB', true, pick(busy, (b) => b.rssStart / 1e6)),
+      row(`busy: server RSS growth over ${Math.round(thurm.seconds)} s`, 'MB', true, pick(busy, growth)),
+    ],
+    goals: [
+      `goal: busy echo p99 under ${BUSY_ECHO_P99_MS} ms: ${verdict(thurm.echo.p99 < BUSY_ECHO_P99_MS)} (${thurm.echo.p99.toFixed(1)} ms)`,
+      `goal: busy RSS growth under ${BUSY_RSS_GROWTH_MB} MB: ${verdict(growth(thurm) < BUSY_RSS_GROWTH_MB)} (${growth(thurm).toFixed(1)} MB)`,
+    ],
   };
+}
+
+async function measure(plain: Workload, colour: Workload, dir: string): Promise<Row[]> {
   const plainRate = await each('throughput, plain', (s) => throughput(s, plain.file, dir));
   const colourRate = await each('throughput, colour', (s) => throughput(s, colour.file, dir));
   const latency = await each('keystroke echo', (s) => echoLatency(s));
@@ -78,6 +104,8 @@ async function main(): Promise<void> {
   const json = process.argv.includes('--json');
   const loadBefore = os.loadavg()[0];
   const dir = privateEnv();
+  const busyOnly = process.argv.includes('--busy');
+  subjects = { thurm: new Thurm(), tmux: new Tmux() };
   const watchdog = setTimeout(() => {
     progress(`gave up after ${DEADLINE_MS / 1000}s`);
     void cleanupAll().finally(() => process.exit(1));
@@ -91,14 +119,16 @@ async function main(): Promise<void> {
       const file = path.join(dir, name);
       return { file, bytes: writeWorkload(file, bytes, colour) };
     };
-    const rows = await measure(workload('plain.txt', PLAIN_BYTES, false), workload('colour.txt', COLOUR_BYTES, true), dir);
+    const rows = busyOnly ? [] : await measure(workload('plain.txt', PLAIN_BYTES, false), workload('colour.txt', COLOUR_BYTES, true), dir);
+    const busy = await measureBusy(dir);
+    rows.push(...busy.rows);
     const tmuxVersion = execFileSync('tmux', ['-V'], { encoding: 'utf8' }).trim();
     // A busy machine (load before the run well above 0) makes every number noisier.
     const machine = { cpus: os.cpus().length, node: process.version, tmux: tmuxVersion, loadBefore };
-    if (json) process.stdout.write(`${JSON.stringify({ machine, rows }, null, 2)}\n`);
+    if (json) process.stdout.write(`${JSON.stringify({ machine, rows, goals: busy.goals }, null, 2)}\n`);
     else {
       const header = `thurm vs ${tmuxVersion}, ${machine.cpus} cores, Node ${machine.node}, 120x40 client, load before run ${loadBefore.toFixed(2)}`;
-      process.stdout.write(`${table(rows, header)}\n`);
+      process.stdout.write(`${table(rows, header)}\n\n${busy.goals.join('\n')}\n`);
     }
   } finally {
     clearTimeout(watchdog);

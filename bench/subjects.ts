@@ -22,8 +22,10 @@ export interface Subject {
   start(argv: string[]): Promise<string>;
   /** Visible text of a pane. */
   capture(pane: string): Promise<string>;
-  /** Splits `pane` and starts `sh` in the new half; resolves with the new pane id. */
-  split(pane: string, dir: 'right' | 'down'): Promise<string>;
+  /** Splits `pane` and starts argv (`sh` by default) in the new half; resolves with its id. */
+  split(pane: string, dir: 'right' | 'down', argv?: string[]): Promise<string>;
+  /** Makes `pane` the one keys go to. */
+  focus(pane: string): Promise<void>;
   serverPid(): Promise<number>;
   /** Ends the server (forcibly if it does not go) and waits until it is gone. */
   stop(): Promise<void>;
@@ -78,8 +80,12 @@ export class Thurm implements Subject {
     return r.lines.join('\n');
   }
 
-  async split(pane: string, dir: 'right' | 'down'): Promise<string> {
-    return (await ok(this, ['split', '--pane', pane, `--${dir}`, '--', 'sh'])).trim();
+  async split(pane: string, dir: 'right' | 'down', argv = ['sh']): Promise<string> {
+    return (await ok(this, ['split', '--pane', pane, `--${dir}`, '--', ...argv])).trim();
+  }
+
+  async focus(pane: string): Promise<void> {
+    await ok(this, ['focus', '--pane', pane]);
   }
 
   async serverPid(): Promise<number> {
@@ -122,9 +128,13 @@ export class Tmux implements Subject {
     return ok(this, ['capture-pane', '-p', '-t', pane]);
   }
 
-  async split(pane: string, dir: 'right' | 'down'): Promise<string> {
-    const out = await ok(this, ['split-window', '-d', dir === 'right' ? '-h' : '-v', '-t', pane, '-P', '-F', '#{pane_id}', 'sh']);
+  async split(pane: string, dir: 'right' | 'down', argv = ['sh']): Promise<string> {
+    const out = await ok(this, ['split-window', '-d', dir === 'right' ? '-h' : '-v', '-t', pane, '-P', '-F', '#{pane_id}', ...argv]);
     return out.trim();
+  }
+
+  async focus(pane: string): Promise<void> {
+    await ok(this, ['select-pane', '-t', pane]);
   }
 
   async serverPid(): Promise<number> {

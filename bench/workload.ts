@@ -51,7 +51,7 @@ export function writeWorkload(file: string, bytes: number, colour: boolean): num
   const fd = fs.openSync(file, 'w');
   let written = 0;
   try {
-    while (written < bytes) written += fs.writeSync(fd, chunk);
+    while (written < bytes) written += fs.writeSync(fd, chunk, 0, Math.min(chunk.length, bytes - written));
   } finally {
     fs.closeSync(fd);
   }

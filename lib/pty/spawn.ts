@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pty from 'node-pty';
 import { ThurmError } from '../errors.js';
+import { WriteQueue, type WriteKind } from './write-queue.js';
 
 export interface SpawnOptions {
   argv: string[];
@@ -11,6 +12,8 @@ export interface SpawnOptions {
   cols: number;
   rows: number;
   env: Record<string, string>;
+  /** Told of each write dropped because the program does not read its input. */
+  dropped?: (kind: WriteKind, bytes: number) => void;
 }
 
 export interface Disposable { dispose(): void }
@@ -21,7 +24,9 @@ export interface PanePty {
   readonly ttyName: string | null;
   onData(listener: (data: Buffer) => void): Disposable;
   onExit(listener: (exit: { exitCode: number; signal?: number }) => void): Disposable;
-  write(data: string | Buffer): void;
+  /** Queues bytes for the program (bounded, see write-queue.ts); false when dropped. */
+  write(data: string | Buffer, kind: WriteKind): boolean;
+  /** A no-op once the pty is closed, which node-pty may do before its exit is reported. */
   resize(cols: number, rows: number): void;
   pause(): void;
   resume(): void;
@@ -88,17 +93,36 @@ export function spawnPty(opts: SpawnOptions): PanePty {
       env: opts.env,
       encoding: null,
     });
+    const internals = p as unknown as { fd: number; _socket: { destroyed: boolean }; destroy(): void };
+    // node-pty closes the fd when reading hits EIO, before it reports the exit; from then on
+    // the fd number may belong to another file, so it must not be written or resized.
+    const closed = () => internals._socket.destroyed;
+    const queue = new WriteQueue((data) => {
+      if (closed()) throw Object.assign(new Error('pty closed'), { code: 'EBADF' });
+      // The master fd is non-blocking: this takes what fits and throws EAGAIN when nothing does.
+      return fs.writeSync(internals.fd, data);
+    }, opts.dropped);
     return {
       pid: p.pid,
       ttyName: (p as unknown as { ptsName?: string }).ptsName ?? null,
       onData: (l) => p.onData((d) => l(d as unknown as Buffer)),
       onExit: (l) => p.onExit(l),
-      write: (d) => p.write(d as string),
-      resize: (c, r) => p.resize(c, r),
+      write: (d, kind) => queue.write(d, kind),
+      resize: (c, r) => {
+        if (closed()) return;
+        try {
+          p.resize(c, r);
+        } catch (err) {
+          if (!/EBADF|ENOTTY/.test((err as Error).message)) throw err;
+        }
+      },
       pause: () => p.pause(),
       resume: () => p.resume(),
       kill: (s) => p.kill(s),
-      destroy: () => (p as unknown as { destroy(): void }).destroy(),
+      destroy: () => {
+        queue.close();
+        internals.destroy();
+      },
     };
   } catch (err) {
     throw new ThurmError('INVALID_ARGUMENT', `cannot start command: ${opts.argv.join(' ')}: ${(err as Error).message}`);

@@ -2,6 +2,7 @@
 // to the session log); it runs until the last pane closes or `thurm kill-server`.
 import { toThurmError } from '../errors.js';
 import { loadConfig } from '../session/config.js';
+import { capLog } from './log-file.js';
 import { Mux } from '../session/mux.js';
 import { runNotifyCommand } from './notify-command.js';
 import { EXIT_ALREADY_RUNNING, type ServerSpec } from './protocol.js';
@@ -9,6 +10,7 @@ import { ControlServer } from './server.js';
 import { takeServerLock } from './socket-file.js';
 
 async function main(): Promise<void> {
+  capLog();
   const spec = JSON.parse(process.argv[2] ?? '{}') as ServerSpec;
   const lock = await takeServerLock(spec.socketPath);
   if (!lock) {

@@ -20,7 +20,7 @@ export interface Config {
 
 export const DEFAULT_CONFIG: Config = {
   keys: { prefix: 'C-b', prefixBytes: '\x02' },
-  ui: { statusLine: true, scrollback: 10000, truecolor: 'auto', clipboard: true },
+  ui: { statusLine: true, scrollback: 2000, truecolor: 'auto', clipboard: true },
   remainOnExit: false,
   notifications: { desktop: 'osc9', command: [] },
   detection: { enabled: true, idleThresholdMs: 5000, rules: [], ai: { command: [], intervalMs: 10_000, timeoutMs: 5000 } },

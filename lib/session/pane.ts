@@ -4,6 +4,7 @@ import type { DetectionConfig } from '../agent/detector.js';
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentOwnership, AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { FlowControl } from '../pty/flow-control.js';
+import { ThrottledLog } from '../log.js';
 import { commandName } from '../command-line.js';
 import { foregroundOf, holdersOf, readCwd, readStat, resolveScript, ttyDevice, type ForegroundProcess } from '../pty/proc.js';
 import { spawnPty, type Disposable, type PanePty } from '../pty/spawn.js';
@@ -26,6 +27,8 @@ export interface PaneOptions {
   env: Record<string, string>;
   scrollback: number;
   detection: DetectionConfig;
+  /** Starts the program; specs pass a fake. */
+  spawn?: typeof spawnPty;
 }
 
 export interface PaneHooks {
@@ -47,6 +50,7 @@ export class Pane {
   readonly status: ProgramStatus;
   readonly sources: PaneSources;
   private readonly flow: FlowControl;
+  private readonly log: ThrottledLog;
   private readonly onStatusChanged: () => void;
   private readonly onTitleChanged: () => void;
   /** The title the program set (OSC 0/2), and the process group in the foreground then. */
@@ -68,11 +72,17 @@ export class Pane {
     this.id = opts.id;
     this.argv = opts.argv;
     this.startCwd = opts.cwd;
-    this.term = new PaneTerminal({ cols: opts.cols, rows: opts.rows, scrollback: opts.scrollback });
-    this.pty = spawnPty({ argv: opts.argv, cwd: opts.cwd, cols: opts.cols, rows: opts.rows, env: opts.env });
+    this.log = new ThrottledLog(`thurm: pane ${opts.id}: `);
+    this.term = new PaneTerminal({ cols: opts.cols, rows: opts.rows, scrollback: opts.scrollback, log: this.log });
+    this.pty = (opts.spawn ?? spawnPty)({
+      argv: opts.argv, cwd: opts.cwd, cols: opts.cols, rows: opts.rows, env: opts.env,
+      dropped: (kind) => this.log.problem(`dropped ${kind}`, kind === 'reply'
+        ? 'dropped replies to queries: the program does not read its input'
+        : 'dropped typed input: the program does not read it'),
+    });
     this.flow = new FlowControl(this.pty);
     this.status = new ProgramStatus({
-      reply: (data) => { if (!this.exit) this.pty.write(data); },
+      reply: (data) => { if (!this.exit) this.pty.write(data, 'reply'); },
       changed: () => {
         this.statusVersion++;
         hooks.statusChanged();
@@ -109,16 +119,20 @@ export class Pane {
     this.ptyListeners.push(this.pty.onData((data) => {
       this.foregroundMayChange();
       this.sources.onOutput();
-      this.status.scan(data);
-      this.term.write(data, this.flow.queued(data.length));
+      const scanned = this.status.scan(data);
+      const queued = this.flow.queued(data.length);
+      this.term.write(data, () => {
+        scanned();
+        queued();
+      });
     }));
     this.ptyListeners.push(this.pty.onExit(({ exitCode, signal }) => {
       this.exit = { exitCode, signal: signal || null };
       this.status.onExit();
       hooks.exit(exitCode, signal || null);
     }));
-    this.term.onReply((data) => {
-      if (!this.exit) this.pty.write(data);
+    this.term.onReply((data, kind) => {
+      if (!this.exit) this.pty.write(data, kind);
     });
     this.term.onParsed(() => hooks.output());
     this.onTitleChanged = () => {
@@ -283,12 +297,18 @@ export class Pane {
     if (cols === this.term.cols && rows === this.term.rows) return;
     this.sources.onResize();
     this.term.resize(cols, rows);
-    if (!this.exit) this.pty.resize(cols, rows);
+    if (this.exit) return;
+    try {
+      this.pty.resize(cols, rows);
+    } catch (err) {
+      // The emulator has its new size; a pty that failed to follow must not stop the relayout.
+      this.log.problem('resize', `resize failed: ${(err as Error).message}`);
+    }
   }
 
   /** Tells a program that asked for focus events (DECSET 1004) that it gained or lost focus. */
   focusEvent(focused: boolean): void {
-    if (!this.exit && this.term.modes.sendFocusMode) this.pty.write(focused ? '\x1b[I' : '\x1b[O');
+    if (!this.exit && this.term.modes.sendFocusMode) this.pty.write(focused ? '\x1b[I' : '\x1b[O', 'reply');
   }
 
   /** Closes the pane: its pty is closed, which hangs up its programs (SIGHUP). */

@@ -15,6 +15,9 @@ export interface Framing {
   length: number;
 }
 
+/** A framing waiting for the emulator's hook, with the scanned chunk it ended in. */
+interface Pending extends Framing { chunk: number }
+
 const enum S { Ground, Esc, C2, Ident, Body, BodyEsc, BodyC2, Other, OtherEsc, OtherC2 }
 
 const PREFIX = '7501;';
@@ -31,10 +34,30 @@ export class OscFramingScanner {
   private body: number[] = [];
   private bodyLength = 0;
   private length = 0;
-  private readonly done: Framing[] = [];
+  private readonly done: Pending[] = [];
+  private chunk = 0;
 
-  /** Feeds raw pty bytes (in order, before the emulator sees them). */
-  scan(data: Uint8Array): void {
+  /**
+   * Feeds raw pty bytes (in order, before the emulator sees them). Call the returned function
+   * once the emulator has parsed them: framings that ended in them and were not taken by then
+   * never will be (the emulator dropped bytes of their body, such as invalid UTF-8), and go.
+   */
+  scan(data: Uint8Array): () => void {
+    const chunk = ++this.chunk;
+    this.find(data);
+    return () => {
+      let n = 0;
+      while (n < this.done.length && this.done[n].chunk <= chunk) n++;
+      this.done.splice(0, n);
+    };
+  }
+
+  /** Framings waiting for the emulator's hook. */
+  get pending(): number {
+    return this.done.length;
+  }
+
+  private find(data: Uint8Array): void {
     // Most output holds no OSC: in the ground state jump to the next byte that could start
     // one, remembering where each kind is next so no search covers the same bytes twice.
     let esc = -1, c2 = -1;
@@ -58,7 +81,8 @@ export class OscFramingScanner {
     const bytes = Buffer.from(body, 'utf8');
     const i = this.done.findIndex((f) => f.bodyLength === bytes.length && f.body.equals(bytes.subarray(0, f.body.length)));
     if (i < 0) return null;
-    return this.done.splice(0, i + 1)[i];
+    const { chunk: _, ...framing } = this.done.splice(0, i + 1)[i];
+    return framing;
   }
 
   private start(introducerBytes: number): void {
@@ -135,9 +159,8 @@ export class OscFramingScanner {
   /** Ends the string; `length` already counts the terminator's bytes. */
   private end(terminator: Framing['terminator']): void {
     if (this.state === S.Body || this.state === S.BodyEsc || this.state === S.BodyC2) {
-      this.done.push({ body: Buffer.from(this.body), bodyLength: this.bodyLength, terminator, length: this.length });
-      // Entries wait only for output already queued to the emulator (bounded by flow control).
-      if (this.done.length > 100_000) this.done.shift();
+      // Entries wait only for output queued to the emulator (bounded by flow control).
+      this.done.push({ body: Buffer.from(this.body), bodyLength: this.bodyLength, terminator, length: this.length, chunk: this.chunk });
     }
     this.body = [];
     this.state = S.Ground;

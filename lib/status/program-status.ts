@@ -54,9 +54,14 @@ export class ProgramStatus {
 
   constructor(private readonly hooks: ProgramStatusHooks, private readonly now: () => number = Date.now) {}
 
-  /** Raw pty output, before the emulator parses it. */
-  scan(data: Uint8Array): void {
-    this.framing.scan(data);
+  /** Raw pty output, before the emulator parses it; call the result once it has parsed it. */
+  scan(data: Uint8Array): () => void {
+    return this.framing.scan(data);
+  }
+
+  /** OSC 7501 framings scanned but not yet handed over by the emulator. */
+  get framingPending(): number {
+    return this.framing.pending;
   }
 
   /** The OSC 7501 hook: `body` is what follows `7501;`. */

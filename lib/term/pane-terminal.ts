@@ -1,8 +1,12 @@
 // The headless terminal emulator of one pane: it parses the program's output, keeps the
 // screen and scrollback, and answers the program's queries. It never touches the pty itself.
 import xtermHeadless from '@xterm/headless';
-import type { IDisposable, IFunctionIdentifier, Terminal as XTerminal } from '@xterm/headless';
+import type { IDisposable, IFunctionIdentifier, ILogger, Terminal as XTerminal } from '@xterm/headless';
 
+import type { ThrottledLog } from '../log.js';
+
+import { clampCounts } from './count-limits.js';
+import { ParseBudget } from './parse-budget.js';
 import { useUnicode11 } from './unicode.js';
 
 const { Terminal } = xtermHeadless;
@@ -11,7 +15,15 @@ export interface PaneTerminalOptions {
   cols: number;
   rows: number;
   scrollback: number;
+  /** Where the emulator's complaints go (by default the console, unthrottled). */
+  log?: ThrottledLog;
+  /** Shared by all panes of a server (the default); specs may pass their own. */
+  budget?: ParseBudget;
 }
+
+/** Output this soon after a keystroke may be its echo. */
+const ECHO_MS = 200;
+const sharedBudget = new ParseBudget();
 
 export type CursorShape = 'block' | 'underline' | 'bar';
 
@@ -30,34 +42,66 @@ export interface MouseEvent {
   action: 'press' | 'release' | 'move' | 'wheel-up' | 'wheel-down';
 }
 
+/** xterm's logger: each message once per interval, without the data it dumps (program output). */
+function emulatorLogger(log: ThrottledLog): ILogger {
+  const problem = (message: unknown) => {
+    const text = String(message).slice(0, 200).replace(/[:\s]+$/, '');
+    log.problem(text, `emulator: ${text}`);
+  };
+  return { trace: () => {}, debug: () => {}, info: problem, warn: problem, error: problem };
+}
+
 export class PaneTerminal {
   readonly xterm: XTerminal;
   private readonly disposables: IDisposable[] = [];
+  /** Set while keys or mouse reports pass through the emulator, so onReply can tell them apart. */
+  private typing = false;
+  private typedAt = -Infinity;
+  private readonly budget: ParseBudget;
 
   constructor(opts: PaneTerminalOptions) {
+    this.budget = opts.budget ?? sharedBudget;
     this.xterm = new Terminal({
       cols: opts.cols,
       rows: opts.rows,
       scrollback: opts.scrollback,
       allowProposedApi: true,
       convertEol: false,
+      ...(opts.log && { logger: emulatorLogger(opts.log) }),
     });
     useUnicode11(this.xterm);
+    for (const d of clampCounts(this.xterm)) this.track(d);
   }
 
-  /** Parses program output; `done` runs once xterm has consumed it (flow control hangs on it). */
+  /**
+   * Parses program output; `done` runs once xterm has consumed it (flow control hangs on it).
+   * Output shares the server's parse budget, except the answer to a key just typed when
+   * nothing else waits: xterm then parses it at once, and echo stays quick beside busy panes.
+   */
   write(data: string | Uint8Array, done?: () => void): void {
-    this.xterm.write(data, done);
+    if (Date.now() - this.typedAt < ECHO_MS && !this.budget.waiting(this.xterm)) this.xterm.write(data, done);
+    else this.budget.write(this.xterm, data, done);
   }
 
   /** Sends keys as if typed: they come back through onReply (callers encode them for the modes). */
   input(data: string): void {
-    this.xterm.input(data, true);
+    this.typed(() => this.xterm.input(data, true));
   }
 
-  /** Emulator output meant for the pty: typed input and fixed-format query replies. */
-  onReply(listener: (data: string) => void): IDisposable {
-    return this.track(this.xterm.onData(listener));
+  /** Emulator output meant for the pty: typed input, and fixed-format replies to queries. */
+  onReply(listener: (data: string, kind: 'input' | 'reply') => void): IDisposable {
+    return this.track(this.xterm.onData((data) => listener(data, this.typing ? 'input' : 'reply')));
+  }
+
+  /** xterm fires its data event synchronously from inside input and mouse reports. */
+  private typed<T>(send: () => T): T {
+    this.typing = true;
+    this.typedAt = Date.now();
+    try {
+      return send();
+    } finally {
+      this.typing = false;
+    }
   }
 
   onTitle(listener: (title: string) => void): IDisposable {
@@ -106,9 +150,9 @@ export class PaneTerminal {
     const core = (this.xterm as unknown as { _core?: XtermCore })._core;
     const action = { press: 1, release: 0, move: 32, 'wheel-up': 0, 'wheel-down': 1 }[e.action];
     const button = e.action.startsWith('wheel') ? 4 : e.action === 'move' && e.button > 2 ? 3 : e.button;
-    return core?.coreMouseService?.triggerMouseEvent({
+    return this.typed(() => core?.coreMouseService?.triggerMouseEvent({
       col: e.col, row: e.row, button, action, ctrl: false, alt: false, shift: false,
-    }) ?? false;
+    }) ?? false);
   }
 
   get modes() {
@@ -147,6 +191,7 @@ export class PaneTerminal {
 
   dispose(): void {
     for (const d of this.disposables.splice(0)) d.dispose();
+    this.budget.forget(this.xterm);
     this.xterm.dispose();
   }
 }

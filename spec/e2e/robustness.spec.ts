@@ -219,3 +219,43 @@ test.serial('a client killed with SIGKILL or SIGHUP leaves the server and every 
   await env.ok(['send', '--pane', '2', '--enter', 'echo alive']);
   await waitUntil(async () => (await env.capture('2')).includes('alive\n'), 'pane 2 still works');
 });
+
+test.serial('escape sequences with huge counts do not freeze the server', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  await env.ok(['split', '--', 'sh']);
+  // Unclamped, the scroll alone stalls the server for about 13 s and the repeat for hours.
+  await env.ok(['send', '--pane', '1', '--enter', "printf 'x\\033[3000000S\\033[2147483647b\\033[2147483647L\\033[2147483647M\\033[3000000T\\033[2147483647I'; echo; echo counts-done"]);
+  await waitUntil(async () => (await env.capture('1')).includes('counts-done\n'), 'pane 1 past the sequences', 8000);
+  await env.ok(['send', '--pane', '2', '--enter', 'echo still-responsive']);
+  const screen = await waitUntil(async () => {
+    const text = await env.capture('2');
+    return text.includes('still-responsive\n') ? text : '';
+  }, 'pane 2 answer', 5000);
+  t.regex(screen, /^still-responsive$/m);
+});
+
+test.serial('a program that floods queries and never reads the replies leaves the server bounded and responsive', async (t) => {
+  // 30 MB of DSR queries; unbounded, their queued replies took the server past 1 GB.
+  const flood = `stty raw -echo; yes "$(printf '\\033[6n')" | tr -d '\\n' | head -c 30000000; echo; echo flood-done; exec sleep 600`;
+  const env = await session(t, ['--', 'sh', '-c', flood]);
+  await env.ok(['split', '--', 'sh']);
+  const pid = await env.serverPid();
+  let peak = 0;
+  for (let i = 0; !(await env.capture('1')).includes('flood-done'); i++) {
+    if (i === 60) throw new Error('the flood did not end');
+    await env.ok(['send', '--pane', '2', '--enter', `echo still-responsive-${i}`]);
+    await waitUntil(async () => (await env.capture('2')).includes(`still-responsive-${i}\n`), `pane 2 answer ${i}`, 5000);
+    peak = Math.max(peak, rssKb(pid));
+  }
+  t.true(peak < 400 * 1024, `server RSS ${peak} kB`);
+  t.true(alive(pid));
+});
+
+test.serial('random bytes in a pane leave the server log small', async (t) => {
+  const env = await session(t, ['--', 'sh', '-c', 'head -c 20000000 /dev/urandom; echo; echo random-done; exec sleep 600']);
+  await waitUntil(async () => (await env.capture('1')).includes('random-done'), 'the random bytes to be parsed', 30_000);
+  const log = fs.readFileSync(path.join(env.dir, 'state', 'thurm', 'default.log'), 'utf8');
+  // Unthrottled, xterm wrote a "Parsing error" dump of about 3.5 bytes per byte of output.
+  t.true(log.length < 16 * 1024, `log of ${log.length} bytes:\n${log.slice(0, 2000)}`);
+  t.regex(log, /server \d+ ready/);
+});

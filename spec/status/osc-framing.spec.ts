@@ -110,3 +110,35 @@ test('take returns each framing once, in order, for repeated identical bodies', 
   t.is(scanner.take('?')?.terminator, 'st');
   t.is(scanner.take('?'), null);
 });
+
+// What waits for the emulator's hook is bounded by what the emulator has not parsed yet: once a
+// chunk is parsed, framings that ended in it and were not taken go. Each case scans `chunks`,
+// takes `taken` (as the hook would), marks the first `parsed` chunks parsed and counts what is left.
+const lifetimes: { name: string; chunks: string[]; taken?: string; parsed: number; left: number }[] = [
+  { name: 'a body with invalid UTF-8, which the emulator never hands over, goes once parsed', chunks: [`\x1b]7501;state=\xff\xfedone${BEL}`], parsed: 1, left: 0 },
+  { name: 'a framing waits while its chunk is not parsed yet', chunks: [`\x1b]7501;state=\xffdone${BEL}`], parsed: 0, left: 1 },
+  { name: 'a framing from a later chunk outlives the parse of an earlier one', chunks: [`\x1b]7501;\xff${BEL}`, `\x1b]7501;?${BEL}`], parsed: 1, left: 1 },
+  { name: 'a sequence split over chunks belongs to the chunk that ends it', chunks: [`\x1b]7501;sta`, `te=\xffdone${BEL}`], parsed: 1, left: 1 },
+  { name: 'a taken framing and the unmatched ones before it go at once', chunks: [`\x1b]7501;\xff${BEL}\x1b]7501;?${BEL}\x1b]7501;\xfe${BEL}`], taken: '?', parsed: 0, left: 1 },
+];
+for (const c of lifetimes) {
+  test(c.name, (t) => {
+    const scanner = new OscFramingScanner();
+    const parsed = c.chunks.map((chunk) => scanner.scan(bytes(chunk)));
+    if (c.taken !== undefined) t.truthy(scanner.take(c.taken));
+    for (const done of parsed.slice(0, c.parsed)) done();
+    t.is(scanner.pending, c.left);
+  });
+}
+
+test('a stream of bodies the emulator drops never grows the queue past one chunk', (t) => {
+  const scanner = new OscFramingScanner();
+  let most = 0;
+  for (let i = 0; i < 1000; i++) {
+    const parsed = scanner.scan(bytes(`\x1b]7501;state=\xff${BEL}`.repeat(100)));
+    most = Math.max(most, scanner.pending);
+    parsed();
+  }
+  t.is(most, 100);
+  t.is(scanner.pending, 0);
+});

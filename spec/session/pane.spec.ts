@@ -1,0 +1,47 @@
+import test from 'ava';
+import { Pane, type PaneHooks, type PaneOptions } from '../../lib/session/pane.js';
+import { FakePty } from '../helpers/fake-pty.js';
+import { waitUntil } from '../helpers/wait.js';
+
+const hooks: PaneHooks = { output() {}, title() {}, exit() {}, statusChanged() {}, notify() {}, watched: () => false };
+
+function pane(fake: FakePty): Pane {
+  const opts: PaneOptions = {
+    id: '1', argv: ['sh'], cwd: '/', cols: 80, rows: 24, env: {}, scrollback: 100,
+    detection: {} as PaneOptions['detection'], spawn: fake.spawn,
+  };
+  return new Pane(opts, hooks);
+}
+
+test('a resize whose pty throws EBADF (closed before its exit is seen) still resizes the emulator and does not throw', (t) => {
+  const fake = new FakePty();
+  const p = pane(fake);
+  t.teardown(() => p.dispose());
+  fake.resizeError = new Error('ioctl(2) failed, EBADF');
+  t.notThrows(() => p.resize(100, 30));
+  t.deepEqual(p.size, { cols: 100, rows: 30 });
+  fake.resizeError = null;
+  p.resize(90, 20);
+  t.deepEqual(fake.sizes, [{ cols: 90, rows: 20 }]);
+});
+
+test('typed keys reach the pty as input and answers to queries as replies', async (t) => {
+  const fake = new FakePty();
+  const p = pane(fake);
+  t.teardown(() => p.dispose());
+  p.type('ls\r');
+  fake.output('\x1b[6n');
+  await waitUntil(() => fake.writes.length === 2, 'the DSR reply');
+  t.deepEqual(fake.writes, [{ data: 'ls\r', kind: 'input' }, { data: '\x1b[1;1R', kind: 'reply' }]);
+});
+
+test('OSC 7501 bodies the emulator drops do not pile up once it has parsed them', async (t) => {
+  const fake = new FakePty();
+  const p = pane(fake);
+  t.teardown(() => p.dispose());
+  // The byte FF is no UTF-8: the emulator hands over "state=", which matches no framing.
+  for (let i = 0; i < 100; i++) fake.output(Buffer.from('\x1b]7501;state=\xff\x07'.repeat(100), 'latin1'));
+  fake.output('parsed');
+  await waitUntil(() => p.term.screenText()[0].endsWith('parsed'), 'the emulator to parse it all');
+  t.is(p.status.framingPending, 0);
+});
