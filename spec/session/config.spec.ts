@@ -26,7 +26,7 @@ for (const [prefix, bytes] of prefixes) {
 
 test('every known key is read', (t) => {
   const text = [
-    'remain-on-exit = true', '[keys]', 'prefix = "C-a"', '[ui]', 'status-line = false', 'scrollback = 0', 'truecolor = "on"',
+    'remain-on-exit = true', '[keys]', 'prefix = "C-a"', '[ui]', 'status-line = false', 'scrollback = 0', 'truecolor = "on"', 'clipboard = false',
     '[notifications]', 'desktop = "osc777"', 'command = ["notify-send", "-u", "low"]',
     '[detection]', 'enabled = false', 'idle-threshold = 2.5',
     '[detection.ai]', 'command = ["classify"]', 'interval = 30', 'timeout = 2',
@@ -35,7 +35,7 @@ test('every known key is read', (t) => {
   const config = parseConfig(text);
   t.like(config, {
     keys: { prefix: 'C-a', prefixBytes: '\x01' },
-    ui: { statusLine: false, scrollback: 0, truecolor: 'on' },
+    ui: { statusLine: false, scrollback: 0, truecolor: 'on', clipboard: false },
     remainOnExit: true,
     notifications: { desktop: 'osc777', command: ['notify-send', '-u', 'low'] },
     detection: { enabled: false, idleThresholdMs: 2500, ai: { command: ['classify'], intervalMs: 30_000, timeoutMs: 2000 } },
@@ -65,6 +65,7 @@ const invalid: [string, string, string, number][] = [
   ['a fractional scrollback', '[ui]\nscrollback = 1.5\n', 'ui.scrollback', 2],
   ['a status-line that is not a boolean', '[ui]\nstatus-line = "yes"\n', 'ui.status-line', 2],
   ['a truecolor that is not auto, on or off', '[ui]\ntruecolor = "maybe"\n', 'ui.truecolor', 2],
+  ['a clipboard that is not true or false', '[ui]\nclipboard = "yes"\n', 'ui.clipboard', 2],
   ['a bad dotted key at the top level', '\nui.scrollback = "lots"\n', 'ui.scrollback', 2],
   ['remain-on-exit that is not a boolean', 'remain-on-exit = 1\n', 'remain-on-exit', 1],
   ['an unknown key in a known table', '[ui]\nscrollback = 10\ncolour = "red"\n', 'ui.colour', 3],
