@@ -8,6 +8,8 @@ import type { Mux } from '../session/mux.js';
 export interface ClientHandle {
   readonly id: string;
   detach(): void;
+  /** Enters copy mode on a pane for this client only. */
+  enterCopyMode(pane: string): void;
 }
 
 export interface CommandContext {

@@ -8,6 +8,7 @@ import { agentReport } from './agent/report.js';
 import type { Command } from './command.js';
 import { buffers, setBuffer } from './buffers.js';
 import { capture } from './capture.js';
+import { copyMode } from './copy-mode.js';
 import { detach } from './detach.js';
 import { equalize } from './equalize.js';
 import { focus } from './focus.js';
@@ -23,7 +24,7 @@ import { wait } from './wait.js';
 import { zoom } from './zoom.js';
 
 export const COMMANDS: readonly Command<any, any>[] = [
-  split, list, send, capture, paste, buffers, setBuffer, focus, killPane, info, wait, zoom, resizePane, equalize, detach, killServer,
+  split, list, send, capture, copyMode, paste, buffers, setBuffer, focus, killPane, info, wait, zoom, resizePane, equalize, detach, killServer,
   agentReport, agentRelease, agentPrompt, agentExplain, agentHook,
 ];
 

@@ -13,7 +13,8 @@ export type MuxEvent =
   | { type: 'notification'; pane: string; notification: StatusNotification }
   | { type: 'focus-changed'; pane: string }
   | { type: 'layout-changed' }
-  | { type: 'buffer-added'; buffer: string }
+  /** `fromPane`: a pane's program set it (OSC 52), so it goes to every client's clipboard. */
+  | { type: 'buffer-added'; buffer: string; fromPane?: string }
   | { type: 'client-attached'; client: string }
   | { type: 'client-detached'; client: string }
   | { type: 'session-ended' };

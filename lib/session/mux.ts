@@ -163,6 +163,9 @@ export class Mux {
         statusChanged: () => this.emit({ type: 'status-changed', pane: id }),
         notify: (notification) => this.emit({ type: 'notification', pane: id, notification }),
         watched: () => this.focusedId === id && this.clientSizes.size > 0,
+        clipboard: (text) => {
+          if (this.config.ui.paneClipboard) this.addBuffer(text, id);
+        },
       },
     );
     this.panes.set(id, pane);
@@ -202,10 +205,10 @@ export class Mux {
     pane.type(data);
   }
 
-  /** Keeps copied text as the newest paste buffer. */
-  addBuffer(text: string): PasteBuffer {
+  /** Keeps copied text as the newest paste buffer; `fromPane` when a pane's program set it. */
+  addBuffer(text: string, fromPane?: string): PasteBuffer {
     const buffer = this.buffers.add(text);
-    this.emit({ type: 'buffer-added', buffer: buffer.name });
+    this.emit({ type: 'buffer-added', buffer: buffer.name, fromPane });
     return buffer;
   }
 

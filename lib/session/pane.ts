@@ -39,6 +39,8 @@ export interface PaneHooks {
   notify(n: StatusNotification): void;
   /** Whether an attached client has this pane focused: someone is looking at it. */
   watched(): boolean;
+  /** The program asked to set the clipboard (OSC 52) to this text. */
+  clipboard(text: string): void;
 }
 
 export class Pane {
@@ -156,6 +158,12 @@ export class Pane {
     this.term.registerOsc(9, (data) => status.onOsc9(data));
     this.term.registerOsc(777, (data) => status.onOsc777(data));
     this.term.registerOsc(99, (data) => status.onOsc99(data));
+    // OSC 52 ; selections ; base64: a query (`?`) is never answered, it would echo a clipboard.
+    this.term.registerOsc(52, (data) => {
+      const text = clipboardText(data);
+      if (text) hooks.clipboard(text);
+      return true;
+    });
     this.term.registerOsc(133, (data) => {
       if (data === 'A' || data.startsWith('A;')) status.onPrompt();
       return false;
@@ -334,4 +342,12 @@ export class Pane {
       }
     }
   }
+}
+
+/** The text of an OSC 52 write (`c;aGVsbG8=`), or null for a query, a clear or bad base64. */
+export function clipboardText(data: string): string | null {
+  const semi = data.indexOf(';');
+  const payload = semi < 0 ? '' : data.slice(semi + 1);
+  if (!payload || payload === '?' || !/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) return null;
+  return Buffer.from(payload, 'base64').toString('utf8') || null;
 }

@@ -206,6 +206,10 @@ export class ClientScreen implements ClientHandle {
     if (!reply.ok) this.showMessage(reply.error.message);
   }
 
+  enterCopyMode(pane: string): void {
+    if (!this.closed) this.copy.enter(pane);
+  }
+
   private openHelp(): void {
     const lines = helpLines(this.mux.config.keys.prefix);
     const cols = this.output.columns, rows = this.output.rows;
@@ -286,6 +290,9 @@ export class ClientScreen implements ClientHandle {
       case 'notification':
         this.notify(e.pane, e.notification);
         break;
+      case 'buffer-added':
+        if (e.fromPane && this.mux.config.ui.clipboard) this.toClipboard(this.mux.buffers.get(e.buffer)?.text ?? '');
+        break;
       case 'pane-removed':
         this.copy.forget(e.pane);
         this.allPanesDirty = true;
@@ -303,9 +310,13 @@ export class ClientScreen implements ClientHandle {
   /** Copied text becomes the newest paste buffer and, when allowed, the client's clipboard (OSC 52). */
   private copied(text: string): void {
     this.mux.addBuffer(text);
+    if (this.mux.config.ui.clipboard) this.toClipboard(text);
+  }
+
+  private toClipboard(text: string): void {
     // Base64 carries no control characters; over-long texts are kept only in the buffer.
     const data = Buffer.from(text).toString('base64');
-    if (this.mux.config.ui.clipboard && data.length <= MAX_CLIPBOARD) this.send(`\x1b]52;c;${data}\x07`);
+    if (data && data.length <= MAX_CLIPBOARD) this.send(`\x1b]52;c;${data}\x07`);
   }
 
   /** Flashes a notification in the status line and passes it to the outer terminal. */

@@ -119,3 +119,42 @@ test.serial('copy mode is per client: another attached client keeps its live vie
   t.notRegex(seen.split('\n')[0], /\[\d+\/\d+\]/);
   t.notRegex(term.text(), /still live/);
 });
+
+test.serial('thurm copy-mode enters copy mode on a pane in every attached client', async (t) => {
+  const { env, term } = await withHistory(t);
+  t.like(await env.json(['copy-mode', '--pane', '1']), { pane: '1', clients: 1 });
+  await term.waitFor(() => /\[0\/\d+\]/.test(header(term)), 'copy mode from the CLI');
+  t.pass();
+});
+
+const osc52 = (text: string) => `\\033]52;c;${Buffer.from(text).toString('base64')}\\007`;
+
+/** A session of one shell pane with `config`, and a client attached. */
+async function shell(t: { teardown(fn: () => Promise<void> | void): void }, config?: string) {
+  const env = new ThurmEnv(config);
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d', '--size', '80x24', '--', 'sh']);
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 80, 24);
+  t.teardown(() => term.kill());
+  await term.waitForText('[default]');
+  return { env, term };
+}
+
+test.serial('a pane\'s own clipboard write (OSC 52) is ignored unless ui.pane-clipboard allows it', async (t) => {
+  const { env, term } = await shell(t);
+  await env.ok(['send', '--pane', '1', '--enter', `printf '${osc52('from the pane')}'; echo marker-one`]);
+  await waitUntil(async () => /^marker-one$/m.test(await env.capture('1')), 'the write parsed');
+  t.deepEqual((await env.json(['buffers'])).buffers, []);
+  t.false(term.raw.includes('\x1b]52;'));
+});
+
+test.serial('with ui.pane-clipboard a pane\'s OSC 52 write becomes a paste buffer and reaches the clients', async (t) => {
+  const { env, term } = await shell(t, '[ui]\npane-clipboard = true\n');
+  await env.ok(['send', '--pane', '1', '--enter', `printf '${osc52('from the pane')}'`]);
+  const buffers = await waitUntil(async () => {
+    const list = (await env.json(['buffers'])).buffers;
+    return list.length ? list : null;
+  }, 'a buffer');
+  t.is(buffers[0].text, 'from the pane');
+  await waitUntil(() => term.raw.includes(`\x1b]52;c;${Buffer.from('from the pane').toString('base64')}\x07`), 'the clipboard sequence');
+});

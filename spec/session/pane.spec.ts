@@ -1,9 +1,9 @@
 import test from 'ava';
-import { Pane, type PaneHooks, type PaneOptions } from '../../lib/session/pane.js';
+import { clipboardText, Pane, type PaneHooks, type PaneOptions } from '../../lib/session/pane.js';
 import { FakePty } from '../helpers/fake-pty.js';
 import { waitUntil } from '../helpers/wait.js';
 
-const hooks: PaneHooks = { output() {}, title() {}, exit() {}, statusChanged() {}, notify() {}, watched: () => false };
+const hooks: PaneHooks = { output() {}, title() {}, exit() {}, statusChanged() {}, notify() {}, watched: () => false, clipboard() {} };
 
 function pane(fake: FakePty): Pane {
   const opts: PaneOptions = {
@@ -45,3 +45,14 @@ test('OSC 7501 bodies the emulator drops do not pile up once it has parsed them'
   await waitUntil(() => p.term.screenText()[0].endsWith('parsed'), 'the emulator to parse it all');
   t.is(p.status.framingPending, 0);
 });
+
+const clipboards: [string, string, string | null][] = [
+  ['a write to the clipboard', `c;${Buffer.from('hello').toString('base64')}`, 'hello'],
+  ['a write with no selection named', `;${Buffer.from('hi').toString('base64')}`, 'hi'],
+  ['a query, never answered', 'c;?', null],
+  ['a clear', 'c;', null],
+  ['a payload that is not base64', 'c;not base64!', null],
+];
+for (const [what, data, text] of clipboards) {
+  test(`OSC 52: ${what} gives ${JSON.stringify(text)}`, (t) => t.is(clipboardText(data), text));
+}

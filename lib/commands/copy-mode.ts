@@ -1,0 +1,17 @@
+// Enter copy mode on a pane: for the client whose key ran it, or for every attached client.
+import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+
+export const copyMode = defineCommand({
+  name: 'copy-mode',
+  usage: 'copy-mode',
+  describe: 'Enter copy mode on a pane in every attached client',
+  options: { ...paneOption },
+  request: (argv) => ({ pane: paneFromCli(argv) }),
+  parse: (raw) => ({ pane: optString(raw, 'pane') }),
+  run: (ctx, a) => {
+    const pane = resolvePane(ctx, a.pane);
+    const targets = ctx.client ? [ctx.client] : ctx.clients();
+    for (const c of targets) c.enterCopyMode(pane);
+    return { pane, clients: targets.length };
+  },
+});
