@@ -86,26 +86,28 @@ export function ttyDevice(name: string | null): number | null {
   }
 }
 
-/** Every live process that has terminal device `rdev` open (the ones this user may inspect). */
-export function holdersOf(rdev: number): number[] {
-  const holders: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    let fds: string[];
-    try {
-      fds = fs.readdirSync(`/proc/${entry}/fd`);
-    } catch {
-      continue;
-    }
-    const holds = fds.some((fd) => {
-      try {
-        const st = fs.statSync(`/proc/${entry}/fd/${fd}`);
-        return st.isCharacterDevice() && st.rdev === rdev;
-      } catch {
-        return false;
-      }
-    });
-    if (holds) holders.push(Number(entry));
+/** Whether process `pid` has terminal device `rdev` open. */
+export function holds(pid: number, rdev: number): boolean {
+  let fds: string[];
+  try {
+    fds = fs.readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false;
   }
-  return holders;
+  return fds.some((fd) => {
+    try {
+      const st = fs.statSync(`/proc/${pid}/fd/${fd}`);
+      return st.isCharacterDevice() && st.rdev === rdev;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Every live process but this one that has terminal device `rdev` open (of those this user may inspect). */
+export function holdersOf(rdev: number): number[] {
+  return fs.readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
+    .map(Number)
+    .filter((pid) => holds(pid, rdev));
 }

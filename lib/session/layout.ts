@@ -94,6 +94,36 @@ export function resizePane(node: LayoutNode, pane: string, dir: Direction, cells
   return node;
 }
 
+/**
+ * The split whose border passes through cell (x, y) of `area`: a separator column between
+ * panes side by side, or the header row of the lower of two stacked panes; null when none.
+ */
+export function borderAt(node: LayoutNode, area: Rect, x: number, y: number): { split: SplitNode; rect: Rect } | null {
+  return find(node, area);
+  function find(n: LayoutNode, r: Rect): { split: SplitNode; rect: Rect } | null {
+    if (n.kind === 'pane' || x < r.x || x >= r.x + r.w || y < r.y || y >= r.y + r.h) return null;
+    const [ra, rb] = splitRect(n, r);
+    if (n.dir === 'right' ? x === ra.x + ra.w : y === rb.y && rb.h > 0) return { split: n, rect: r };
+    return find(n.a, ra) ?? find(n.b, rb);
+  }
+}
+
+/**
+ * Moves the border through cell (x, y) to column (or row) `to`, as far as the panes on both
+ * sides allow; returns the new tree and where the border ended, or null when no border is there.
+ */
+export function moveBorder(node: LayoutNode, area: Rect, x: number, y: number, to: number): { node: LayoutNode; at: number } | null {
+  const found = borderAt(node, area, x, y);
+  if (!found) return null;
+  const { split, rect } = found;
+  const dir = split.dir;
+  const avail = dir === 'right' ? rect.w - 1 : rect.h;
+  const low = minSize(split.a, dir), high = avail - minSize(split.b, dir);
+  if (avail <= 0 || low > high) return { node, at: dir === 'right' ? x : y };
+  const first = Math.min(Math.max(to - (dir === 'right' ? rect.x : rect.y), low), high);
+  return { node: replaceSplit(node, split, { ...split, ratio: first / avail }), at: (dir === 'right' ? rect.x : rect.y) + first };
+}
+
 function replaceSplit(node: LayoutNode, old: LayoutNode, next: LayoutNode): LayoutNode {
   if (node === old) return next;
   if (node.kind === 'pane') return node;

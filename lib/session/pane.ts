@@ -6,7 +6,7 @@ import type { AgentOwnership, AgentReleaseInput, AgentReportInput } from '../age
 import { FlowControl } from '../pty/flow-control.js';
 import { ThrottledLog } from '../log.js';
 import { commandName } from '../command-line.js';
-import { foregroundOf, holdersOf, readCwd, readStat, resolveScript, ttyDevice, type ForegroundProcess } from '../pty/proc.js';
+import { foregroundOf, holdersOf, holds, readCwd, readStat, resolveScript, ttyDevice, type ForegroundProcess } from '../pty/proc.js';
 import { spawnPty, type Disposable, type PanePty } from '../pty/spawn.js';
 import { PaneTerminal } from '../term/pane-terminal.js';
 import { sanitizeText } from '../sanitize.js';
@@ -64,6 +64,8 @@ export class Pane {
   private foregroundTimer: NodeJS.Timeout | null = null;
   /** The pane's terminal device (st_rdev), to find the programs still holding it at reaping. */
   private readonly tty: number | null;
+  /** Who held the terminal when the pane was closed while its program ran (pid and start time). */
+  private holders: { pid: number; start: number }[] = [];
   /** Bumped by every status change with an event; the summary is cached until it moves. */
   private statusVersion = 0;
   private summaryCache: { at: number; version: number; value: StatusSummary } | null = null;
@@ -323,24 +325,38 @@ export class Pane {
   dispose(): void {
     if (this.foregroundTimer) clearTimeout(this.foregroundTimer);
     for (const d of this.ptyListeners.splice(0)) d.dispose();
+    if (!this.exit && this.tty !== null) {
+      // Taken before the hang-up: once the terminal is freed, its number may go to a new pane.
+      this.holders = holdersOf(this.tty).flatMap((pid) => {
+        const start = readStat(pid)?.startTime;
+        return start === undefined ? [] : [{ pid, start }];
+      });
+    }
     if (!this.exit) this.pty.destroy();
     this.term.dispose();
   }
 
   /**
    * After closing a pane whose program still ran: SIGKILL for the programs that ignored the
-   * hang-up and still hold its terminal open. Programs that let go of it (`nohup`, daemons)
-   * live on, and nothing is killed by a pid or group id that may have been reused.
+   * hang-up and still hold its terminal open: only those that held it when it closed, the same
+   * processes (pid and start time), so a reused pid or terminal number is never hit. Programs
+   * that let go of it (`nohup`, daemons) live on.
    */
   reap(): void {
-    if (this.tty === null) return;
-    for (const pid of holdersOf(this.tty)) {
+    const tty = this.tty;
+    const held = this.holders.splice(0);
+    if (tty === null || !held.length) return;
+    let killed = 0;
+    for (const { pid, start } of held) {
+      if (readStat(pid)?.startTime !== start || !holds(pid, tty)) continue;
       try {
         process.kill(pid, 'SIGKILL');
+        killed++;
       } catch {
         // already gone
       }
     }
+    console.error(`thurm: pane ${this.id} closed: killed ${killed} of the ${held.length} programs that held its terminal`);
   }
 }
 

@@ -7,6 +7,7 @@ import test from 'ava';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
+import { serverLogPath } from '../../lib/session/paths.js';
 
 const BASH = ['bash', '--norc', '--noprofile'];
 
@@ -102,4 +103,33 @@ test.serial('a pane that exits leaves its background programs running; closing a
   await waitUntil(() => !alive(stubborn), 'the program still holding pane 3\'s terminal killed');
   t.true(alive(nohup), 'nohup sleep survives its pane being closed');
   t.true(alive(left), 'a program left by a pane that exited is never killed');
+});
+
+/** The terminal device a process has on its stdin (its pane's pty), as /dev/pts/N. */
+const ttyOf = (pid: number) => fs.readlinkSync(`/proc/${pid}/fd/0`);
+
+test.serial('reaping a closed pane never kills a new pane that got its terminal number', async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d', '--', 'sh']);
+  const log = serverLogPath('default', env.env);
+  let reused: { pane: string; pid: number; tty: string } | null = null;
+  for (let attempt = 0; attempt < 10 && !reused; attempt++) {
+    // It ignores the hang-up but lets go of the terminal, so the terminal number is freed.
+    const file = `drops-${attempt}.pid`;
+    const pane = (await env.ok(['split', '--', 'sh', '-c', `trap 'exec </dev/null >/dev/null 2>&1' HUP; echo $$ > ${env.dir}/${file}; while :; do sleep 0.1; done`])).trim();
+    const drops = await pidFrom(env, file);
+    killLater(t, drops);
+    const tty = ttyOf(drops);
+    await env.ok(['kill-pane', '--pane', pane]);
+    await waitUntil(() => !fs.readdirSync(`/proc/${drops}/fd`).some((fd) => fs.readlinkSync(`/proc/${drops}/fd/${fd}`).startsWith(tty)), 'the terminal let go');
+    const next = (await env.ok(['split', '--', 'sh'])).trim();
+    const pid = (await env.json(['list'])).panes.find((p: any) => p.id === next).pid;
+    if (ttyOf(pid) === tty) reused = { pane: next, pid, tty };
+    else await env.ok(['kill-pane', '--pane', next]);
+  }
+  if (!reused) return t.fail('no new pane got the closed pane\'s terminal number in ten tries');
+  await waitUntil(() => fs.existsSync(log) && /pane \d+ closed: killed \d+ of the/.test(fs.readFileSync(log, 'utf8')), 'the closed pane reaped');
+  t.true(alive(reused.pid), `the new pane on ${reused.tty} lives`);
+  t.true((await env.json(['list'])).panes.some((p: any) => p.id === reused!.pane));
 });

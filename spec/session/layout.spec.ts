@@ -1,6 +1,6 @@
 import test from 'ava';
 import {
-  computeGeometry, equalize, leaf, MIN_PANE, neighbour, panesOf, removePane, resizePane, splitPane,
+  borderAt, computeGeometry, equalize, leaf, MIN_PANE, moveBorder, neighbour, panesOf, removePane, resizePane, splitPane,
   type Direction, type Heading, type LayoutNode, type Rect,
 } from '../../lib/session/layout.js';
 
@@ -208,4 +208,36 @@ test('resizing never shrinks a pane below what it needs to stay visible', (t) =>
   const geo = computeGeometry(tree, area(81, 24));
   t.deepEqual([...geo.hidden], []);
   t.is(geo.panes.get('a')!.w, MIN_PANE.w);
+});
+
+/** (a | b) | c: the separator between b and c belongs to the outer split. */
+const leftNested = split('right', split('right', leaf('a'), leaf('b')), leaf('c'));
+
+test('the border under a cell is the separator column, or the header row of the lower pane', (t) => {
+  t.is<unknown, unknown>(borderAt(aBesideStack, area(81, 24), 40, 5)?.split, aBesideStack);
+  const stack = (aBesideStack as Extract<LayoutNode, { kind: 'split' }>).b;
+  t.is<unknown, unknown>(borderAt(aBesideStack, area(81, 24), 60, 12)?.split, stack, 'the header of c');
+  t.is(borderAt(aBesideStack, area(81, 24), 60, 0), null, 'the header of b is no border');
+  t.is(borderAt(aBesideStack, area(81, 24), 10, 5), null, 'inside a pane');
+});
+
+test('moving a separator gives the columns to one side; the right split moves even when nested', (t) => {
+  const moved = moveBorder(aBesideStack, area(81, 24), 40, 3, 50)!;
+  t.is(moved.at, 50);
+  t.like(rects(moved.node, area(81, 24)), { a: { x: 0, w: 50 }, b: { x: 51, w: 30 } });
+  const geo = computeGeometry(leftNested, area(81, 24));
+  const sep = geo.separators.find((s) => s.x > geo.panes.get('b')!.x)!;
+  const nested = moveBorder(leftNested, area(81, 24), sep.x, 2, sep.x + 5)!;
+  const after = rects(nested.node, area(81, 24));
+  t.is(after.c.w, geo.panes.get('c')!.w - 5, 'c shrank: the border between b and c moved, not the one between a and b');
+  t.is(after.a.w + after.b.w, geo.panes.get('a')!.w + geo.panes.get('b')!.w + 5);
+});
+
+test('a border moved past what a pane needs stops there; a header row moves a stacked border', (t) => {
+  const far = moveBorder(aBesideStack, area(81, 24), 40, 3, 200)!;
+  t.is(far.at, 80 - MIN_PANE.w);
+  const down = moveBorder(aBesideStack, area(81, 24), 60, 12, 4)!;
+  t.is(down.at, 4);
+  t.like(rects(down.node, area(81, 24)), { b: { y: 0, h: 4 }, c: { y: 4, h: 20 } });
+  t.is(moveBorder(aBesideStack, area(81, 24), 10, 5, 20), null);
 });
