@@ -9,7 +9,7 @@ import { defaultShell, paneEnv } from '../pty/spawn.js';
 import type { Config } from './config.js';
 import type { MuxEvent, MuxListener } from './events.js';
 import {
-  computeGeometry, equalize, leaf, neighbour, panesOf, removePane, resizePane, splitPane,
+  borderAt, computeGeometry, equalize, leaf, moveBorder, neighbour, panesOf, removePane, resizePane, splitPane,
   type Direction, type Geometry, type Heading, type LayoutNode, type Rect,
 } from './layout.js';
 import { Pane } from './pane.js';
@@ -324,6 +324,21 @@ export class Mux {
     this.zoomedId = null;
     this.layout = resizePane(this.layout!, id, dir, cells, this.paneArea());
     this.relayout();
+  }
+
+  /** Whether a border between panes passes through window cell (x, y) (a drag can move it). */
+  isBorder(x: number, y: number): boolean {
+    return !this.zoomedId && !!this.layout && borderAt(this.layout, this.paneArea(), x, y) !== null;
+  }
+
+  /** Moves the border through cell (x, y) to column or row `to`; returns where it ended, or null. */
+  moveBorder(x: number, y: number, to: number): number | null {
+    if (this.zoomedId || !this.layout) return null;
+    const moved = moveBorder(this.layout, this.paneArea(), x, y, to);
+    if (!moved) return null;
+    this.layout = moved.node;
+    this.relayout();
+    return moved.at;
   }
 
   equalize(): void {

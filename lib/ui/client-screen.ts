@@ -15,7 +15,7 @@ import { clearUncovered, drawHeaders, drawStatusLine } from './chrome.js';
 import { InputParser, keyName, type InputToken } from './input.js';
 import { FrameScheduler } from './frame-scheduler.js';
 import { findBinding, helpLines } from './key-bindings.js';
-import { handleMouse } from './mouse.js';
+import { handleMouse, type BorderDrag } from './mouse.js';
 import { CopyView } from './copy-view.js';
 import { drawPaneContent } from './pane-view.js';
 import type { Line } from './cells.js';
@@ -35,9 +35,11 @@ const MESSAGE_MS = 3000;
 export const RESIZE_MS = 50;
 /**
  * Outer terminal modes: the alternate screen with the cursor hidden until a frame places it,
- * button and drag mouse in SGR encoding, bracketed paste. attach.ts undoes them all.
+ * and bracketed paste. attach.ts undoes them all (and the mouse modes).
  */
-const ENTER_MODES = '\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[?2004h';
+const ENTER_MODES = '\x1b[?1049h\x1b[?25l\x1b[?2004h';
+/** Button and drag mouse events in SGR encoding, unless `[ui] mouse = false`. */
+const MOUSE_MODES = '\x1b[?1000h\x1b[?1002h\x1b[?1006h';
 /** Starts a frame on a blank screen, as the cell grid assumes after a (re)allocation. */
 const CLEAR = '\x1b[0m\x1b[H\x1b[2J';
 const SHAPES = { block: 2, underline: 4, bar: 6 } as const;
@@ -65,6 +67,7 @@ export class ClientScreen implements ClientHandle {
   private clearFirst = true;
   private readonly frames: FrameScheduler;
   private readonly copy: CopyView;
+  private readonly borderDrag: BorderDrag = { at: null };
   private prefixPending = false;
   private confirmKill: string | null = null;
   private help: blessed.Widgets.BoxElement | null = null;
@@ -110,7 +113,7 @@ export class ClientScreen implements ClientHandle {
     } as blessed.Widgets.IScreenOptions);
     // thurm draws the cells itself (renderer.ts); blessed lays out widgets into them.
     this.screen.draw = () => {};
-    this.send(ENTER_MODES);
+    this.send(ENTER_MODES + (mux.config.ui.mouse ? MOUSE_MODES : ''));
     this.subscription = mux.subscribe((e) => this.onMuxEvent(e));
     mux.addClient(id, size.cols, size.rows);
     this.scheduleFrame();
@@ -145,7 +148,7 @@ export class ClientScreen implements ClientHandle {
   /** Bytes for the focused pane, or null when the token was thurm's own. */
   private handleToken(t: InputToken): string | null {
     if (t.kind === 'mouse') {
-      handleMouse(this.mux, t, (pane) => void this.run({ type: 'focus', pane }), this.copy);
+      handleMouse(this.mux, t, (pane) => void this.run({ type: 'focus', pane }), this.copy, this.borderDrag);
       return null;
     }
     if (this.help) {

@@ -252,6 +252,32 @@ test.serial('clicking a pane focuses it', async (t) => {
   t.pass();
 });
 
+test.serial('dragging the separator between panes resizes them, and so does dragging a lower pane\'s header', async (t) => {
+  const { term, env } = await start(t);
+  term.write(`${PREFIX}%`);
+  await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
+  const sizes = async () => (await env.json(['list'])).panes.map((p: any) => p.size);
+  const [left] = await sizes();
+  const sep = left.cols;
+  // SGR mouse, 1-based: press on the separator, drag 10 columns left, release.
+  term.write(`\x1b[<0;${sep + 1};5M\x1b[<32;${sep - 4};5M\x1b[<32;${sep - 9};5M\x1b[<0;${sep - 9};5m`);
+  await waitUntil(async () => (await sizes())[0].cols === left.cols - 10, 'pane 1 ten columns narrower');
+  t.is((await sizes())[1].cols, 100 - (left.cols - 10) - 1, 'pane 2 took the columns');
+  term.write(`${PREFIX}"`);
+  await term.waitFor((s) => /━ 3 sh/.test(s), 'pane 3 below pane 2');
+  const header = term.find('━ 3 sh')!;
+  const before = (await sizes())[2].rows;
+  term.write(`\x1b[<0;${header.x + 3};${header.y + 1}M\x1b[<32;${header.x + 3};${header.y - 4}M\x1b[<0;${header.x + 3};${header.y - 4}m`);
+  await waitUntil(async () => (await sizes())[2].rows === before + 5, 'pane 3 five rows taller');
+  t.pass();
+});
+
+test.serial('with ui.mouse off thurm leaves the mouse to the outer terminal', async (t) => {
+  const { term } = await start(t, '[ui]\nmouse = false\n');
+  t.false(term.raw.includes('\x1b[?1000h'), 'no mouse reporting asked of the outer terminal');
+  t.true(term.raw.includes('\x1b[?2004h'));
+});
+
 test.serial('truecolor reaches a client whose COLORTERM has it, and is mapped to 256 colours otherwise', async (t) => {
   const env = new ThurmEnv();
   t.teardown(() => env.cleanup());
