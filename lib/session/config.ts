@@ -12,7 +12,7 @@ import { keyBytes } from '../term/keys.js';
 
 export interface Config {
   keys: { prefix: string; prefixBytes: string };
-  ui: { statusLine: boolean; scrollback: number; truecolor: 'auto' | 'on' | 'off'; clipboard: boolean; paneClipboard: boolean; mouse: boolean };
+  ui: { statusLine: boolean; scrollback: number; truecolor: 'auto' | 'on' | 'off'; clipboard: boolean; paneClipboard: boolean; mouse: boolean; setTitle: boolean };
   remainOnExit: boolean;
   notifications: { desktop: 'osc9' | 'osc777' | 'off'; command: string[] };
   detection: DetectionConfig & { ai: { command: string[]; intervalMs: number; timeoutMs: number } };
@@ -20,7 +20,7 @@ export interface Config {
 
 export const DEFAULT_CONFIG: Config = {
   keys: { prefix: 'C-b', prefixBytes: '\x02' },
-  ui: { statusLine: true, scrollback: 2000, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true },
+  ui: { statusLine: true, scrollback: 2000, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true, setTitle: true },
   remainOnExit: false,
   notifications: { desktop: 'osc9', command: [] },
   detection: { enabled: true, idleThresholdMs: 5000, rules: [], ai: { command: [], intervalMs: 10_000, timeoutMs: 5000 } },
@@ -73,7 +73,7 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
   const ui = table('ui');
   const notifications = table('notifications');
   known('keys', keys, ['prefix']);
-  known('ui', ui, ['status-line', 'scrollback', 'truecolor', 'clipboard', 'pane-clipboard', 'mouse']);
+  known('ui', ui, ['status-line', 'scrollback', 'truecolor', 'clipboard', 'pane-clipboard', 'mouse', 'set-title']);
   known('notifications', notifications, ['desktop', 'command']);
 
   const config: Config = structuredClone(DEFAULT_CONFIG);
@@ -92,6 +92,10 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
     const v = Number(n);
     if (!Number.isInteger(v) || v < 0 || v > 1_000_000) fail('ui.scrollback', 'must be between 0 and 1000000');
     config.ui.scrollback = v;
+  }
+  if (ui['set-title'] !== undefined) {
+    if (typeof ui['set-title'] !== 'boolean') fail('ui.set-title', 'must be true or false');
+    config.ui.setTitle = ui['set-title'] as boolean;
   }
   if (ui.mouse !== undefined) {
     if (typeof ui.mouse !== 'boolean') fail('ui.mouse', 'must be true or false');

@@ -71,6 +71,8 @@ export class Pane {
   private summaryCache: { at: number; version: number; value: StatusSummary } | null = null;
   private readonly ptyListeners: Disposable[] = [];
   exit: { exitCode: number; signal: number | null } | null = null;
+  /** A bell rang while nobody looked at the pane; cleared when someone does (the `!` mark). */
+  rang = false;
 
   constructor(opts: PaneOptions, hooks: PaneHooks) {
     this.id = opts.id;
@@ -177,7 +179,9 @@ export class Pane {
     });
     // A bell in the pane you are looking at is for you already (a failed Tab completion).
     this.term.onBell(() => {
-      if (!hooks.watched()) status.onBell();
+      if (hooks.watched()) return;
+      this.rang = true;
+      status.onBell();
     });
   }
 
@@ -229,6 +233,7 @@ export class Pane {
 
   /** The user focused the pane or typed into it. */
   attention(): void {
+    this.rang = false;
     this.statusVersion++;
     this.status.onAttention();
     this.sources.onAttention();

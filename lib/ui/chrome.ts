@@ -72,7 +72,7 @@ export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void
   for (const id of mux.paneIds()) {
     const pane = mux.pane(id);
     const focused = mux.focused === id;
-    const label = `${id}:${truncate(pane.title, 16)}${focused ? '*' : ''}${mux.zoomed === id ? 'Z' : ''} `;
+    const label = `${id}:${truncate(pane.title, 16)}${focused ? '*' : ''}${mux.zoomed === id ? 'Z' : ''}${pane.rang ? '!' : ''} `;
     if (x + textWidth(label) > line.length - 8) break;
     x = putText(line, x, label, focused ? STATUS_FOCUS : STATUS);
   }

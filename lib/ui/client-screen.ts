@@ -35,9 +35,9 @@ const MESSAGE_MS = 3000;
 export const RESIZE_MS = 50;
 /**
  * Outer terminal modes: the alternate screen with the cursor hidden until a frame places it,
- * and bracketed paste. attach.ts undoes them all (and the mouse modes).
+ * bracketed paste, and the outer title saved (XTWINOPS 22) for attach.ts to put back (23).
  */
-const ENTER_MODES = '\x1b[?1049h\x1b[?25l\x1b[?2004h';
+const ENTER_MODES = '\x1b[?1049h\x1b[?25l\x1b[?2004h\x1b[22;2t';
 /** Button and drag mouse events in SGR encoding, unless `[ui] mouse = false`. */
 const MOUSE_MODES = '\x1b[?1000h\x1b[?1002h\x1b[?1006h';
 /** Starts a frame on a blank screen, as the cell grid assumes after a (re)allocation. */
@@ -74,6 +74,7 @@ export class ClientScreen implements ClientHandle {
   private message: string | null = null;
   private cursorShape = '';
   private lastCursor = '';
+  private outerTitle = '';
   private closed = false;
 
   constructor(
@@ -380,10 +381,21 @@ export class ClientScreen implements ClientHandle {
     this.clearFirst = false;
     const diff = renderDiff(lines, grid.olines);
     const cursor = this.cursor(geo);
+    const title = this.titleChange();
     // Output in a pane nobody sees changes nothing here: send nothing.
-    if (!clear && !diff && cursor === this.lastCursor) return '';
+    if (!clear && !diff && !title && cursor === this.lastCursor) return '';
     this.lastCursor = cursor;
-    return clear + diff + cursor;
+    return clear + diff + cursor + title;
+  }
+
+  /** The outer terminal's title follows the focused pane (sanitised titles only). */
+  private titleChange(): string {
+    if (!this.mux.config.ui.setTitle) return '';
+    const id = this.mux.focused;
+    const title = id ? `${this.mux.session}: ${id} ${this.mux.pane(id).title}` : this.mux.session;
+    if (title === this.outerTitle) return '';
+    this.outerTitle = title;
+    return `\x1b]2;${title}\x07`;
   }
 
   private cursor(geo: ReturnType<Mux['geometry']>): string {

@@ -272,6 +272,29 @@ test.serial('dragging the separator between panes resizes them, and so does drag
   t.pass();
 });
 
+test.serial('the outer terminal\'s title follows the focused pane, and is put back on detach', async (t) => {
+  const { term } = await start(t);
+  await waitUntil(() => term.raw.includes('\x1b]2;default: 1 sh\x07'), 'the title of pane 1');
+  t.true(term.raw.includes('\x1b[22;2t'), 'the old title saved');
+  term.write(`${PREFIX}%`);
+  await waitUntil(() => term.raw.includes('\x1b]2;default: 2 sh\x07'), 'the title of pane 2');
+  term.write(`${PREFIX}d`);
+  await term.exited;
+  t.true(term.raw.includes('\x1b[23;2t'), 'the old title restored');
+});
+
+test.serial('a bell in a pane nobody looks at marks it with ! in the status line until it is focused', async (t) => {
+  const { term, env } = await start(t);
+  term.write(`${PREFIX}%`);
+  await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
+  await env.ok(['send', '--pane', '1', '--enter', "printf '\\007'"]);
+  await term.waitFor((s) => / 1:sh! /.test(s.split('\n')[29]), 'the mark on pane 1');
+  t.regex(term.lines()[29], / 2:sh\* /, 'the focused pane has none');
+  term.write(`${PREFIX}o`);
+  await term.waitFor((s) => / 1:sh\* /.test(s.split('\n')[29]), 'the mark gone once focused');
+  t.pass();
+});
+
 test.serial('with ui.mouse off thurm leaves the mouse to the outer terminal', async (t) => {
   const { term } = await start(t, '[ui]\nmouse = false\n');
   t.false(term.raw.includes('\x1b[?1000h'), 'no mouse reporting asked of the outer terminal');
