@@ -82,32 +82,23 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
     if (bytes === null || bytes.length === 0) fail('keys.prefix', `not a key name: ${JSON.stringify(keys.prefix)}`);
     config.keys = { prefix: keys.prefix as string, prefixBytes: bytes as string };
   }
-  if (ui['status-line'] !== undefined) {
-    if (typeof ui['status-line'] !== 'boolean') fail('ui.status-line', 'must be true or false');
-    config.ui.statusLine = ui['status-line'] as boolean;
-  }
+  /** A true/false key: its value, or `fallback` when it is absent. */
+  const flag = (key: string, value: unknown, fallback: boolean): boolean => {
+    if (value === undefined) return fallback;
+    if (typeof value !== 'boolean') fail(key, 'must be true or false');
+    return value as boolean;
+  };
+  config.ui.statusLine = flag('ui.status-line', ui['status-line'], config.ui.statusLine);
+  config.ui.setTitle = flag('ui.set-title', ui['set-title'], config.ui.setTitle);
+  config.ui.mouse = flag('ui.mouse', ui.mouse, config.ui.mouse);
+  config.ui.paneClipboard = flag('ui.pane-clipboard', ui['pane-clipboard'], config.ui.paneClipboard);
+  config.ui.clipboard = flag('ui.clipboard', ui.clipboard, config.ui.clipboard);
   if (ui.scrollback !== undefined) {
     const n = ui.scrollback;
     if (typeof n !== 'bigint' && typeof n !== 'number') fail('ui.scrollback', 'must be an integer');
     const v = Number(n);
     if (!Number.isInteger(v) || v < 0 || v > 1_000_000) fail('ui.scrollback', 'must be between 0 and 1000000');
     config.ui.scrollback = v;
-  }
-  if (ui['set-title'] !== undefined) {
-    if (typeof ui['set-title'] !== 'boolean') fail('ui.set-title', 'must be true or false');
-    config.ui.setTitle = ui['set-title'] as boolean;
-  }
-  if (ui.mouse !== undefined) {
-    if (typeof ui.mouse !== 'boolean') fail('ui.mouse', 'must be true or false');
-    config.ui.mouse = ui.mouse as boolean;
-  }
-  if (ui['pane-clipboard'] !== undefined) {
-    if (typeof ui['pane-clipboard'] !== 'boolean') fail('ui.pane-clipboard', 'must be true or false');
-    config.ui.paneClipboard = ui['pane-clipboard'] as boolean;
-  }
-  if (ui.clipboard !== undefined) {
-    if (typeof ui.clipboard !== 'boolean') fail('ui.clipboard', 'must be true or false');
-    config.ui.clipboard = ui.clipboard as boolean;
   }
   if (ui.truecolor !== undefined) {
     if (!['auto', 'on', 'off'].includes(ui.truecolor as string)) fail('ui.truecolor', 'must be "auto", "on" or "off"');
@@ -125,10 +116,7 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
     config.notifications.command = cmd as string[];
   }
   parseDetection(table('detection'), config, fail, known);
-  if (doc['remain-on-exit'] !== undefined) {
-    if (typeof doc['remain-on-exit'] !== 'boolean') fail('remain-on-exit', 'must be true or false');
-    config.remainOnExit = doc['remain-on-exit'] as boolean;
-  }
+  config.remainOnExit = flag('remain-on-exit', doc['remain-on-exit'], config.remainOnExit);
   return config;
 }
 

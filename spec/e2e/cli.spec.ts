@@ -4,6 +4,7 @@ import path from 'node:path';
 import test from 'ava';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
+import { alive } from '../helpers/processes.js';
 import { waitUntil } from '../helpers/wait.js';
 
 async function session(t: { teardown(fn: () => Promise<void>): void }, args: string[] = []) {
@@ -239,7 +240,6 @@ test.serial('closing a pane ends programs that ignore the hang-up, and so does e
     return fs.existsSync(f) ? fs.readFileSync(f, 'utf8').trim() : '';
   }, file));
   const [a, b] = [await pidOf('a.pid'), await pidOf('b.pid')];
-  const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
   await env.ok(['kill-pane', '--pane', '2']);
   await waitUntil(() => !alive(a), 'the pane 2 program gone');
   t.true(alive(b));

@@ -6,6 +6,7 @@ import path from 'node:path';
 import test from 'ava';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
+import { alive } from '../helpers/processes.js';
 import { waitUntil } from '../helpers/wait.js';
 import { serverLogPath } from '../../lib/session/paths.js';
 
@@ -19,15 +20,6 @@ async function attached(t: { teardown(fn: () => Promise<void> | void): void }, a
   t.teardown(() => term.kill());
   await term.waitForText('[default]');
   return { env, term };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The pid a pane's program wrote to `file` in the test's directory. */

@@ -8,6 +8,7 @@ import test from 'ava';
 import WebSocket from 'ws';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
+import { alive } from '../helpers/processes.js';
 import { waitUntil } from '../helpers/wait.js';
 
 async function session(t: { teardown(fn: () => Promise<void>): void }, args: string[] = []) {
@@ -15,15 +16,6 @@ async function session(t: { teardown(fn: () => Promise<void>): void }, args: str
   t.teardown(() => env.cleanup());
   await env.ok(['new', '-d', '--size', '80x24', ...args]);
   return env;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function rssKb(pid: number): number {
