@@ -1,6 +1,7 @@
 // The `thurm` command line: parses argv with the fast path when it can and with yargs when it
 // cannot, then runs the command; errors become `thurm: <message>` and the code's exit status.
 import type { Command } from '../commands/command.js';
+import { loadCommand } from '../commands/table.js';
 import { exitCodeOf, toThurmError } from '../errors.js';
 import { printableLines } from '../sanitize.js';
 import { CLIENT_COMMANDS, tableCommand, type CliArgv, type CliCommand } from './cli-commands.js';
@@ -25,10 +26,24 @@ async function allCommands(): Promise<CliCommand[]> {
   return [...grouped(CLIENT_COMMANDS, false), ...grouped(table, false), ...grouped(table, true), ...grouped(CLIENT_COMMANDS, true)];
 }
 
+/**
+ * The command of the table `args` most likely name, loaded alone: its CLI words (after any
+ * global options) joined by `-` are its name. A wrong guess only costs loading them all.
+ */
+async function likelyCommand(args: readonly string[]): Promise<CliCommand[]> {
+  const words: string[] = [];
+  for (let i = 0; i < args.length && words.length < 2 && args[i] !== '--'; i++) {
+    if (!args[i].startsWith('-')) words.push(args[i]);
+    else if (/^(-s|-S|--session|--socket)$/.test(args[i])) i++;
+  }
+  const command = await loadCommand(words.join('-')) ?? await loadCommand(words[0] ?? '');
+  return command && !command.socketOnly ? [tableCommand(command)] : [];
+}
+
 export async function main(args = process.argv.slice(2)): Promise<void> {
   try {
     // Client-only commands first: `agent hook` and `status` never load the command table.
-    const fast = parseFast(args, CLIENT_COMMANDS) ?? parseFast(args, await allCommands());
+    const fast = parseFast(args, CLIENT_COMMANDS) ?? parseFast(args, await likelyCommand(args)) ?? parseFast(args, await allCommands());
     if (fast) return await run(fast.command, fast.argv);
     const [{ buildCli }, commands] = await Promise.all([import('./yargs-cli.js'), allCommands()]);
     await buildCli(args, commands, run).parseAsync();

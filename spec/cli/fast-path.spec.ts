@@ -5,6 +5,7 @@ import { CLIENT_COMMANDS, tableCommand, type CliArgv, type CliCommand } from '..
 import { parseFast } from '../../lib/cli/fast-path.js';
 import { buildCli } from '../../lib/cli/yargs-cli.js';
 import { COMMANDS } from '../../lib/commands/index.js';
+import { COMMAND_MODULES } from '../../lib/commands/table.js';
 
 const ALL: CliCommand[] = [...CLIENT_COMMANDS, ...COMMANDS.filter((c) => !c.socketOnly).map(tableCommand)];
 
@@ -83,4 +84,12 @@ test('every command of the table takes the fast path', (t) => {
 test('client-only commands are found without the command table', (t) => {
   t.is(parseFast(['agent', 'hook', 'claude-code'], CLIENT_COMMANDS)?.command.usage, 'hook <kind>');
   t.is(parseFast(['list'], CLIENT_COMMANDS), null);
+});
+
+test('each command of the table is listed under its name, and a CLI command is named by its CLI words', async (t) => {
+  for (const [name, load] of Object.entries(COMMAND_MODULES)) {
+    const command = await load();
+    t.is(command.name, name);
+    if (!command.socketOnly) t.is([command.group, command.usage.split(' ')[0]].filter(Boolean).join('-'), name);
+  }
 });
