@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { BUSY_PANES, busyEcho, echoLatency, memory, startup, throughput, type Busy } from './cases.js';
+import { cliCost, cliTable } from './cli.js';
 import { cleanupAll, privateEnv } from './env.js';
 import { Thurm, Tmux, type Subject } from './subjects.js';
 import { writeWorkload } from './workload.js';
@@ -122,13 +123,16 @@ async function main(): Promise<void> {
     const rows = busyOnly ? [] : await measure(workload('plain.txt', PLAIN_BYTES, false), workload('colour.txt', COLOUR_BYTES, true), dir);
     const busy = await measureBusy(dir);
     rows.push(...busy.rows);
+    if (!busyOnly) progress('CLI start-up and hook cost');
+    const cli = busyOnly ? [] : await cliCost(new Thurm());
     const tmuxVersion = execFileSync('tmux', ['-V'], { encoding: 'utf8' }).trim();
     // A busy machine (load before the run well above 0) makes every number noisier.
     const machine = { cpus: os.cpus().length, node: process.version, tmux: tmuxVersion, loadBefore };
-    if (json) process.stdout.write(`${JSON.stringify({ machine, rows, goals: busy.goals }, null, 2)}\n`);
+    if (json) process.stdout.write(`${JSON.stringify({ machine, rows, goals: busy.goals, cli }, null, 2)}\n`);
     else {
       const header = `thurm vs ${tmuxVersion}, ${machine.cpus} cores, Node ${machine.node}, 120x40 client, load before run ${loadBefore.toFixed(2)}`;
-      process.stdout.write(`${table(rows, header)}\n\n${busy.goals.join('\n')}\n`);
+      const cliPart = cli.length ? `\n\nOne CLI call against Node's own start-up:\n\n${cliTable(cli)}` : '';
+      process.stdout.write(`${table(rows, header)}\n\n${busy.goals.join('\n')}${cliPart}\n`);
     }
   } finally {
     clearTimeout(watchdog);

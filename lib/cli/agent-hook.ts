@@ -2,7 +2,7 @@
 // UserPromptSubmit, PreToolUse, Notification, Stop, SessionEnd...). It reads the hook's JSON on
 // stdin, finds the agent process by walking up from its parent, and reports the event. Like
 // the hooks it replaces it prints nothing and always exits 0: a hook must never break the agent.
-import { agentByName, agentOfProcess } from '../agent/detect/index.js';
+import { identityByName, identityOfProcess } from '../agent/detect/agents.js';
 import { readArgv, readStat, resolveScript } from '../pty/proc.js';
 import { socketPath } from '../server/socket-path.js';
 import { Connection } from './connection.js';
@@ -39,7 +39,7 @@ export function findAgentProcess(kind: string, from = process.ppid): number | nu
   let pid = from;
   for (let depth = 0; depth < 32 && pid > 1; depth++) {
     const argv = readArgv(pid);
-    if (agentOfProcess(argv, resolveScript(pid, argv))?.agent === kind) return pid;
+    if (identityOfProcess(argv, resolveScript(pid, argv))?.agent === kind) return pid;
     const stat = readStat(pid);
     if (!stat) return null;
     pid = stat.ppid;
@@ -49,7 +49,7 @@ export function findAgentProcess(kind: string, from = process.ppid): number | nu
 
 export async function runAgentHook(kind: string): Promise<void> {
   try {
-    const agent = agentByName(kind)?.agent ?? kind;
+    const agent = identityByName(kind)?.agent ?? kind;
     const payload = JSON.parse((await readStdin()) || '{}') as Record<string, unknown>;
     const event = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : null;
     const socket = process.env.THURM_SOCKET;

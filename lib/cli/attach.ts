@@ -1,9 +1,9 @@
 // The thin client: puts the terminal in raw mode, forwards keys and resizes to the server and
 // writes what it sends back. Detaching, SIGHUP or a lost server only end this process.
-import type WebSocket from 'ws';
 import { ThurmError } from '../errors.js';
 import { MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, type DetachedMessage } from '../server/protocol.js';
 import type { Connection } from './connection.js';
+import type { WsClient } from './ws-client.js';
 
 /** Undoes every mode the server may have set on this terminal. */
 const RESTORE = '\x1b[23;2t\x1b[?2026l\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?1l\x1b>\x1b[0 q\x1b[?25h\x1b[r\x1b[?1049l';
@@ -18,7 +18,7 @@ export async function attach(connection: Connection, session: string): Promise<n
   const { stdin, stdout } = process;
   if (!stdin.isTTY || !stdout.isTTY) throw new ThurmError('INVALID_ARGUMENT', 'attach: not a terminal');
   const colorterm = process.env.COLORTERM ?? '';
-  const ws: WebSocket = connection.ws;
+  const ws: WsClient = connection.ws;
   // The first frame can arrive in the same read as the reply, before `await` resumes: keep
   // frames from the start and write them once the terminal is set up.
   let early: Buffer[] | null = [];
@@ -64,7 +64,7 @@ export async function attach(connection: Connection, session: string): Promise<n
       resolve(code);
     };
     stdin.on('data', (chunk: Buffer) => {
-      for (let i = 0; i < chunk.length; i += INPUT_CHUNK) ws.send(chunk.subarray(i, i + INPUT_CHUNK), { binary: true });
+      for (let i = 0; i < chunk.length; i += INPUT_CHUNK) ws.send(chunk.subarray(i, i + INPUT_CHUNK));
     });
     stdout.on('resize', () => ws.send(JSON.stringify({ type: 'resize', size: terminalSize() })));
     ws.on('close', () => {

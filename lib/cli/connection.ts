@@ -5,11 +5,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
 import { isErrorCode, ThurmError } from '../errors.js';
 import { EXIT_ALREADY_RUNNING, MAX_FRAME, type Reply, type ServerSpec, type SessionInfo } from '../server/protocol.js';
 import { checkSocketDir } from '../server/socket-path.js';
 import { ensureStateDir, serverLogPath } from '../session/paths.js';
+import { WsClient } from './ws-client.js';
 
 const START_TIMEOUT_MS = 10_000;
 /** How long a command waits to connect and, separately, for a reply: a frozen server must not hang it. */
@@ -19,7 +19,7 @@ export class Connection {
   private nextId = 1;
   private readonly waiting = new Map<number, (r: Reply) => void>();
 
-  private constructor(readonly ws: WebSocket, private readonly timeoutMs: number) {
+  private constructor(readonly ws: WsClient, private readonly timeoutMs: number) {
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
       let reply: Reply;
@@ -49,11 +49,10 @@ export class Connection {
     if (!st) return Promise.reject(new ThurmError('SERVER_UNAVAILABLE', `no server running on ${socketPath}`));
     if (!st.isSocket()) return Promise.reject(new ThurmError('UNSAFE_SOCKET', `not a socket: ${socketPath}`));
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`ws+unix://${socketPath}:/`, { maxPayload: 256 * 1024 * 1024, perMessageDeflate: false });
+      const ws = new WsClient(socketPath, 256 * 1024 * 1024);
       // A stopped server's kernel still accepts the connection; only the handshake never ends.
       const timer = setTimeout(() => {
         ws.removeAllListeners('error');
-        ws.on('error', () => {});
         ws.terminate();
         reject(new ThurmError('TIMEOUT', `server did not answer within ${timeoutMs / 1000}s: ${socketPath}`));
       }, timeoutMs);

@@ -2,12 +2,11 @@
 // with a spinner, and shows `> ` (or `architect> `, `ask> `...) when it waits for you. A
 // question counts only while unanswered (it ends the line); "Tokens: … sent" is printed
 // after an answer, so it says nothing about working.
+import { AGENT_IDENTITIES } from './agents.js';
 import type { AgentDefinition } from './rule.js';
 
 export const aider: AgentDefinition = {
-  agent: 'aider',
-  names: ['aider', 'aider-chat'],
-  scripts: ['/aider', 'aider/main', 'aider.main', '-m aider'],
+  ...AGENT_IDENTITIES.aider,
   rules: [
     { id: 'aider.auth', agent: 'aider', state: 'blocked', kind: 'auth',
       patterns: [/Login to OpenRouter or create a free account\?|No LLM model was specified and no API keys were provided/], lines: 6 },

@@ -2,6 +2,7 @@
 // interrupt" while it works; numbered permission, plan and question dialogs; trust, set-up and
 // login screens; the prompt box (also shown while it works, so working must beat idle). The
 // transcript viewer and pickers change nothing; "Not logged in" in the footer is no dialog.
+import { AGENT_IDENTITIES } from './agents.js';
 import type { AgentDefinition } from './rule.js';
 
 /** A numbered option under the selection cursor, in a bordered (1.x) or open (2.x) dialog. */
@@ -10,9 +11,7 @@ const CURSOR_ON_OPTION = /^[ \t│]*❯[ \t]*\d+\.[ \t]+\S/m;
 const YES_WITH_CURSOR = /^[ \t│]*(❯[ \t]*1\.[ \t]+Yes\b|1\.[ \t]+Yes\b[^❯]*\n[ \t│]*❯[ \t]*\d+\.)/m;
 
 export const claudeCode: AgentDefinition = {
-  agent: 'claude-code',
-  names: ['claude', 'claude-code'],
-  scripts: ['@anthropic-ai/claude-code', 'claude-code/cli'],
+  ...AGENT_IDENTITIES['claude-code'],
   rules: [
     { id: 'claude-code.transcript', agent: 'claude-code', state: 'ignore', patterns: [/Showing detailed transcript/, /ctrl\+o to toggle|Ctrl\+O to toggle/], lines: 4 },
     { id: 'claude-code.picker', agent: 'claude-code', state: 'ignore', patterns: [/^\s*Resume session\b/im, /Search sessions…|Search…/], all: true },

@@ -2,12 +2,11 @@
 // spinner in the title while it streams (the composer stays on screen, so working beats idle);
 // "Action Required" in the title and approval or question dialogs when it waits for you;
 // sign-in and trust screens; transcript browsing and the resume picker change nothing.
+import { AGENT_IDENTITIES } from './agents.js';
 import type { AgentDefinition } from './rule.js';
 
 export const codex: AgentDefinition = {
-  agent: 'codex',
-  names: ['codex'],
-  scripts: ['@openai/codex', 'codex-cli', '/codex.js', 'bin/codex'],
+  ...AGENT_IDENTITIES.codex,
   rules: [
     { id: 'codex.transcript', agent: 'codex', state: 'ignore', patterns: [/T R A N S C R I P T|^\s*Browsing transcript · /m] },
     { id: 'codex.picker', agent: 'codex', state: 'ignore', patterns: [/^\s*Resume a previous session\b/m, /Type to search/], all: true },

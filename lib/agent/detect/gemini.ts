@@ -2,12 +2,11 @@
 // shows "esc to cancel" while it works, numbered approval dialogs, ask-user, auth and trust
 // dialogs. Screen rules come before the title ones so a dialog gives its kind. The session
 // browser changes nothing.
+import { AGENT_IDENTITIES } from './agents.js';
 import type { AgentDefinition } from './rule.js';
 
 export const gemini: AgentDefinition = {
-  agent: 'gemini',
-  names: ['gemini', 'gemini-cli'],
-  scripts: ['@google/gemini-cli', 'gemini-cli/dist', 'bin/gemini'],
+  ...AGENT_IDENTITIES.gemini,
   rules: [
     { id: 'gemini.picker', agent: 'gemini', state: 'ignore', patterns: [/^\s*Chat Sessions \(\d+ total\)/m, /Navigate: ↑\/↓/], all: true },
     // The question alone is not enough: answers often end with "Do you want to proceed?". The

@@ -1,6 +1,5 @@
 // The built-in agents, listed by hand, and how to recognise one from a process or an app name.
-import path from 'node:path';
-import { isInterpreter, scriptOf } from '../../command-line.js';
+import { identityByName, identityOfProcess, type AgentIdentity } from './agents.js';
 import { aider } from './aider.js';
 import { claudeCode } from './claude-code.js';
 import { codex } from './codex.js';
@@ -12,22 +11,14 @@ export const AGENTS: readonly AgentDefinition[] = [claudeCode, codex, gemini, ai
 
 /** The built-in agent an OSC 7501 `app` or an executable name means, if any. */
 export function agentByName(name: string | null | undefined): AgentDefinition | null {
-  if (!name) return null;
-  const n = name.toLowerCase();
-  return AGENTS.find((a) => a.names.includes(n)) ?? null;
+  return definitionOf(identityByName(name));
 }
 
-/**
- * The agent a process runs: its executable's name, or for interpreters and launchers the
- * script they run (`resolvedScript` is that script with symlinks resolved, when known).
- */
+/** The built-in agent a process runs, with its rules (see identityOfProcess). */
 export function agentOfProcess(argv: string[], resolvedScript?: string | null): AgentDefinition | null {
-  const direct = agentByName(path.basename(argv[0] ?? ''));
-  if (direct) return direct;
-  if (!isInterpreter(argv)) return null;
-  const script = scriptOf(argv) ?? '';
-  const byName = agentByName(path.basename(script).replace(/\.(m?js|cjs|py)$/, ''));
-  if (byName) return byName;
-  const joined = [script, resolvedScript ?? '', argv.slice(1, 3).join(' ')].join('\n');
-  return AGENTS.find((a) => a.scripts.some((s) => joined.includes(s))) ?? null;
+  return definitionOf(identityOfProcess(argv, resolvedScript));
+}
+
+function definitionOf(identity: AgentIdentity | null): AgentDefinition | null {
+  return identity && (AGENTS.find((a) => a.agent === identity.agent) ?? null);
 }

@@ -1,15 +1,14 @@
 // OpenCode: a full-screen TUI with key hints at the bottom: "esc interrupt" while it works,
 // "ctrl+p commands" while it waits for a prompt, a "△ Permission required" dialog for tools,
 // a question panel, and provider dialogs. Pickers (sessions, commands...) change nothing.
+import { AGENT_IDENTITIES } from './agents.js';
 import type { AgentDefinition } from './rule.js';
 
 /** Dialog titles: the title on the left, "esc" at the right end of the same row. */
 const dialog = (titles: string) => new RegExp(`^\\s+(${titles})\\s{3,}esc\\s*$`, 'm');
 
 export const opencode: AgentDefinition = {
-  agent: 'opencode',
-  names: ['opencode'],
-  scripts: ['opencode-ai', '/opencode'],
+  ...AGENT_IDENTITIES.opencode,
   rules: [
     { id: 'opencode.picker', agent: 'opencode', state: 'ignore',
       patterns: [dialog('Sessions|Commands|Select model|Select agent|Themes|Skills|Stash|Workspaces|Move session|Message Actions|Switch session|Switch org')] },

@@ -1,6 +1,7 @@
 // What a detection rule is: data, not code. A rule names a state (or `ignore`, for viewers
 // and pickers that must not change the state) and patterns matched on the live screen only.
 import type { Kind } from '../../status/osc7501.js';
+import type { AgentIdentity } from './agents.js';
 
 export type DetectedState = 'working' | 'blocked' | 'idle';
 
@@ -19,11 +20,6 @@ export interface Rule {
 }
 
 /** A built-in agent: how to recognise its process and its screens. */
-export interface AgentDefinition {
-  agent: string;
-  /** Names that mean this agent: executable basenames and OSC 7501 `app` values. */
-  names: string[];
-  /** Substrings of a wrapper's script path (node, python...) that mean this agent. */
-  scripts: string[];
+export interface AgentDefinition extends AgentIdentity {
   rules: Rule[];
 }

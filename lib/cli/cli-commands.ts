@@ -1,0 +1,189 @@
+// What `thurm` runs from its command line: the client-only commands (new, attach, status,
+// agent hook, integration install) and one entry per command of the command table. Both
+// parsers (yargs-cli.ts and fast-path.ts) read these declarations; neither holds a command.
+// Modules only some commands need are imported when they run: start-up is paid on every call.
+import path from 'node:path';
+import type { Options } from 'yargs';
+import type { CliArgs, Command } from '../commands/command.js';
+import { isErrorCode, ThurmError } from '../errors.js';
+import { printableLines, safeJson } from '../sanitize.js';
+import type { Reply } from '../server/protocol.js';
+import { checkSessionName, socketPath } from '../server/socket-path.js';
+import { Connection, REQUEST_TIMEOUT_MS } from './connection.js';
+
+export interface Globals { session?: string; socket?: string; json?: boolean }
+
+export type CliArgv = CliArgs & Globals;
+
+export interface CliCommand {
+  /** CLI parent command: `thurm agent hook` is usage 'hook <kind>' in group 'agent'. */
+  group?: 'agent' | 'integration';
+  /** yargs command string: the name, then positionals ('$0' for no command at all). */
+  usage: string;
+  describe: string;
+  /** A usage line for --help, where the default one says too little. */
+  usageLine?: string;
+  options?: Record<string, Options>;
+  /** Descriptions of positionals (their names and arity are in `usage`). */
+  positionals?: Record<string, Options & { type?: 'string' }>;
+  /** Runs the command; a number is the status to exit with at once. */
+  run(argv: CliArgv): Promise<number | void> | number | void;
+}
+
+export const GLOBAL_OPTIONS: Record<string, Options> = {
+  session: { alias: 's', type: 'string', describe: 'session name (default: the session of THURM_SOCKET, else default)' },
+  socket: { alias: 'S', type: 'string', describe: 'socket path (default: per session; THURM_SOCKET when neither -s nor -S is given)' },
+  json: { type: 'boolean', describe: 'print one JSON document' },
+};
+
+export function resolveSocket(argv: Globals): string {
+  return socketPath(argv.session === undefined ? undefined : checkSessionName(argv.session), argv.socket);
+}
+
+/** The session's name for messages: -s, else the session of THURM_SOCKET, else `default`. */
+function sessionName(argv: Globals): string {
+  if (argv.session !== undefined) return argv.session;
+  return !argv.socket && process.env.THURM_SOCKET ? process.env.THURM_SESSION || 'default' : 'default';
+}
+
+/** THURM_PANE_ID names a pane of the session in THURM_SOCKET, and of no other. */
+function inheritedPane(socket: string): string | undefined {
+  const env = process.env;
+  if (!env.THURM_PANE_ID || !env.THURM_SOCKET) return undefined;
+  return path.resolve(env.THURM_SOCKET) === socket ? env.THURM_PANE_ID : undefined;
+}
+
+/** A pane attaching its own session would show the window inside itself (tmux refuses too). */
+function refuseNested(socket: string, session: string): void {
+  if (inheritedPane(socket) !== undefined) {
+    throw new ThurmError('INVALID_ARGUMENT', `attach: refusing to attach session ${session} from inside one of its panes (sessions should be nested with care; use -s NAME for another one)`);
+  }
+}
+
+async function startAndMaybeAttach(argv: CliArgv, mode: 'new' | 'new-detached' | 'default'): Promise<number> {
+  const { startSession } = await import('./start.js');
+  const socket = resolveSocket(argv);
+  const session = sessionName(argv);
+  if (mode !== 'new-detached') refuseNested(socket, session);
+  return startSession(argv, socket, session, mode);
+}
+
+export const CLIENT_COMMANDS: readonly CliCommand[] = [
+  {
+    usage: '$0',
+    describe: 'Attach to the session, starting it if needed',
+    run: (argv) => startAndMaybeAttach(argv, 'default'),
+  },
+  {
+    usage: 'new',
+    describe: 'Start a session (with -d, detached) running CMD or your shell',
+    usageLine: '$0 new [-d] [--cwd DIR] [--size COLSxROWS] [-- CMD ARGS...]',
+    options: {
+      detached: { alias: 'd', type: 'boolean', describe: 'do not attach' },
+      cwd: { type: 'string', describe: 'working directory of the first pane' },
+      size: { type: 'string', describe: 'window size while no client is attached, COLSxROWS' },
+    },
+    run: (argv) => startAndMaybeAttach(argv, argv.detached ? 'new-detached' : 'new'),
+  },
+  {
+    usage: 'status [state]',
+    describe: 'Report this program\'s state (OSC 7501) to its terminal',
+    positionals: { state: { type: 'string', describe: 'idle, working, done, blocked, error or clear' } },
+    options: {
+      app: { type: 'string', describe: 'program name' },
+      msg: { type: 'string', describe: 'message' },
+      title: { type: 'string', describe: 'title (shown as "title: msg" for records with an id)' },
+      id: { type: 'string', describe: 'record id, e.g. build/test (default: the program itself)' },
+      progress: { type: 'number', describe: 'percent done, 0-100 (working or blocked)' },
+      kind: { type: 'string', describe: 'what blocked waits for: permission, question or auth' },
+      query: { type: 'boolean', describe: 'exit 0 if the terminal supports OSC 7501' },
+    },
+    run: async (argv) => {
+      const { queryTerminal, writeStatus } = await import('./status.js');
+      if (argv.query) return (await queryTerminal()) ? 0 : 1;
+      writeStatus(argv as never);
+    },
+  },
+  {
+    usage: 'attach',
+    describe: 'Attach to a running session',
+    run: async (argv) => {
+      const socket = resolveSocket(argv);
+      refuseNested(socket, sessionName(argv));
+      const connection = await Connection.open(socket);
+      const { attach } = await import('./attach.js');
+      return attach(connection, sessionName(argv));
+    },
+  },
+  {
+    group: 'agent',
+    usage: 'hook <kind>',
+    describe: 'Run by an agent\'s hooks: reads the hook event JSON on stdin (always exits 0)',
+    run: async (argv) => {
+      const { runAgentHook } = await import('./agent-hook.js');
+      await runAgentHook(String(argv.kind));
+      return 0;
+    },
+  },
+  {
+    group: 'integration',
+    usage: 'install <agent>',
+    describe: 'Merge thurm\'s hooks into the agent\'s settings (claude-code)',
+    options: {
+      print: { type: 'boolean', describe: 'only print the merged settings' },
+      settings: { type: 'string', describe: 'settings file (default: ~/.claude/settings.json)' },
+    },
+    run: async (argv) => {
+      if (argv.agent !== 'claude-code' && argv.agent !== 'claude') {
+        throw new ThurmError('INVALID_ARGUMENT', `no integration for: ${String(argv.agent)} (known: claude-code)`);
+      }
+      const { installClaudeCode } = await import('./integration.js');
+      process.stdout.write(installClaudeCode({
+        print: argv.print === true,
+        settings: argv.settings as string | undefined,
+        thurmBin: path.resolve(process.argv[1]),
+      }));
+    },
+  },
+];
+
+/** How long the CLI waits for a command's reply (null: as long as it takes). */
+function replyTimeout(command: Command<any, any>, request: Record<string, unknown>): number | null {
+  if (!command.waits) return REQUEST_TIMEOUT_MS;
+  return typeof request.timeout === 'number' ? request.timeout + REQUEST_TIMEOUT_MS : null;
+}
+
+/** Human output with program text made inert, unless the command did that itself. */
+function inert(command: Command<any, any>, text: string): string {
+  return command.sanitizesOutput ? text : printableLines(text);
+}
+
+/** The CLI entry of a command of the table: one socket request (or several, for `split`), its reply printed. */
+export function tableCommand(command: Command<any, any>): CliCommand {
+  return {
+    group: command.group,
+    usage: command.usage,
+    describe: command.describe,
+    options: command.options,
+    run: async (argv) => {
+      const socket = resolveSocket(argv);
+      argv.inheritedPane = inheritedPane(socket);
+      const connection = await Connection.open(socket);
+      try {
+        const request = command.request(argv);
+        let reply!: Reply;
+        for (const part of command.split?.(request) ?? [request]) {
+          reply = await connection.send(command.name, part, replyTimeout(command, part));
+          if (!reply.ok) break;
+        }
+        // Replies carry program text (cwd, argv, screens): it reaches this terminal inert.
+        if (argv.json && command.jsonReply) process.stdout.write(`${safeJson(JSON.stringify(reply))}\n`);
+        if (!reply.ok) throw new ThurmError(isErrorCode(reply.error.code) ? reply.error.code : 'INTERNAL', reply.error.message);
+        const text = argv.json ? (command.jsonReply ? '' : safeJson(JSON.stringify(reply.result, null, 2))) : inert(command, command.print?.(reply.result) ?? '');
+        if (text) process.stdout.write(`${text}\n`);
+      } finally {
+        connection.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// The full command line parser, built with yargs from the CLI's commands: help, errors and
+// every argument form. Loaded only when the fast path (fast-path.ts) leaves a command to it.
+import fs from 'node:fs';
+import yargs, { type Argv } from 'yargs';
+import { ThurmError } from '../errors.js';
+import type { CliArgv, CliCommand } from './cli-commands.js';
+import { GLOBAL_OPTIONS } from './cli-commands.js';
+
+const GROUPS = {
+  agent: { describe: 'Agent reports, prompts, hooks and explanations', demand: 'agent: give a subcommand (report, release, prompt, explain, hook)' },
+  integration: { describe: 'Integrate thurm with an agent', demand: 'integration: give a subcommand (install)' },
+} as const;
+
+/** thurm's version, from its package.json (one small read, no module loaded for it). */
+function version(): string {
+  const pkg = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return `thurm ${pkg.version}`;
+}
+
+/**
+ * A yargs parser for `commands` over `args`; each command's handler hands its arguments to
+ * `run` (which exits, or returns when the command is done).
+ */
+export function buildCli(args: string[], commands: readonly CliCommand[], run: (command: CliCommand, argv: CliArgv) => Promise<void>): Argv {
+  const register = (y: Argv, command: CliCommand): Argv => y.command(command.usage, command.describe, (b) => {
+    if (command.usageLine) b = b.usage(command.usageLine);
+    for (const [name, p] of Object.entries(command.positionals ?? {})) b = b.positional(name, p as never);
+    return b.options(command.options ?? {});
+  }, (argv) => run(command, argv as unknown as CliArgv));
+  let cli: Argv = yargs(args)
+    .scriptName('thurm')
+    .parserConfiguration({ 'populate--': true, 'unknown-options-as-args': false });
+  for (const [name, option] of Object.entries(GLOBAL_OPTIONS)) cli = cli.option(name, { ...option, global: true });
+  for (const command of commands) if (!command.group) cli = register(cli, command);
+  for (const [group, { describe, demand }] of Object.entries(GROUPS)) {
+    cli = cli.command(group, describe, (y) => {
+      for (const command of commands) if (command.group === group) y = register(y, command);
+      return y.demandCommand(1, demand);
+    });
+  }
+  return cli
+    .strict()
+    .help()
+    .alias('h', 'help')
+    .version('version', 'print the version', version())
+    .wrap(Math.min(100, process.stdout.columns || 80))
+    .fail((msg, err) => {
+      if (err) throw err;
+      throw new ThurmError('INVALID_ARGUMENT', msg.toLowerCase());
+    });
+}

@@ -1,0 +1,37 @@
+// Every command thurm has, listed by hand, each with the module it lives in. A command's key is
+// its name: its socket request type and, for a CLI command, its CLI words joined by `-`
+// (`agent-report` is `thurm agent report`). The CLI loads only the module of the command it
+// runs, since start-up is paid on every call; index.ts loads them all for everyone else.
+import type { Command } from './command.js';
+
+type Loader = () => Promise<Command<any, any>>;
+
+export const COMMAND_MODULES: Readonly<Record<string, Loader>> = {
+  split: async () => (await import('./split.js')).split,
+  list: async () => (await import('./list.js')).list,
+  send: async () => (await import('./send.js')).send,
+  capture: async () => (await import('./capture.js')).capture,
+  'copy-mode': async () => (await import('./copy-mode.js')).copyMode,
+  paste: async () => (await import('./paste.js')).paste,
+  buffers: async () => (await import('./buffers.js')).buffers,
+  'set-buffer': async () => (await import('./buffers.js')).setBuffer,
+  focus: async () => (await import('./focus.js')).focus,
+  'kill-pane': async () => (await import('./kill-pane.js')).killPane,
+  info: async () => (await import('./info.js')).info,
+  wait: async () => (await import('./wait.js')).wait,
+  zoom: async () => (await import('./zoom.js')).zoom,
+  'resize-pane': async () => (await import('./resize-pane.js')).resizePane,
+  equalize: async () => (await import('./equalize.js')).equalize,
+  detach: async () => (await import('./detach.js')).detach,
+  'kill-server': async () => (await import('./kill-server.js')).killServer,
+  'agent-report': async () => (await import('./agent/report.js')).agentReport,
+  'agent-release': async () => (await import('./agent/release.js')).agentRelease,
+  'agent-prompt': async () => (await import('./agent/prompt.js')).agentPrompt,
+  'agent-explain': async () => (await import('./agent/explain.js')).agentExplain,
+  'agent-hook': async () => (await import('./agent/hook.js')).agentHook,
+};
+
+/** The command named `name`, loading only its module; undefined when there is none. */
+export function loadCommand(name: string): Promise<Command<any, any> | undefined> {
+  return Object.hasOwn(COMMAND_MODULES, name) ? COMMAND_MODULES[name]() : Promise.resolve(undefined);
+}
