@@ -6,7 +6,7 @@ import type { Connection } from './connection.js';
 import type { WsClient } from './ws-client.js';
 
 /** Undoes every mode the server may have set on this terminal. */
-const RESTORE = '\x1b[23;2t\x1b[?2026l\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?1l\x1b>\x1b[0 q\x1b[?25h\x1b[r\x1b[?1049l';
+const RESTORE = '\x1b[23;2t\x1b[>4m\x1b[?2026l\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?1l\x1b>\x1b[0 q\x1b[?25h\x1b[r\x1b[?1049l';
 const INPUT_CHUNK = MAX_FRAME / 2;
 
 export function terminalSize(): { cols: number; rows: number } {

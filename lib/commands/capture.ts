@@ -37,8 +37,10 @@ export const capture = defineCommand({
   request: (argv) => ({ pane: paneFromCli(argv), scrollback: argv.scrollback, ansi: argv.ansi === true }),
   parse: (raw) => ({ pane: optString(raw, 'pane'), scrollback: optInt(raw, 'scrollback', 0, 10_000_000) ?? 0, ansi: optBool(raw, 'ansi') }),
   sanitizesOutput: true,
-  run: (ctx, a): CaptureResult => {
+  run: async (ctx, a): Promise<CaptureResult> => {
     const id = resolvePane(ctx, a.pane);
+    // Never a half-drawn frame: a synchronized update ends (or times out) first.
+    await ctx.mux.pane(id).term.sync.settled();
     const xterm = ctx.mux.pane(id).term.xterm;
     const buf = xterm.buffer.active;
     const first = Math.max(buf.baseY - a.scrollback, 0);

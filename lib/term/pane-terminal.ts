@@ -7,6 +7,9 @@ import type { ThrottledLog } from '../log.js';
 
 import { clampCounts } from './count-limits.js';
 import { ParseBudget } from './parse-budget.js';
+import { SyncOutput } from './sync-output.js';
+import { KeyboardModes } from './keyboard-modes.js';
+import type { PaneKeyModes } from './key-encoding.js';
 import { useUnicode11 } from './unicode.js';
 
 const { Terminal } = xtermHeadless;
@@ -58,6 +61,10 @@ export class PaneTerminal {
   private typing = false;
   private typedAt = -Infinity;
   private readonly budget: ParseBudget;
+  /** Synchronized output (DECSET 2026): whether the screen is mid-update. */
+  readonly sync: SyncOutput;
+  private readonly parsedListeners: (() => void)[] = [];
+  private readonly keyboard: KeyboardModes;
 
   constructor(opts: PaneTerminalOptions) {
     this.budget = opts.budget ?? sharedBudget;
@@ -71,6 +78,17 @@ export class PaneTerminal {
     });
     useUnicode11(this.xterm);
     for (const d of clampCounts(this.xterm)) this.track(d);
+    // A timed-out update is shown as it is: to readers that is like new output.
+    this.sync = new SyncOutput(this.xterm, () => this.readLive(), () => this.parsed());
+    this.track(this.sync);
+    this.track(this.xterm.onWriteParsed(() => this.parsed()));
+    // Its replies take the emulator's own reply path (onReply, kind 'reply').
+    this.keyboard = new KeyboardModes(this.xterm, (data) => this.xterm.input(data, false));
+    this.track(this.keyboard);
+  }
+
+  private parsed(): void {
+    for (const listener of this.parsedListeners) listener();
   }
 
   /**
@@ -112,8 +130,15 @@ export class PaneTerminal {
     return this.track(this.xterm.onBell(listener));
   }
 
+  /** Output was parsed, or a held frame (see sync-output.ts) may now be shown. */
   onParsed(listener: () => void): IDisposable {
-    return this.track(this.xterm.onWriteParsed(listener));
+    this.parsedListeners.push(listener);
+    return this.track({
+      dispose: () => {
+        const i = this.parsedListeners.indexOf(listener);
+        if (i >= 0) this.parsedListeners.splice(i, 1);
+      },
+    });
   }
 
   registerOsc(ident: number, handler: (data: string) => boolean): IDisposable {
@@ -159,6 +184,15 @@ export class PaneTerminal {
     return this.xterm.modes;
   }
 
+  /** What key encoding the program asked for (cursor keys, kitty flags, modifyOtherKeys). */
+  get keyModes(): PaneKeyModes {
+    return {
+      applicationCursorKeysMode: this.xterm.modes.applicationCursorKeysMode,
+      kittyFlags: this.keyboard.kittyFlags,
+      modifyOtherKeys: this.keyboard.modifyOtherKeys,
+    };
+  }
+
   /** The visible screen as text, one string per row, trailing blanks trimmed. */
   screenText(): string[] {
     const buf = this.xterm.buffer.active;
@@ -169,8 +203,15 @@ export class PaneTerminal {
     return lines;
   }
 
-  /** The live screen (never the scrollback, wherever the view is scrolled), one string per row. */
+  /**
+   * The live screen (never the scrollback, wherever the view is scrolled), one string per row;
+   * during a synchronized update, the last complete frame.
+   */
   liveScreen(): string[] {
+    return this.sync.screen();
+  }
+
+  private readLive(): string[] {
     const buf = this.xterm.buffer.active;
     const lines: string[] = [];
     for (let y = 0; y < this.xterm.rows; y++) lines.push(buf.getLine(buf.baseY + y)?.translateToString(true) ?? '');

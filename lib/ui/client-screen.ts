@@ -8,7 +8,8 @@ import type { Reply } from '../server/protocol.js';
 import type { MuxEvent } from '../session/events.js';
 import type { Mux } from '../session/mux.js';
 import type { StatusNotification } from '../status/program-status.js';
-import { encodeCursorKey, pasteBytes } from '../term/keys.js';
+import { encodeInput, legacyInput } from '../term/key-encoding.js';
+import { pasteBytes } from '../term/keys.js';
 import { sanitizeText } from '../sanitize.js';
 import { StyleCache } from './cell-style.js';
 import { clearUncovered, drawHeaders, drawStatusLine } from './chrome.js';
@@ -35,9 +36,11 @@ const MESSAGE_MS = 3000;
 export const RESIZE_MS = 50;
 /**
  * Outer terminal modes: the alternate screen with the cursor hidden until a frame places it,
- * bracketed paste, and the outer title saved (XTWINOPS 22) for attach.ts to put back (23).
+ * bracketed paste, modifyOtherKeys level 1 (only keys whose plain bytes lose a modifier change,
+ * so Shift+Enter is told from Enter; key-encoding.ts also reads kitty CSI u), and the outer
+ * title saved (XTWINOPS 22). attach.ts undoes them all (and puts the title back, 23).
  */
-const ENTER_MODES = '\x1b[?1049h\x1b[?25l\x1b[?2004h\x1b[22;2t';
+const ENTER_MODES = '\x1b[?1049h\x1b[?25l\x1b[?2004h\x1b[>4;1m\x1b[22;2t';
 /** Button and drag mouse events in SGR encoding, unless `[ui] mouse = false`. */
 const MOUSE_MODES = '\x1b[?1000h\x1b[?1002h\x1b[?1006h';
 /** Starts a frame on a blank screen, as the cell grid assumes after a (re)allocation. */
@@ -170,20 +173,22 @@ export class ClientScreen implements ClientHandle {
       return pane && !copying ? pasteBytes(t.text, pane.term.modes) : null;
     }
     const prefix = this.mux.config.keys.prefixBytes;
+    // thurm's own keys are matched in legacy form, however the client's terminal encoded them.
+    const seq = legacyInput(t.seq);
     if (this.prefixPending) {
       this.prefixPending = false;
       this.scheduleFrame();
-      if (t.seq === prefix) return prefix;
-      this.runBinding(keyName(t.seq));
+      if (seq === prefix) return pane ? encodeInput(t.seq, pane.term.keyModes) : prefix;
+      this.runBinding(keyName(seq));
       return null;
     }
-    if (t.seq === prefix) {
+    if (seq === prefix) {
       this.prefixPending = true;
       this.scheduleFrame();
       return null;
     }
-    if (copying && this.copy.key(pane.id, keyName(t.seq))) return null;
-    return pane ? encodeCursorKey(t.seq, pane.term.modes) : null;
+    if (copying && this.copy.key(pane.id, keyName(seq))) return null;
+    return pane ? encodeInput(t.seq, pane.term.keyModes) : null;
   }
 
   private runBinding(key: string): void {
@@ -361,8 +366,14 @@ export class ClientScreen implements ClientHandle {
     const statusRow = this.mux.config.ui.statusLine || this.message || copyText || this.confirmKill || this.prefixPending ? rows - 1 : -1;
     const paneRows = Math.min(rows, this.mux.windowSize.rows - (this.mux.config.ui.statusLine ? 1 : 0));
     if (this.allPanesDirty) clearUncovered(lines, rows, cols, geo);
+    const held = new Set<string>();
     for (const [id, r] of geo.panes) {
       if (!this.allPanesDirty && !this.dirtyPanes.has(id)) continue;
+      // Mid-update (synchronized output): keep its last complete frame, draw it once it ends.
+      if (this.mux.pane(id).term.sync.updating) {
+        held.add(id);
+        continue;
+      }
       const content = { x: r.x, y: r.y + 1, w: Math.min(r.w, cols - r.x), h: Math.min(r.h - 1, paneRows - r.y - 1) };
       if (content.w > 0 && content.h > 0) {
         drawPaneContent(lines, content, this.mux.pane(id).term, this.styles, this.copy.top(id), (y) => this.copy.highlight(id, y));
@@ -370,6 +381,7 @@ export class ClientScreen implements ClientHandle {
     }
     this.allPanesDirty = false;
     this.dirtyPanes.clear();
+    for (const id of held) this.dirtyPanes.add(id);
     drawHeaders(lines, this.mux, geo, Math.floor(Date.now() / ANIMATION_MS), (id) => this.copy.label(id));
     this.animate(geo);
     if (statusRow >= 0 && lines[statusRow]) {
@@ -402,6 +414,7 @@ export class ClientScreen implements ClientHandle {
     const id = this.mux.focused;
     const r = id ? geo.panes.get(id) : undefined;
     if (!id || !r || this.help || this.confirmKill !== null) return '\x1b[?25l';
+    if (this.mux.pane(id).term.sync.updating && this.lastCursor) return this.lastCursor;
     const live = this.mux.pane(id).term.cursor;
     const copying = this.copy.cursor(id);
     const c = copying ? { ...live, ...copying, visible: true } : live;
