@@ -128,6 +128,12 @@ export class PaneTerminal {
     if (cols !== this.xterm.cols || rows !== this.xterm.rows) this.xterm.resize(cols, rows);
   }
 
+  /** Lines of history kept; lowering it drops the oldest lines at once (onTrim tells). */
+  get scrollback(): number { return this.xterm.options.scrollback ?? 0; }
+  set scrollback(lines: number) {
+    if (lines !== this.xterm.options.scrollback) this.xterm.options.scrollback = lines;
+  }
+
   get cols(): number { return this.xterm.cols; }
   get rows(): number { return this.xterm.rows; }
 
