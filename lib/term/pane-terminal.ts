@@ -5,6 +5,7 @@ import type { IDisposable, IFunctionIdentifier, ILogger, Terminal as XTerminal }
 
 import type { ThrottledLog } from '../log.js';
 
+import { AltScreenHistory } from './alt-screen-history.js';
 import { clampCounts } from './count-limits.js';
 import { ParseBudget } from './parse-budget.js';
 import { useUnicode11 } from './unicode.js';
@@ -71,6 +72,7 @@ export class PaneTerminal {
     });
     useUnicode11(this.xterm);
     for (const d of clampCounts(this.xterm)) this.track(d);
+    this.track(new AltScreenHistory(this.xterm));
   }
 
   /**
