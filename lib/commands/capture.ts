@@ -3,12 +3,13 @@
 import type { IBufferCell, Terminal as XTerminal } from '@xterm/headless';
 import type { CaptureResult } from '../server/protocol.js';
 import { printable } from '../sanitize.js';
+import { historyOf, lineAt } from '../term/history.js';
 import { styleOf } from '../ui/cell-style.js';
 import { defineCommand, optBool, optInt, optString, paneFromCli, paneOption, resolvePane } from './command.js';
 
 /** One line with an SGR sequence wherever the style changes; cell text made inert. */
 function ansiLine(xterm: XTerminal, index: number): string {
-  const line = xterm.buffer.active.getLine(index);
+  const line = lineAt(xterm, index);
   const cell: IBufferCell = xterm.buffer.active.getNullCell();
   const cells: [string, string][] = [];
   for (let x = 0; line && x < xterm.cols; x++) {
@@ -42,11 +43,11 @@ export const capture = defineCommand({
     // Never a half-drawn frame: a synchronized update ends (or times out) first.
     await ctx.mux.pane(id).term.sync.settled();
     const xterm = ctx.mux.pane(id).term.xterm;
-    const buf = xterm.buffer.active;
-    const first = Math.max(buf.baseY - a.scrollback, 0);
+    const history = historyOf(xterm);
+    const first = Math.max(history.base - a.scrollback, 0);
     const lines: string[] = [];
-    for (let y = first; y < buf.baseY + xterm.rows; y++) {
-      lines.push(a.ansi ? ansiLine(xterm, y) : printable(buf.getLine(y)?.translateToString(true) ?? ''));
+    for (let y = first; y < history.base + xterm.rows; y++) {
+      lines.push(a.ansi ? ansiLine(xterm, y) : printable(history.text(y)));
     }
     return { pane: id, lines };
   },

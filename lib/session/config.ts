@@ -12,15 +12,18 @@ import { keyBytes } from '../term/keys.js';
 
 export interface Config {
   keys: { prefix: string; prefixBytes: string };
-  ui: { statusLine: boolean; scrollback: number; truecolor: 'auto' | 'on' | 'off'; clipboard: boolean; paneClipboard: boolean; mouse: boolean; setTitle: boolean };
+  /** scrollbackMemory: bytes all panes' history may use together (see history-budget.ts). */
+  ui: { statusLine: boolean; scrollback: number; scrollbackMemory: number; truecolor: 'auto' | 'on' | 'off'; clipboard: boolean; paneClipboard: boolean; mouse: boolean; setTitle: boolean };
   remainOnExit: boolean;
   notifications: { desktop: 'osc9' | 'osc777' | 'off'; command: string[] };
   detection: DetectionConfig & { ai: { command: string[]; intervalMs: number; timeoutMs: number } };
 }
 
+const MIB = 2 ** 20;
+
 export const DEFAULT_CONFIG: Config = {
   keys: { prefix: 'C-b', prefixBytes: '\x02' },
-  ui: { statusLine: true, scrollback: 2000, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true, setTitle: true },
+  ui: { statusLine: true, scrollback: 2000, scrollbackMemory: 256 * MIB, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true, setTitle: true },
   remainOnExit: false,
   notifications: { desktop: 'osc9', command: [] },
   detection: { enabled: true, idleThresholdMs: 5000, rules: [], ai: { command: [], intervalMs: 10_000, timeoutMs: 5000 } },
@@ -73,7 +76,7 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
   const ui = table('ui');
   const notifications = table('notifications');
   known('keys', keys, ['prefix']);
-  known('ui', ui, ['status-line', 'scrollback', 'truecolor', 'clipboard', 'pane-clipboard', 'mouse', 'set-title']);
+  known('ui', ui, ['status-line', 'scrollback', 'scrollback-memory', 'truecolor', 'clipboard', 'pane-clipboard', 'mouse', 'set-title']);
   known('notifications', notifications, ['desktop', 'command']);
 
   const config: Config = structuredClone(DEFAULT_CONFIG);
@@ -100,6 +103,7 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
     if (!Number.isInteger(v) || v < 0 || v > 1_000_000) fail('ui.scrollback', 'must be between 0 and 1000000');
     config.ui.scrollback = v;
   }
+  if (ui['scrollback-memory'] !== undefined) config.ui.scrollbackMemory = memorySize(ui['scrollback-memory'], 'ui.scrollback-memory', fail);
   if (ui.truecolor !== undefined) {
     if (!['auto', 'on', 'off'].includes(ui.truecolor as string)) fail('ui.truecolor', 'must be "auto", "on" or "off"');
     config.ui.truecolor = ui.truecolor as Config['ui']['truecolor'];
@@ -122,6 +126,16 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
 
 type Fail = (key: string, why: string) => never;
 type Known = (name: string, t: Table, keys: string[]) => void;
+
+const UNITS: Record<string, number> = { KiB: 2 ** 10, MiB: MIB, GiB: 2 ** 30 };
+
+/** A size in bytes from a number of MiB or a string such as "512MiB" or "2GiB" (1 MiB to 1 TiB). */
+function memorySize(v: unknown, key: string, fail: Fail): number {
+  const m = typeof v === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*(KiB|MiB|GiB)\s*$/.exec(v) : null;
+  const bytes = typeof v === 'number' || typeof v === 'bigint' ? Number(v) * MIB : m ? Number(m[1]) * UNITS[m[2]] : NaN;
+  if (!(bytes >= MIB && bytes <= 2 ** 40)) fail(key, 'must be a number of MiB or a size such as "256MiB" or "1GiB", from 1 MiB to 1 TiB');
+  return Math.floor(bytes);
+}
 
 const STATES = ['working', 'blocked', 'idle', 'ignore'];
 

@@ -12,6 +12,7 @@ import {
   borderAt, computeGeometry, equalize, leaf, moveBorder, neighbour, panesOf, removePane, resizePane, splitPane,
   type Direction, type Geometry, type Heading, type LayoutNode, type Rect,
 } from './layout.js';
+import { historyLines } from './history-budget.js';
 import { Pane } from './pane.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
 
@@ -387,7 +388,15 @@ export class Mux {
       pane.resize(r.w, r.h - 1);
       if (before.cols !== r.w || before.rows !== r.h - 1) this.emit({ type: 'pane-resized', pane: id });
     }
+    this.fitHistory();
     this.emit({ type: 'layout-changed' });
+  }
+
+  /** Panes came, went or changed width: keep all their history within `[ui] scrollback-memory`. */
+  private fitHistory(): void {
+    const panes = [...this.panes.values()];
+    const lines = historyLines(this.config.ui.scrollback, this.config.ui.scrollbackMemory, panes.map((p) => p.size.cols));
+    for (const pane of panes) pane.term.scrollback = lines;
   }
 
   // ---- lifetime ----

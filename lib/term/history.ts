@@ -1,6 +1,8 @@
 // A pane's lines by absolute index (scrollback first, then the screen), as text, for copy
 // mode and capture. Columns and string offsets differ only on lines with wide characters.
-import type { IBufferCell, Terminal as XTerminal } from '@xterm/headless';
+// While a program has the alternate screen, the history is the normal buffer's scrollback with
+// the alternate screen below it: what scrolled off before the program started stays readable.
+import type { IBufferCell, IBufferLine, Terminal as XTerminal } from '@xterm/headless';
 
 export interface History {
   /** Lines in the buffer: scrollback, then the screen. */
@@ -20,12 +22,23 @@ export interface History {
 
 const PLAIN = /^[\x20-\x7e]*$/;
 
+/** Lines of the normal buffer's scrollback shown above the alternate screen (0 on the normal one). */
+function above(xterm: XTerminal): number {
+  return xterm.buffer.active.type === 'alternate' ? xterm.buffer.normal.baseY : 0;
+}
+
+/** The buffer line at an absolute index of the history. */
+export function lineAt(xterm: XTerminal, index: number): IBufferLine | undefined {
+  const n = above(xterm);
+  return index < n ? xterm.buffer.normal.getLine(index) : xterm.buffer.active.getLine(index - n);
+}
+
 /** The history of the terminal's active buffer, read when asked (never copied). */
 export function historyOf(xterm: XTerminal): History {
   let cell: IBufferCell | undefined;
   /** Start offset of each column of a line with wide characters, and one past the end. */
   const starts = (index: number): number[] => {
-    const line = xterm.buffer.active.getLine(index);
+    const line = lineAt(xterm, index);
     const out: number[] = [];
     let offset = 0;
     cell ??= xterm.buffer.active.getNullCell();
@@ -36,10 +49,10 @@ export function historyOf(xterm: XTerminal): History {
     out.push(offset);
     return out;
   };
-  const text = (index: number) => xterm.buffer.active.getLine(index)?.translateToString(true) ?? '';
+  const text = (index: number) => lineAt(xterm, index)?.translateToString(true) ?? '';
   return {
-    get length() { return xterm.buffer.active.length; },
-    get base() { return xterm.buffer.active.baseY; },
+    get length() { return above(xterm) + xterm.buffer.active.length; },
+    get base() { return above(xterm) + xterm.buffer.active.baseY; },
     get rows() { return xterm.rows; },
     get cols() { return xterm.cols; },
     text,
@@ -55,6 +68,6 @@ export function historyOf(xterm: XTerminal): History {
       const s = starts(index);
       return s[Math.max(0, Math.min(column, s.length - 1))];
     },
-    wrapped: (index) => xterm.buffer.active.getLine(index)?.isWrapped ?? false,
+    wrapped: (index) => lineAt(xterm, index)?.isWrapped ?? false,
   };
 }

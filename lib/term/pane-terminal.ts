@@ -5,6 +5,7 @@ import type { IDisposable, IFunctionIdentifier, ILogger, Terminal as XTerminal }
 
 import type { ThrottledLog } from '../log.js';
 
+import { AltScreenHistory } from './alt-screen-history.js';
 import { clampCounts } from './count-limits.js';
 import { ParseBudget } from './parse-budget.js';
 import { SyncOutput } from './sync-output.js';
@@ -85,6 +86,7 @@ export class PaneTerminal {
     // Its replies take the emulator's own reply path (onReply, kind 'reply').
     this.keyboard = new KeyboardModes(this.xterm, (data) => this.xterm.input(data, false));
     this.track(this.keyboard);
+    this.track(new AltScreenHistory(this.xterm));
   }
 
   private parsed(): void {
@@ -151,6 +153,12 @@ export class PaneTerminal {
 
   resize(cols: number, rows: number): void {
     if (cols !== this.xterm.cols || rows !== this.xterm.rows) this.xterm.resize(cols, rows);
+  }
+
+  /** Lines of history kept; lowering it drops the oldest lines at once (onTrim tells). */
+  get scrollback(): number { return this.xterm.options.scrollback ?? 0; }
+  set scrollback(lines: number) {
+    if (lines !== this.xterm.options.scrollback) this.xterm.options.scrollback = lines;
   }
 
   get cols(): number { return this.xterm.cols; }

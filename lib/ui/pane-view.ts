@@ -1,6 +1,7 @@
 // Copies a pane's visible cells from its xterm buffer straight into a client's cell grid.
 import type { IBufferCell } from '@xterm/headless';
 import type { Rect } from '../session/layout.js';
+import { lineAt } from '../term/history.js';
 import type { PaneTerminal } from '../term/pane-terminal.js';
 import type { StyleCache } from './cell-style.js';
 import { CONTINUATION, type Line } from './cells.js';
@@ -24,7 +25,8 @@ export function drawPaneContent(
   for (let row = 0; row < content.h; row++) {
     const line = lines[content.y + row];
     if (!line) break;
-    const src = row < term.rows ? buf.getLine(first + row) : undefined;
+    // Copy mode's lines are history lines (see history.ts), the live view's the active buffer's.
+    const src = row >= term.rows ? undefined : top === undefined ? buf.getLine(first + row) : lineAt(term.xterm, first + row);
     const marks = highlight?.(first + row) ?? null;
     let changed = false;
     for (let col = 0; col < content.w; col++) {

@@ -24,6 +24,14 @@ for (const [prefix, bytes] of prefixes) {
   });
 }
 
+test('ui.scrollback-memory is 256 MiB unless set, as a number of MiB or a size with its unit', (t) => {
+  t.is(DEFAULT_CONFIG.ui.scrollbackMemory, 256 * 2 ** 20);
+  t.is(parseConfig('[ui]\nscrollback-memory = 64\n').ui.scrollbackMemory, 64 * 2 ** 20);
+  t.is(parseConfig('[ui]\nscrollback-memory = "512MiB"\n').ui.scrollbackMemory, 512 * 2 ** 20);
+  t.is(parseConfig('[ui]\nscrollback-memory = "1.5GiB"\n').ui.scrollbackMemory, 1.5 * 2 ** 30);
+  t.is(parseConfig('[ui]\nscrollback-memory = "2048KiB"\n').ui.scrollbackMemory, 2 * 2 ** 20);
+});
+
 test('every known key is read', (t) => {
   const text = [
     'remain-on-exit = true', '[keys]', 'prefix = "C-a"', '[ui]', 'status-line = false', 'scrollback = 0', 'truecolor = "on"', 'clipboard = false',
@@ -65,6 +73,8 @@ const invalid: [string, string, string, number][] = [
   ['a fractional scrollback', '[ui]\nscrollback = 1.5\n', 'ui.scrollback', 2],
   ['a status-line that is not a boolean', '[ui]\nstatus-line = "yes"\n', 'ui.status-line', 2],
   ['a truecolor that is not auto, on or off', '[ui]\ntruecolor = "maybe"\n', 'ui.truecolor', 2],
+  ['a scrollback-memory without a known unit', '[ui]\nscrollback-memory = "256MB"\n', 'ui.scrollback-memory', 2],
+  ['a scrollback-memory below 1 MiB', '[ui]\nscrollback-memory = 0\n', 'ui.scrollback-memory', 2],
   ['a clipboard that is not true or false', '[ui]\nclipboard = "yes"\n', 'ui.clipboard', 2],
   ['a bad dotted key at the top level', '\nui.scrollback = "lots"\n', 'ui.scrollback', 2],
   ['remain-on-exit that is not a boolean', 'remain-on-exit = 1\n', 'remain-on-exit', 1],
