@@ -32,6 +32,8 @@ export type RunCommand = (client: ClientScreen, request: Record<string, unknown>
 
 const ESCAPE_WAIT_MS = 25;
 const MESSAGE_MS = 3000;
+/** Output this soon after a client typed into a pane is the echo of its keys. */
+const ECHO_MS = 200;
 /** A storm of resizes is applied at most once per this interval (the latest size wins). */
 export const RESIZE_MS = 50;
 /**
@@ -77,6 +79,8 @@ export class ClientScreen implements ClientHandle {
   private message: string | null = null;
   private cursorShape = '';
   private lastCursor = '';
+  /** Where and when this client last typed, so the echo can skip the frame queue. */
+  private typed: { pane: string; at: number } | null = null;
   private outerTitle = '';
   private closed = false;
 
@@ -89,7 +93,7 @@ export class ClientScreen implements ClientHandle {
     private readonly runCommand: RunCommand,
   ) {
     this.styles = new StyleCache(truecolor);
-    this.frames = new FrameScheduler(() => this.compose(), (data, done) => this.send(data, done));
+    this.frames = new FrameScheduler((echoOnly) => this.compose(echoOnly), (data, done) => this.send(data, done));
     this.copy = new CopyView(mux, {
       redraw: (pane) => {
         this.dirtyPanes.add(pane);
@@ -138,7 +142,10 @@ export class ClientScreen implements ClientHandle {
     let typed = '';
     const flush = () => {
       const focused = this.mux.focused;
-      if (typed && focused) this.mux.typeInto(focused, typed);
+      if (typed && focused) {
+        this.mux.typeInto(focused, typed);
+        this.typed = { pane: focused, at: Date.now() };
+      }
       typed = '';
     };
     for (const t of tokens) {
@@ -292,6 +299,11 @@ export class ClientScreen implements ClientHandle {
     switch (e.type) {
       case 'pane-output':
         this.dirtyPanes.add(e.pane);
+        // Output right after this client typed into the pane is its echo: show it at once.
+        if (this.typed?.pane === e.pane && Date.now() - this.typed.at < ECHO_MS) {
+          this.frames.echo();
+          return;
+        }
         break;
       case 'session-ended':
         this.close('session-ended');
@@ -356,12 +368,14 @@ export class ClientScreen implements ClientHandle {
   }
 
   /** Fills the cell grid from the model and returns the bytes of what changed. */
-  private compose(): string {
+  private compose(echoOnly = false): string {
     const grid = this.screen as unknown as { lines: Line[]; olines: Line[] };
     const lines = grid.lines;
     const rows = lines.length;
     const cols = this.output.columns;
     const geo = this.mux.geometry();
+    // An echo frame draws only the focused pane (and the chrome); the rest stays dirty.
+    const only = echoOnly && !this.allPanesDirty ? this.mux.focused : null;
     const copyText = this.copy.statusText(this.mux.focused);
     const statusRow = this.mux.config.ui.statusLine || this.message || copyText || this.confirmKill || this.prefixPending ? rows - 1 : -1;
     const paneRows = Math.min(rows, this.mux.windowSize.rows - (this.mux.config.ui.statusLine ? 1 : 0));
@@ -369,6 +383,7 @@ export class ClientScreen implements ClientHandle {
     const held = new Set<string>();
     for (const [id, r] of geo.panes) {
       if (!this.allPanesDirty && !this.dirtyPanes.has(id)) continue;
+      if (only !== null && id !== only) continue;
       // Mid-update (synchronized output): keep its last complete frame, draw it once it ends.
       if (this.mux.pane(id).term.sync.updating) {
         held.add(id);
@@ -380,7 +395,8 @@ export class ClientScreen implements ClientHandle {
       }
     }
     this.allPanesDirty = false;
-    this.dirtyPanes.clear();
+    if (only !== null) this.dirtyPanes.delete(only);
+    else this.dirtyPanes.clear();
     for (const id of held) this.dirtyPanes.add(id);
     drawHeaders(lines, this.mux, geo, Math.floor(Date.now() / ANIMATION_MS), (id) => this.copy.label(id));
     this.animate(geo);

@@ -10,13 +10,15 @@ export class FrameScheduler {
   private wanted = false;
   private lastAt = 0;
   private stopped = false;
+  private echoTimer: NodeJS.Immediate | null = null;
+  private echoInFlight = false;
 
   /**
    * `compose` returns a frame's bytes ('' for nothing to send); `send` queues them to the client
    * and calls `done` once they have left.
    */
   constructor(
-    private readonly compose: () => string,
+    private readonly compose: (echoOnly: boolean) => string,
     private readonly send: (data: string, done: () => void) => void,
   ) {}
 
@@ -31,12 +33,32 @@ export class FrameScheduler {
     this.timer = wait > 0 ? setTimeout(() => this.frame(), wait) : setImmediate(() => this.frame());
   }
 
+  /**
+   * The echo of a key just typed: a small frame of the focused pane goes at once, even while a
+   * full frame is queued (one such frame at a time, so the queue stays bounded).
+   */
+  echo(): void {
+    if (this.stopped || this.echoTimer || this.echoInFlight) return this.request();
+    this.echoTimer = setImmediate(() => {
+      this.echoTimer = null;
+      if (this.stopped) return;
+      const out = this.compose(true);
+      if (!out) return;
+      this.echoInFlight = true;
+      this.send(`\x1b[?2026h${out}\x1b[?2026l`, () => {
+        this.echoInFlight = false;
+      });
+      // The rest of the screen still wants its frame.
+      this.request();
+    });
+  }
+
   private frame(): void {
     this.timer = null;
     this.wanted = false;
     if (this.stopped) return;
     this.lastAt = Date.now();
-    const out = this.compose();
+    const out = this.compose(false);
     if (!out) return;
     this.inFlight = true;
     // Synchronized output: terminals that know it show the frame at once, others ignore it.
@@ -52,5 +74,6 @@ export class FrameScheduler {
       clearTimeout(this.timer as NodeJS.Timeout);
       clearImmediate(this.timer as NodeJS.Immediate);
     }
+    if (this.echoTimer) clearImmediate(this.echoTimer);
   }
 }

@@ -1,0 +1,39 @@
+import test from 'ava';
+import { FrameScheduler } from '../../lib/ui/frame-scheduler.js';
+import { waitUntil } from '../helpers/wait.js';
+
+/** A scheduler whose sends wait until the spec lets them leave. */
+function scheduler() {
+  const sent: { echoOnly: boolean; done: () => void }[] = [];
+  let lastEcho = false;
+  const frames = new FrameScheduler((echoOnly) => {
+    lastEcho = echoOnly;
+    return 'x';
+  }, (_data, done) => sent.push({ echoOnly: lastEcho, done }));
+  return { frames, sent };
+}
+
+test('an echo frame goes out while a full frame is still queued to the client', async (t) => {
+  const { frames, sent } = scheduler();
+  frames.request();
+  await waitUntil(() => sent.length === 1, 'the full frame');
+  frames.echo();
+  await waitUntil(() => sent.length === 2, 'the echo frame');
+  t.deepEqual(sent.map((s) => s.echoOnly), [false, true]);
+  frames.stop();
+});
+
+test('only one echo frame is queued at a time; the next echo waits for the full frame', async (t) => {
+  const { frames, sent } = scheduler();
+  frames.request();
+  await waitUntil(() => sent.length === 1, 'the full frame');
+  frames.echo();
+  await waitUntil(() => sent.length === 2, 'the echo frame');
+  frames.echo();
+  await new Promise((r) => setImmediate(r));
+  t.is(sent.length, 2, 'nothing more while both are queued');
+  sent[0].done();
+  await waitUntil(() => sent.length === 3, 'the next full frame');
+  t.false(sent[2].echoOnly);
+  frames.stop();
+});
