@@ -148,8 +148,10 @@ test.serial('output activity means working; quiet for the idle threshold means i
   const agent = await fakeClaude(t, '[detection]\nidle-threshold = 1\n');
   agent.say('screen claude-unclear.txt');
   await until(agent, 'idle at first', (p) => p.status.state === 'idle');
-  agent.say('flood 20');
+  // Printing for as long as the spec needs to see it, however slowly the machine answers.
+  agent.say('stream');
   await until(agent, 'working while it prints', (p) => p.status.state === 'working' && p.status.source === 'screen-and-activity');
+  agent.say('stop');
   await until(agent, 'idle after a quiet second', (p) => p.status.state === 'idle');
   // The tty echoes what is typed into the agent; that echo is not the agent's activity.
   await agent.env.ok(['send', '--pane', '1', 'typing']);
