@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ThurmError } from '../errors.js';
+import { readArgv, readStat } from '../pty/proc.js';
 import { ensureSocketDir } from './socket-path.js';
 
 const CHECK_MS = 1000;
@@ -29,14 +30,37 @@ function writeSecret(file: string, secret: string): boolean {
  * A random secret kept in the private socket directory: it goes into the lock's name, which
  * other users could otherwise compute and take first (abstract sockets have no permissions).
  */
-function lockSecret(file: string): string {
-  writeSecret(file, crypto.randomBytes(32).toString('hex'));
+function lockSecret(file: string): { secret: string; created: boolean } {
+  const created = writeSecret(file, crypto.randomBytes(32).toString('hex'));
   // Another server may have created it a moment ago and still be writing it.
   for (let tries = 0; ; tries++) {
     const secret = fs.readFileSync(file, 'utf8');
-    if (secret.length === 64 || tries > 100) return secret;
+    if (secret.length === 64 || tries > 100) return { secret, created };
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
   }
+}
+
+/**
+ * Whether an older server process of ours serves `socketPath`. The lock cannot say so when the
+ * secret file was deleted (its name would differ), so servers are also found by their argv.
+ */
+function olderServer(socketPath: string): boolean {
+  const me = readStat(process.pid);
+  if (!me) return false;
+  for (const entry of fs.readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!/^\d+$/.test(entry) || pid === process.pid) continue;
+    const argv = readArgv(pid);
+    if (argv.length < 3 || argv[1] !== process.argv[1]) continue;
+    try {
+      if (path.resolve((JSON.parse(argv[2]) as { socketPath?: string }).socketPath ?? '') !== socketPath) continue;
+    } catch {
+      continue;
+    }
+    const st = readStat(pid);
+    if (st && (st.startTime < me.startTime || (st.startTime === me.startTime && pid < process.pid))) return true;
+  }
+  return false;
 }
 
 export interface ServerLock { lock: net.Server; secret: string }
@@ -47,7 +71,13 @@ export interface ServerLock { lock: net.Server; secret: string }
  */
 export async function takeServerLock(socketPath: string): Promise<ServerLock | null> {
   ensureSocketDir(path.dirname(path.resolve(socketPath)));
-  const secret = lockSecret(secretFile(socketPath));
+  const file = secretFile(socketPath);
+  const { secret, created } = lockSecret(file);
+  if (olderServer(path.resolve(socketPath))) {
+    // A secret this server wrote is not the running one's: leave the file for it to write again.
+    if (created) fs.rmSync(file, { force: true });
+    return null;
+  }
   const digest = crypto.createHash('sha256').update(secret).update(path.resolve(socketPath)).digest('hex').slice(0, 32);
   const lock = net.createServer();
   return new Promise((resolve, reject) => {
