@@ -53,8 +53,6 @@ export class Pane {
   readonly sources: PaneSources;
   private readonly flow: FlowControl;
   private readonly log: ThrottledLog;
-  private readonly onStatusChanged: () => void;
-  private readonly onTitleChanged: () => void;
   /** The title the program set (OSC 0/2), and the process group in the foreground then. */
   private programTitle = '';
   private titleOwner: number | null = null;
@@ -74,7 +72,7 @@ export class Pane {
   /** A bell rang while nobody looked at the pane; cleared when someone does (the `!` mark). */
   rang = false;
 
-  constructor(opts: PaneOptions, hooks: PaneHooks) {
+  constructor(opts: PaneOptions, private readonly hooks: PaneHooks) {
     this.id = opts.id;
     this.argv = opts.argv;
     this.startCwd = opts.cwd;
@@ -101,7 +99,7 @@ export class Pane {
       foregroundGroup: () => this.foregroundGroup(),
     });
     this.tty = ttyDevice(this.pty.ttyName);
-    this.hookStatus(hooks);
+    this.hookStatus();
     this.sources = new PaneSources(
       {
         foreground: () => {
@@ -121,7 +119,6 @@ export class Pane {
       },
       opts.detection,
     );
-    this.onStatusChanged = hooks.statusChanged;
     this.ptyListeners.push(this.pty.onData((data) => {
       this.foregroundMayChange();
       this.sources.onOutput();
@@ -141,22 +138,17 @@ export class Pane {
       if (!this.exit) this.pty.write(data, kind);
     });
     this.term.onParsed(() => hooks.output());
-    this.onTitleChanged = () => {
-      this.observed = { ...this.observed, title: this.title };
-      this.statusVersion++;
-      this.sources.onTitle();
-      hooks.title();
-    };
     this.term.onTitle((title) => {
       this.programTitle = sanitizeText(title);
       this.titleOwner = this.foregroundGroup();
-      this.onTitleChanged();
+      this.titleChanged();
     });
     this.observed = { pgid: null, title: this.title };
   }
 
   /** The parser hooks that feed the pane's program status; disposed with the terminal. */
-  private hookStatus(hooks: PaneHooks): void {
+  private hookStatus(): void {
+    const hooks = this.hooks;
     const status = this.status;
     this.term.registerOsc(7501, (data) => status.onOsc7501(data));
     this.term.registerOsc(9, (data) => status.onOsc9(data));
@@ -217,14 +209,14 @@ export class Pane {
   agentHook(event: HookEvent): void {
     this.sources.applyHook(event);
     this.statusVersion++;
-    this.onStatusChanged();
+    this.hooks.statusChanged();
   }
 
   /** Announces a report's effect and notifies like a record would. */
   private agentChanged(before: StatusSummary): void {
     this.statusVersion++;
     const after = this.summary();
-    this.onStatusChanged();
+    this.hooks.statusChanged();
     const changed = after.state !== before.state || after.text !== before.text;
     if (changed && after.source === 'report' && (after.state === 'blocked' || after.state === 'done')) {
       this.status.notify({ cause: after.state, title: `${after.app} ${after.state}`, text: after.text || after.state });
@@ -273,6 +265,13 @@ export class Pane {
     return this.foregroundCache.value;
   }
 
+  private titleChanged(): void {
+    this.observed = { ...this.observed, title: this.title };
+    this.statusVersion++;
+    this.sources.onTitle();
+    this.hooks.title();
+  }
+
   /** Output or input may mean a program started or ended: look at the foreground soon, once. */
   private foregroundMayChange(): void {
     if (this.foregroundTimer || this.exit) return;
@@ -297,7 +296,7 @@ export class Pane {
       if (pgid === this.pid) this.status.onShellBack(this.pid);
     }
     this.observed = { pgid, title: this.title };
-    if (this.observed.title !== before.title) this.onTitleChanged();
+    if (this.observed.title !== before.title) this.titleChanged();
   }
 
   /** Keys typed by a person or a script (already encoded for the pane's modes by the caller). */

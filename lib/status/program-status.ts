@@ -135,7 +135,7 @@ export class ProgramStatus {
    * idle records that another program set end with that program, as at its exit.
    */
   onShellBack(shell: number): void {
-    const leftWithProgram = (r: StatusRecord) => r.owner !== null && r.owner !== undefined && r.owner !== shell;
+    const leftWithProgram = (r: StatusRecord) => r.owner !== null && r.owner !== shell;
     if (this.records.endStates(['working', 'blocked', 'idle'], leftWithProgram)) this.hooks.changed();
   }
 
@@ -191,10 +191,9 @@ export class ProgramStatus {
   /** Passes a notification on unless the pane already raised NOTIFY_LIMIT within the window. */
   notify(n: StatusNotification): void {
     const now = this.now();
-    const sent = this.sent;
-    while (sent.length && now - sent[0] >= NOTIFY_WINDOW_MS) sent.shift();
-    if (sent.length >= NOTIFY_LIMIT) return;
-    sent.push(now);
+    while (this.sent.length && now - this.sent[0] >= NOTIFY_WINDOW_MS) this.sent.shift();
+    if (this.sent.length >= NOTIFY_LIMIT) return;
+    this.sent.push(now);
     this.hooks.notify(n);
   }
 }

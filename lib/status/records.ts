@@ -15,7 +15,7 @@ export interface StatusRecord {
   /** Report order, for "latest first among equals" and for eviction. */
   seq: number;
   /** The process group in the pane's foreground when the report arrived, if known. */
-  owner?: number | null;
+  owner: number | null;
 }
 
 export const MAX_RECORDS = 256;

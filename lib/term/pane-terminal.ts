@@ -99,8 +99,13 @@ export class PaneTerminal {
    * nothing else waits: xterm then parses it at once, and echo stays quick beside busy panes.
    */
   write(data: string | Uint8Array, done?: () => void): void {
-    if (Date.now() - this.typedAt < ECHO_MS && !this.budget.waiting(this.xterm)) this.xterm.write(data, done);
+    if (this.echoing && !this.budget.waiting(this.xterm)) this.xterm.write(data, done);
     else this.budget.write(this.xterm, data, done);
+  }
+
+  /** Whether output now is likely the echo of keys just typed (it is parsed and drawn first). */
+  get echoing(): boolean {
+    return Date.now() - this.typedAt < ECHO_MS;
   }
 
   /** Sends keys as if typed: they come back through onReply (callers encode them for the modes). */

@@ -32,8 +32,6 @@ export type RunCommand = (client: ClientScreen, request: Record<string, unknown>
 
 const ESCAPE_WAIT_MS = 25;
 const MESSAGE_MS = 3000;
-/** Output this soon after a client typed into a pane is the echo of its keys. */
-const ECHO_MS = 200;
 /** A storm of resizes is applied at most once per this interval (the latest size wins). */
 export const RESIZE_MS = 50;
 /**
@@ -79,8 +77,6 @@ export class ClientScreen implements ClientHandle {
   private message: string | null = null;
   private cursorShape = '';
   private lastCursor = '';
-  /** Where and when this client last typed, so the echo can skip the frame queue. */
-  private typed: { pane: string; at: number } | null = null;
   private outerTitle = '';
   private closed = false;
 
@@ -142,10 +138,7 @@ export class ClientScreen implements ClientHandle {
     let typed = '';
     const flush = () => {
       const focused = this.mux.focused;
-      if (typed && focused) {
-        this.mux.typeInto(focused, typed);
-        this.typed = { pane: focused, at: Date.now() };
-      }
+      if (typed && focused) this.mux.typeInto(focused, typed);
       typed = '';
     };
     for (const t of tokens) {
@@ -299,8 +292,8 @@ export class ClientScreen implements ClientHandle {
     switch (e.type) {
       case 'pane-output':
         this.dirtyPanes.add(e.pane);
-        // Output right after this client typed into the pane is its echo: show it at once.
-        if (this.typed?.pane === e.pane && Date.now() - this.typed.at < ECHO_MS) {
+        // The echo of keys just typed into the focused pane is shown at once.
+        if (e.pane === this.mux.focused && this.mux.pane(e.pane).term.echoing) {
           this.frames.echo();
           return;
         }

@@ -123,7 +123,7 @@ const texts: [string, Partial<StatusRecord>, string][] = [
 ];
 for (const [what, fields, text] of texts) {
   test(what, (t) => {
-    const record: StatusRecord = { id: null, app: null, state: 'working', kind: null, title: null, msg: null, progress: null, updatedAt: 0, seq: 1, ...fields };
+    const record: StatusRecord = { id: null, app: null, state: 'working', kind: null, title: null, msg: null, progress: null, updatedAt: 0, seq: 1, owner: null, ...fields };
     t.is(recordText(record), text);
   });
 }
