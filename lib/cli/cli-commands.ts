@@ -106,13 +106,32 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
   },
   {
     usage: 'attach',
-    describe: 'Attach to a running session',
+    describe: 'Attach to a running session, or restore the saved one',
     run: async (argv) => {
       const socket = resolveSocket(argv);
       refuseNested(socket, sessionName(argv));
-      const connection = await Connection.open(socket);
+      const connection = await Connection.open(socket).catch(async (err) => {
+        const { restorable, sessionFilePath } = await import('../session/session-file.js');
+        if ((err as ThurmError).code !== 'SERVER_UNAVAILABLE' || !restorable(sessionFilePath(sessionName(argv)))) throw err;
+        return null;
+      });
+      if (!connection) return startAndMaybeAttach(argv, 'default');
       const { attach } = await import('./attach.js');
       return attach(connection, sessionName(argv));
+    },
+  },
+  {
+    usage: 'restore',
+    describe: 'Restore the saved session, even one that ended on purpose (--dry-run: only say what would happen)',
+    options: {
+      'dry-run': { type: 'boolean', describe: 'print what a restore would do with each pane, change nothing' },
+      detached: { alias: 'd', type: 'boolean', describe: 'do not attach; print what was restored' },
+    },
+    run: async (argv) => {
+      const { restoreCommand } = await import('./restore.js');
+      const socket = resolveSocket(argv);
+      refuseNested(socket, sessionName(argv));
+      return restoreCommand(argv, socket, sessionName(argv));
     },
   },
   {

@@ -17,7 +17,10 @@ function parseSize(text: unknown): { cols: number; rows: number } {
   return size;
 }
 
-/** Resolves with the exit status: the attached client's, or 0 once a detached server answers. */
+/**
+ * Resolves with the exit status: the attached client's, or 0 once a detached server answers.
+ * `default` (plain `thurm`, `thurm attach`) restores the saved session when no server runs.
+ */
 export async function startSession(argv: CliArgv, socket: string, session: string, mode: 'new' | 'new-detached' | 'default'): Promise<number> {
   if (mode !== 'new-detached' && !process.stdin.isTTY) {
     throw new ThurmError('INVALID_ARGUMENT', 'not a terminal: use `thurm new -d` to start a detached session');
@@ -28,6 +31,7 @@ export async function startSession(argv: CliArgv, socket: string, session: strin
     cwd: path.resolve(String(argv.cwd ?? process.cwd())),
     argv: argv['--']?.length ? argv['--'].map(String) : undefined,
     size: parseSize(argv.size),
+    restore: mode === 'default' ? 'saved' : undefined,
   });
   if (mode !== 'default' && !started) {
     connection.close();

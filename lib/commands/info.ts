@@ -5,6 +5,15 @@ import { printable } from '../sanitize.js';
 import { defineCommand } from './command.js';
 import { paneSummary } from './list.js';
 
+/** What a restore did (also printed by `thurm restore`). */
+export function restoreLines(r: NonNullable<SessionInfo['restore']>): string[] {
+  return [
+    `restored from ${printable(r.from)}${r.savedAt ? ` (saved ${r.savedAt})` : ''}`,
+    ...r.problems.map((p) => `  problem: ${p}`),
+    ...r.panes.map((p) => `  pane ${p.id}: ${p.outcome}: ${p.detail}`),
+  ];
+}
+
 function paneInfo(mux: Mux, id: string): PaneInfo {
   const pane = mux.pane(id);
   const status = pane.summary();
@@ -40,9 +49,13 @@ export const info = defineCommand({
     serverPid: process.pid,
     clients: ctx.mux.clients,
     panes: ctx.mux.paneIds().map((id) => paneInfo(ctx.mux, id)),
+    save: { ...ctx.mux.saveState, savedAt: ctx.mux.saveState.savedAt === null ? null : new Date(ctx.mux.saveState.savedAt).toISOString() },
+    restore: ctx.mux.restoreReport,
   }),
   print: (r) => [
     `session ${r.session} (${r.clients} client${r.clients === 1 ? '' : 's'})`,
+    r.save.file ? `saved to ${printable(r.save.file)}${r.save.savedAt ? ` at ${r.save.savedAt}` : ''}${r.save.error ? `; last save failed: ${r.save.error}` : ''}` : 'not saved ([session] save = false)',
+    ...(r.restore ? restoreLines(r.restore) : []),
     ...r.panes.flatMap((p) => [
       `pane ${p.id}${p.focused ? ' (focused)' : ''}: ${p.title} ${p.size.cols}x${p.size.rows} pid ${p.pid}`,
       `  command: ${JSON.stringify(p.command)}  cwd: ${printable(p.cwd)}`,

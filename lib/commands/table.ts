@@ -18,6 +18,7 @@ export const COMMAND_MODULES: Readonly<Record<string, Loader>> = {
   focus: async () => (await import('./focus.js')).focus,
   'kill-pane': async () => (await import('./kill-pane.js')).killPane,
   info: async () => (await import('./info.js')).info,
+  save: async () => (await import('./save.js')).save,
   wait: async () => (await import('./wait.js')).wait,
   zoom: async () => (await import('./zoom.js')).zoom,
   'resize-pane': async () => (await import('./resize-pane.js')).resizePane,

@@ -4,6 +4,9 @@ import { toThurmError } from '../errors.js';
 import { loadConfig } from '../session/config.js';
 import { capLog } from './log-file.js';
 import { Mux } from '../session/mux.js';
+import { restoreSession } from '../session/restore.js';
+import { SessionSaver } from '../session/saver.js';
+import { sessionFilePath } from '../session/session-file.js';
 import { runNotifyCommand } from './notify-command.js';
 import { EXIT_ALREADY_RUNNING, type ServerSpec } from './protocol.js';
 import { ControlServer } from './server.js';
@@ -17,9 +20,14 @@ async function main(): Promise<void> {
     console.error(`thurm: a server already serves ${spec.socketPath}`);
     process.exit(EXIT_ALREADY_RUNNING);
   }
-  const mux = new Mux({ session: spec.session, socketPath: spec.socketPath, config: loadConfig(), size: spec.size });
+  const config = loadConfig();
+  const mux = new Mux({ session: spec.session, socketPath: spec.socketPath, config, size: spec.size });
   runNotifyCommand(mux);
-  mux.start({ argv: spec.argv, cwd: spec.cwd });
+  const file = sessionFilePath(spec.session);
+  const restored = spec.restore && restoreSession(mux, file, config, spec.restore === 'always');
+  if (!restored) mux.start({ argv: spec.argv, cwd: spec.cwd });
+  // After the restore: saving starts from the restored session, never from an empty one.
+  if (config.session.save) new SessionSaver(mux, file, config.session.historyLines).save();
   let exiting = false;
   const server = new ControlServer(mux, spec.socketPath, lock.secret, () => {
     if (exiting) return;
@@ -31,8 +39,9 @@ async function main(): Promise<void> {
     }, 300);
   });
   await server.listen();
-  process.on('SIGTERM', () => mux.end());
-  process.on('SIGINT', () => mux.end());
+  // A signal (a shutdown or reboot) is no reason to forget the session: it comes back on `thurm`.
+  process.on('SIGTERM', () => mux.end(false));
+  process.on('SIGINT', () => mux.end(false));
   process.on('SIGHUP', () => {});
   // A bug in one handler must not take every pane down with the server.
   process.on('uncaughtException', (err) => console.error('thurm: uncaught error:', err));

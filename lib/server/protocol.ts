@@ -137,7 +137,16 @@ export interface AgentExplanation {
 
 export interface ProgramInfo { app: string | null; records: RecordInfo[] }
 
-export interface SessionInfo { session: string; serverPid: number; clients: number; panes: PaneInfo[] }
+export interface SessionInfo {
+  session: string;
+  serverPid: number;
+  clients: number;
+  panes: PaneInfo[];
+  /** The session file: where, when last saved (ISO), and the error of a failing save. */
+  save: { file: string | null; savedAt: string | null; error: string | null };
+  /** What the restore that started this server did, per pane. */
+  restore: { from: string; savedAt: string; panes: { id: string; outcome: string; detail: string }[]; problems: string[] } | null;
+}
 export interface CaptureResult { pane: string; lines: string[] }
 
 /** What a client hands the server process it starts (as its one argument, in JSON). */
@@ -147,6 +156,8 @@ export interface ServerSpec {
   cwd: string;
   argv?: string[];
   size: Size;
+  /** Restore the saved session: `saved` unless it ended on purpose, `always` (`thurm restore`) even then. */
+  restore?: 'saved' | 'always';
 }
 
 /** Exit status of a server process that found another one already serving its socket. */

@@ -8,13 +8,17 @@ import type { DetectionConfig } from '../agent/detector.js';
 import type { Rule } from '../agent/detect/rule.js';
 import { ThurmError } from '../errors.js';
 import { KINDS } from '../status/osc7501.js';
+import { hasControl } from '../sanitize.js';
 import { keyBytes } from '../term/keys.js';
+import type { ResumeRule } from './resume.js';
 
 export interface Config {
   keys: { prefix: string; prefixBytes: string };
   /** scrollbackMemory: bytes all panes' history may use together (see history-budget.ts). */
   ui: { statusLine: boolean; scrollback: number; scrollbackMemory: number; truecolor: 'auto' | 'on' | 'off'; clipboard: boolean; paneClipboard: boolean; mouse: boolean; setTitle: boolean };
   remainOnExit: boolean;
+  /** The session file (saver.ts) and what a restore does (resume.ts). */
+  session: { save: boolean; historyLines: number; resumeAgents: boolean; resume: ResumeRule[] };
   notifications: { desktop: 'osc9' | 'osc777' | 'off'; command: string[] };
   detection: DetectionConfig & { ai: { command: string[]; intervalMs: number; timeoutMs: number } };
 }
@@ -25,6 +29,7 @@ export const DEFAULT_CONFIG: Config = {
   keys: { prefix: 'C-b', prefixBytes: '\x02' },
   ui: { statusLine: true, scrollback: 2000, scrollbackMemory: 256 * MIB, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true, setTitle: true },
   remainOnExit: false,
+  session: { save: true, historyLines: 1000, resumeAgents: true, resume: [] },
   notifications: { desktop: 'osc9', command: [] },
   detection: { enabled: true, idleThresholdMs: 5000, rules: [], ai: { command: [], intervalMs: 10_000, timeoutMs: 5000 } },
 };
@@ -71,7 +76,7 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
   const known = (name: string, t: Table, keys: string[]) => {
     for (const k of Object.keys(t)) if (!keys.includes(k)) fail(name ? `${name}.${k}` : k, 'unknown key');
   };
-  known('', doc, ['keys', 'ui', 'remain-on-exit', 'notifications', 'detection']);
+  known('', doc, ['keys', 'ui', 'remain-on-exit', 'session', 'notifications', 'detection']);
   const keys = table('keys');
   const ui = table('ui');
   const notifications = table('notifications');
@@ -120,6 +125,7 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
     config.notifications.command = cmd as string[];
   }
   parseDetection(table('detection'), config, fail, known);
+  parseSession(table('session'), config, fail, known);
   config.remainOnExit = flag('remain-on-exit', doc['remain-on-exit'], config.remainOnExit);
   return config;
 }
@@ -135,6 +141,37 @@ function memorySize(v: unknown, key: string, fail: Fail): number {
   const bytes = typeof v === 'number' || typeof v === 'bigint' ? Number(v) * MIB : m ? Number(m[1]) * UNITS[m[2]] : NaN;
   if (!(bytes >= MIB && bytes <= 2 ** 40)) fail(key, 'must be a number of MiB or a size such as "256MiB" or "1GiB", from 1 MiB to 1 TiB');
   return Math.floor(bytes);
+}
+
+/** `[session]`: saving, how much history, and resuming agents (`resume_agents` as the product page spells it). */
+function parseSession(t: Table, config: Config, fail: Fail, known: Known): void {
+  known('session', t, ['save', 'history-lines', 'resume_agents', 'resume-agents', 'resume']);
+  const out = config.session;
+  const flag = (key: string) => {
+    if (typeof t[key] !== 'boolean') fail(`session.${key}`, 'must be true or false');
+    return t[key] as boolean;
+  };
+  if (t.save !== undefined) out.save = flag('save');
+  for (const key of ['resume_agents', 'resume-agents']) if (t[key] !== undefined) out.resumeAgents = flag(key);
+  if (t['history-lines'] !== undefined) {
+    const v = Number(t['history-lines']);
+    if (!Number.isInteger(v) || v < 0 || v > 100_000) fail('session.history-lines', 'must be an integer from 0 to 100000');
+    out.historyLines = v;
+  }
+  if (t.resume !== undefined) {
+    if (!Array.isArray(t.resume)) fail('session.resume', 'must be an array of tables ([[session.resume]])');
+    out.resume = (t.resume as Table[]).map((r, i) => {
+      const where = `session.resume[${i}]`;
+      if (typeof r !== 'object' || r === null) fail(where, 'must be a table');
+      known(where, r, ['match', 'argv']);
+      if (typeof r.match !== 'string' || !r.match) fail(`${where}.match`, 'must be a program name');
+      const argv = r.argv;
+      if (!Array.isArray(argv) || !argv.length || !argv.every((a) => typeof a === 'string' && a && !hasControl(a))) {
+        fail(`${where}.argv`, 'must be a non-empty array of strings without control characters (the program first)');
+      }
+      return { match: r.match as string, argv: argv as string[] };
+    });
+  }
 }
 
 const STATES = ['working', 'blocked', 'idle', 'ignore'];

@@ -1,7 +1,6 @@
 // The Mux owns a session's state (panes, layout, focus, zoom, client sizes) and is the only
 // thing that changes it. Every change is announced as a MuxEvent; see events.ts.
 import fs from 'node:fs';
-import { AiClassifier } from '../agent/ai-classifier.js';
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
@@ -13,17 +12,44 @@ import {
   type Direction, type Geometry, type Heading, type LayoutNode, type Rect,
 } from './layout.js';
 import { historyLines } from './history-budget.js';
-import { Pane } from './pane.js';
+import { Pane, type PaneOptions } from './pane.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
+import { Reaper } from './reaper.js';
+import type { PanePlan } from './resume.js';
+import { paneSnapshot, SNAPSHOT_VERSION, type SessionSnapshot } from './snapshot.js';
+import { StatusWatch } from './status-watch.js';
 
-/** How long the programs of a pane closed while they ran get to exit after the hang-up before SIGKILL. */
-const REAP_AFTER_MS = 2000;
+/** How the session file is doing (see saver.ts): shown in the status line and `thurm info`. */
+export interface SaveState { file: string | null; savedAt: number | null; error: string | null }
+
+/** What a restore did with each saved pane (see resume.ts). */
+export interface RestoreReport {
+  from: string;
+  savedAt: string;
+  panes: { id: string; outcome: string; detail: string }[];
+  /** Files that could not be used (moved aside). */
+  problems: string[];
+}
+
+/** `restored 3 panes: 1 resumed, 1 skipped (thurm restore --report)`. */
+export function restoreSummary(r: RestoreReport): string {
+  if (!r.panes.length) return `saved session not restored: ${r.problems[0] ?? 'nothing to restore'}`;
+  const counts = new Map<string, number>();
+  for (const p of r.panes) counts.set(p.outcome, (counts.get(p.outcome) ?? 0) + 1);
+  const parts = [...counts].map(([outcome, n]) => `${n} ${outcome}`).join(', ');
+  return `restored session saved ${r.savedAt.slice(0, 16).replace('T', ' ')}: ${parts}${r.problems.length ? `; ${r.problems.length} file problem(s)` : ''} (details: thurm info)`;
+}
+
+/** A pane spawned by a restore: its saved id, history and the command typed into its shell. */
+interface RestoredPane { id: string; history: string[]; typed: string | null; notice: string | null }
 
 export interface MuxOptions {
   session: string;
   socketPath: string;
   config: Config;
   size: { cols: number; rows: number };
+  /** Starts pane programs; specs pass a fake pty. */
+  spawn?: PaneOptions['spawn'];
 }
 
 export interface NewPaneSpec {
@@ -43,20 +69,22 @@ export class Mux {
   private focusedId: string | null = null;
   private zoomedId: string | null = null;
   private nextId = 1;
-  private statusTimer: NodeJS.Timeout | null = null;
-  private readonly lastStatus = new Map<string, string>();
-  /** Closed panes whose programs may still ignore the hang-up. */
-  private readonly closed = new Set<Pane>();
-  private readonly ai = new AiClassifier(() => this.config.detection.ai);
+  private readonly watch: StatusWatch;
+  private readonly reaper = new Reaper();
   private size: { cols: number; rows: number };
+  private readonly spawnPty: PaneOptions['spawn'];
   private ended = false;
+  saveState: SaveState = { file: null, savedAt: null, error: null };
+  restoreReport: RestoreReport | null = null;
+  private restoreTold = false;
 
   constructor(opts: MuxOptions) {
     this.session = opts.session;
     this.socketPath = opts.socketPath;
     this.config = opts.config;
     this.size = opts.size;
-    this.watchStatus();
+    this.spawnPty = opts.spawn;
+    this.watch = new StatusWatch(this, (pane) => this.emit({ type: 'status-changed', pane }));
   }
 
   subscribe(listener: MuxListener): { dispose(): void } {
@@ -144,18 +172,20 @@ export class Mux {
     return pane.id;
   }
 
-  private spawn(spec: NewPaneSpec, cols: number, rows: number): Pane {
+  private spawn(spec: NewPaneSpec, cols: number, rows: number, restored?: RestoredPane): Pane {
     const cwd = spec.cwd ?? process.cwd();
     if (!fs.statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) {
       throw new ThurmError('INVALID_ARGUMENT', `not a directory: ${cwd}`);
     }
-    const id = String(this.nextId++);
+    const id = restored?.id ?? String(this.nextId++);
     const argv = spec.argv?.length ? spec.argv : [defaultShell()];
     const env = paneEnv(process.env, { THURM_PANE_ID: id, THURM_SOCKET: this.socketPath, THURM_SESSION: this.session });
     const pane = new Pane(
       {
         id, argv, cwd, cols: Math.max(cols, 1), rows: Math.max(rows, 1), env,
         scrollback: this.config.ui.scrollback, detection: this.config.detection,
+        history: restored?.history, typeOnStart: restored?.typed ?? undefined, notice: restored?.notice ?? undefined,
+        spawn: this.spawnPty,
       },
       {
         output: () => this.emit({ type: 'pane-output', pane: id }),
@@ -182,11 +212,9 @@ export class Mux {
   killPane(id: string): void {
     const pane = this.pane(id);
     this.panes.delete(id);
-    this.lastStatus.delete(id);
-    this.ai.forget(id);
     this.layout = this.layout && removePane(this.layout, id);
     if (this.zoomedId === id) this.zoomedId = null;
-    this.close(pane);
+    this.reaper.close(pane);
     this.emit({ type: 'pane-removed', pane: id });
     if (!this.layout) {
       this.end();
@@ -223,43 +251,6 @@ export class Mux {
 
   agentHook(id: string, event: HookEvent): void {
     this.pane(id).agentHook(event);
-  }
-
-  /** Asks the AI classifier about a pane running an agent whose screen no rule explains. */
-  private askAi(id: string, pane: Pane): void {
-    if (!this.config.detection.enabled || !this.config.detection.ai.command.length) return;
-    const d = pane.sources.detection();
-    if (!d.inconclusive || !d.agent) return;
-    this.ai.maybeAsk(id, { agent: d.agent, title: pane.title, screen: pane.term.liveScreen() }, (state, kind) => {
-      if (this.panes.get(id) === pane) pane.sources.setAiAnswer(state, kind);
-    });
-  }
-
-  /**
-   * Status from detection, hooks and owners that come and go changes without an event of its
-   * own: look twice a second, announce changes, and notify on entering blocked, done or error
-   * (records and reports notify when they arrive).
-   */
-  private watchStatus(): void {
-    this.statusTimer = setInterval(() => {
-      for (const id of this.paneIds()) {
-        const pane = this.panes.get(id);
-        if (!pane) continue;
-        this.askAi(id, pane);
-        pane.checkForeground();
-        const s = pane.summary();
-        const key = `${s.state}|${s.source}|${s.kind}|${s.text}`;
-        const before = this.lastStatus.get(id);
-        this.lastStatus.set(id, key);
-        if (before === undefined || before === key) continue;
-        this.emit({ type: 'status-changed', pane: id });
-        const entered = before.split('|')[0] !== s.state;
-        if (entered && (s.state === 'blocked' || s.state === 'done' || s.state === 'error') && !['program-status', 'report', 'notification'].includes(s.source)) {
-          pane.status.notify({ cause: s.state, title: `${s.app ?? 'pane'} ${s.state}`, text: s.text || s.state });
-        }
-      }
-    }, 500);
-    this.statusTimer.unref();
   }
 
   // ---- focus, zoom, layout ----
@@ -401,31 +392,94 @@ export class Mux {
 
   // ---- lifetime ----
 
-  /** Hangs up a pane; one whose program still runs is reaped later (a pane that exited is not). */
-  private close(pane: Pane): void {
-    const running = !pane.exit;
-    pane.dispose();
-    if (!running) return;
-    this.closed.add(pane);
-    setTimeout(() => this.reap(pane), REAP_AFTER_MS).unref();
+  /** Kills what is left of closed panes: programs that ignored the hang-up. */
+  reap(): void {
+    this.reaper.reap();
   }
 
-  /** Kills what is left of closed panes (all of them, or one): programs that ignored SIGHUP. */
-  reap(pane?: Pane): void {
-    for (const p of pane ? [pane] : [...this.closed]) {
-      if (!this.closed.delete(p)) continue;
-      p.reap();
-    }
-  }
-
-  /** Ends the session: kills every pane and tells subscribers (the server then exits). */
-  end(): void {
+  /**
+   * Ends the session: kills every pane and tells subscribers (the server then exits). Ended
+   * `onPurpose` (kill-server, the last pane exited), it is not restored by itself later.
+   */
+  end(onPurpose = true): void {
     if (this.ended) return;
     this.ended = true;
-    if (this.statusTimer) clearInterval(this.statusTimer);
-    for (const pane of this.panes.values()) this.close(pane);
+    this.emit({ type: 'session-ending', onPurpose });
+    this.watch.dispose();
+    for (const pane of this.panes.values()) this.reaper.close(pane);
     this.panes.clear();
     this.layout = null;
     this.emit({ type: 'session-ended' });
+  }
+
+  // ---- persistence ----
+
+  /** The session as plain data, with up to `historyLines` lines of each pane's history. */
+  snapshot(historyLines: number): SessionSnapshot {
+    return {
+      version: SNAPSHOT_VERSION,
+      session: this.session,
+      savedAt: new Date().toISOString(),
+      ended: false,
+      layout: this.layout ?? leaf('1'),
+      focused: this.focusedId,
+      zoomed: this.zoomedId,
+      nextId: this.nextId,
+      size: this.size,
+      panes: this.paneIds().map((id) => paneSnapshot(this.pane(id), historyLines)),
+    };
+  }
+
+  /**
+   * Starts the session from a saved one: the same pane ids, layout, focus and zoom, each pane
+   * as its plan says (resume.ts). A pane that cannot start is left out and reported failed;
+   * false when none could (the caller then starts a fresh session).
+   */
+  restore(snapshot: SessionSnapshot, plans: PanePlan[], report: Omit<RestoreReport, 'panes'>): boolean {
+    if (this.layout) throw new ThurmError('INTERNAL', 'session already started');
+    const saved = new Map(snapshot.panes.map((p) => [p.id, p]));
+    let layout: LayoutNode | null = snapshot.layout;
+    const outcomes: RestoreReport['panes'] = [];
+    this.nextId = snapshot.nextId;
+    for (const plan of plans) {
+      const p = saved.get(plan.id)!;
+      try {
+        const notice = plan.outcome === 'skipped' ? 'resume skipped' : null;
+        this.spawn({ argv: plan.argv, cwd: plan.cwd }, p.size.cols, p.size.rows, { id: plan.id, history: p.history, typed: plan.typed, notice });
+        outcomes.push({ id: plan.id, outcome: plan.outcome, detail: plan.detail });
+      } catch (err) {
+        layout = layout && removePane(layout, plan.id);
+        outcomes.push({ id: plan.id, outcome: 'failed', detail: (err as Error).message });
+      }
+    }
+    this.restoreReport = { ...report, panes: outcomes };
+    if (!layout) return false;
+    this.layout = layout;
+    const ids = panesOf(layout);
+    this.focusedId = snapshot.focused && ids.includes(snapshot.focused) ? snapshot.focused : ids[0];
+    this.zoomedId = snapshot.zoomed && ids.includes(snapshot.zoomed) ? snapshot.zoomed : null;
+    this.relayout();
+    for (const id of ids) this.emit({ type: 'pane-added', pane: id });
+    this.emit({ type: 'focus-changed', pane: this.focusedId });
+    return true;
+  }
+
+  /** What the last restore did, in one line, the first time it is asked for (for the first client). */
+  takeRestoreNews(): string | null {
+    const r = this.restoreReport;
+    if (!r || this.restoreTold) return null;
+    this.restoreTold = true;
+    return restoreSummary(r);
+  }
+
+  /** Saves the session file now (`thurm save`); the outcome is in saveState afterwards. */
+  requestSave(): void {
+    this.emit({ type: 'save-requested' });
+  }
+
+  setSaveState(state: SaveState): void {
+    const before = this.saveState;
+    this.saveState = state;
+    if (before.error !== state.error) this.emit({ type: 'save-changed' });
   }
 }

@@ -9,7 +9,7 @@ import { commandName } from '../command-line.js';
 import { foregroundOf, holdersOf, holds, readCwd, readStat, resolveScript, ttyDevice, type ForegroundProcess } from '../pty/proc.js';
 import { spawnPty, type Disposable, type PanePty } from '../pty/spawn.js';
 import { PaneTerminal } from '../term/pane-terminal.js';
-import { sanitizeText } from '../sanitize.js';
+import { CONTROL_CHARS, sanitizeText } from '../sanitize.js';
 import { ProgramStatus, type StatusNotification, type StatusSummary } from '../status/program-status.js';
 import { PaneSources } from './pane-sources.js';
 
@@ -27,6 +27,12 @@ export interface PaneOptions {
   env: Record<string, string>;
   scrollback: number;
   detection: DetectionConfig;
+  /** Lines kept from a saved session, shown above a marker line before the program's output. */
+  history?: string[];
+  /** Typed into the program once it first prints (a resume command typed into a restored shell). */
+  typeOnStart?: string;
+  /** A note shown in the border until someone looks at the pane. */
+  notice?: string;
   /** Starts the program; specs pass a fake. */
   spawn?: typeof spawnPty;
 }
@@ -71,6 +77,9 @@ export class Pane {
   exit: { exitCode: number; signal: number | null } | null = null;
   /** A bell rang while nobody looked at the pane; cleared when someone does (the `!` mark). */
   rang = false;
+  /** A note for the border (`resume skipped`), cleared when someone looks at the pane. */
+  notice: string | null;
+  private typeOnStart: string | null;
 
   constructor(opts: PaneOptions, private readonly hooks: PaneHooks) {
     this.id = opts.id;
@@ -78,6 +87,10 @@ export class Pane {
     this.startCwd = opts.cwd;
     this.log = new ThrottledLog(`thurm: pane ${opts.id}: `);
     this.term = new PaneTerminal({ cols: opts.cols, rows: opts.rows, scrollback: opts.scrollback, log: this.log });
+    this.notice = opts.notice ?? null;
+    this.typeOnStart = opts.typeOnStart ?? null;
+    // Parsed before anything the program prints, so it stays above its first prompt.
+    if (opts.history?.length) this.term.write(restoredHistory(opts.history));
     this.pty = (opts.spawn ?? spawnPty)({
       argv: opts.argv, cwd: opts.cwd, cols: opts.cols, rows: opts.rows, env: opts.env,
       dropped: (kind) => this.log.problem(`dropped ${kind}`, kind === 'reply'
@@ -120,6 +133,11 @@ export class Pane {
       opts.detection,
     );
     this.ptyListeners.push(this.pty.onData((data) => {
+      if (this.typeOnStart !== null) {
+        const typed = this.typeOnStart;
+        this.typeOnStart = null;
+        setImmediate(() => this.type(typed));
+      }
       this.foregroundMayChange();
       this.sources.onOutput();
       const scanned = this.status.scan(data);
@@ -226,6 +244,7 @@ export class Pane {
   /** The user focused the pane or typed into it. */
   attention(): void {
     this.rang = false;
+    this.notice = null;
     this.statusVersion++;
     this.status.onAttention();
     this.sources.onAttention();
@@ -362,6 +381,12 @@ export class Pane {
     }
     console.error(`thurm: pane ${this.id} closed: killed ${killed} of the ${held.length} programs that held its terminal`);
   }
+}
+
+/** Saved lines as terminal input: plain text (the file is untrusted), then a dim marker line. */
+function restoredHistory(lines: string[]): string {
+  const text = lines.map((l) => l.replace(CONTROL_CHARS, '')).join('\r\n');
+  return `${text}\r\n\x1b[2m--- restored by thurm ---\x1b[0m\r\n`;
 }
 
 /** The text of an OSC 52 write (`c;aGVsbG8=`), or null for a query, a clear or bad base64. */

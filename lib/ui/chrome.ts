@@ -12,13 +12,15 @@ const UNFOCUSED = '90';
 const STATUS = '30;42';
 const STATUS_FOCUS = '1;97;42';
 const MESSAGE = '30;43';
+const SAVE_FAILED = '1;97;41';
 
 /** The text of a pane's header after its rule, e.g. ` 2 vim ` or ` 3 make [exited 2] `. */
 export function headerLabel(mux: Mux, id: string): string {
   const pane = mux.pane(id);
   const exit = pane.exit ? ` [exited ${pane.exit.signal ? `signal ${pane.exit.signal}` : pane.exit.exitCode}]` : '';
   const zoom = mux.zoomed === id ? ' [zoom]' : '';
-  return ` ${id} ${pane.title}${exit}${zoom} `;
+  const notice = pane.notice ? ` [${pane.notice}]` : '';
+  return ` ${id} ${pane.title}${exit}${zoom}${notice} `;
 }
 
 /**
@@ -78,6 +80,10 @@ export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void
   }
   // Per-state counts on the right, so a blocked pane zoomed out of sight still shows.
   let right = line.length - (extras.prefixPending ? 8 : 0);
+  if (mux.saveState.error && right - 13 > x) {
+    right -= 13;
+    putText(line, right, ' save failed ', SAVE_FAILED);
+  }
   for (const { state, count } of stateCounts(mux).reverse()) {
     const text = ` ${GLYPHS[state]}${count}`;
     if (right - textWidth(text) <= x) break;

@@ -32,6 +32,8 @@ export type RunCommand = (client: ClientScreen, request: Record<string, unknown>
 
 const ESCAPE_WAIT_MS = 25;
 const MESSAGE_MS = 3000;
+/** What a restore did is told to the first client that attaches after it, for longer. */
+const RESTORE_MESSAGE_MS = 10_000;
 /** A storm of resizes is applied at most once per this interval (the latest size wins). */
 export const RESIZE_MS = 50;
 /**
@@ -120,6 +122,8 @@ export class ClientScreen implements ClientHandle {
     this.send(ENTER_MODES + (mux.config.ui.mouse ? MOUSE_MODES : ''));
     this.subscription = mux.subscribe((e) => this.onMuxEvent(e));
     mux.addClient(id, size.cols, size.rows);
+    const restored = mux.takeRestoreNews();
+    if (restored) this.showMessage(restored, RESTORE_MESSAGE_MS);
     this.scheduleFrame();
   }
 
@@ -243,14 +247,14 @@ export class ClientScreen implements ClientHandle {
     this.scheduleFrame();
   }
 
-  showMessage(text: string): void {
+  showMessage(text: string, ms = MESSAGE_MS): void {
     this.message = sanitizeText(text, 200);
     if (this.messageTimer) clearTimeout(this.messageTimer);
     this.messageTimer = setTimeout(() => {
       this.message = null;
       this.allPanesDirty = true;
       this.scheduleFrame();
-    }, MESSAGE_MS);
+    }, ms);
     this.scheduleFrame();
   }
 

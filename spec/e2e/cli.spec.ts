@@ -135,7 +135,10 @@ test.serial('info --json has the documented shape with empty status fields', asy
   t.deepEqual(p.status, { state: 'none', source: 'none', text: '', progress: null });
   t.deepEqual(p.programs, []);
   t.is(p.agent, null);
-  t.regex(await env.ok(['info']), /^session default \(0 clients\)\npane 1 \(focused\): sh 80x22/);
+  t.regex(info.save.file, /thurm\/default\.json$/);
+  t.is(info.save.error, null);
+  t.is(info.restore, null);
+  t.regex(await env.ok(['info']), /^session default \(0 clients\)\nsaved to .*default\.json( at \S+)?\npane 1 \(focused\): sh 80x22/);
 });
 
 test.serial('--pane defaults to THURM_PANE_ID for the session in THURM_SOCKET only', async (t) => {

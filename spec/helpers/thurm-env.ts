@@ -84,6 +84,7 @@ export class ThurmEnv {
         // already gone
       }
     }
-    fs.rmSync(this.dir, { recursive: true, force: true });
+    // A program of the test may still be writing there (a shell's caches): try again.
+    fs.rmSync(this.dir, { recursive: true, force: true, maxRetries: 5 });
   }
 }

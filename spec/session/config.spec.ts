@@ -81,6 +81,8 @@ const invalid: [string, string, string, number][] = [
   ['an unknown key in a known table', '[ui]\nscrollback = 10\ncolour = "red"\n', 'ui.colour', 3],
   ['an unknown top-level key', 'keys = {}\nshell = "zsh"\n', 'shell', 2],
   ['ui given as a value, not a table', 'ui = 3\n', 'ui', 1],
+  ['a resume rule whose argv has a control character', '[session]\n[[session.resume]]\nmatch = "x"\nargv = ["x", "a\\nb"]\n', 'session.resume[0].argv', 4],
+  ['a negative history-lines', '[session]\nhistory-lines = -1\n', 'session.history-lines', 2],
 ];
 for (const [title, text, key, line] of invalid) {
   test(`${title} is a CONFIG_ERROR naming ${key} and line ${line}`, (t) => {
@@ -95,4 +97,11 @@ test('invalid TOML is a CONFIG_ERROR naming the file and line', (t) => {
   const err = t.throws(() => parseConfig('[ui]\nscrollback = 10\nstatus-line = \n', '/home/u/.config/thurm/config.toml'), { instanceOf: ThurmError });
   t.is(err.code, 'CONFIG_ERROR');
   t.true(err.message.includes('/home/u/.config/thurm/config.toml:3'), err.message);
+});
+
+test('[session] sets saving, history, resume_agents (either spelling) and resume rules', (t) => {
+  const c = parseConfig('[session]\nsave = false\nhistory-lines = 0\nresume_agents = false\n[[session.resume]]\nmatch = "aider"\nargv = ["aider", "--restore-chat-history"]\n');
+  t.deepEqual(c.session, { save: false, historyLines: 0, resumeAgents: false, resume: [{ match: 'aider', argv: ['aider', '--restore-chat-history'] }] });
+  t.false(parseConfig('[session]\nresume-agents = false\n').session.resumeAgents);
+  t.deepEqual(DEFAULT_CONFIG.session, { save: true, historyLines: 1000, resumeAgents: true, resume: [] });
 });

@@ -1,0 +1,20 @@
+// Save the session file now (it is also saved soon after every change).
+import { ThurmError } from '../errors.js';
+import { printable } from '../sanitize.js';
+import { defineCommand } from './command.js';
+
+export const save = defineCommand({
+  name: 'save',
+  usage: 'save',
+  describe: 'Save the session file now',
+  request: () => ({}),
+  parse: () => ({}),
+  run: (ctx) => {
+    ctx.mux.requestSave();
+    const state = ctx.mux.saveState;
+    if (!state.file) throw new ThurmError('INVALID_ARGUMENT', 'save: saving is off ([session] save = false)');
+    if (state.error) throw new ThurmError('IO_ERROR', state.error);
+    return { file: state.file };
+  },
+  print: (r) => `saved ${printable(r.file)}`,
+});

@@ -1,0 +1,40 @@
+// Restoring a saved session into a new server: load the file (or its `.bak`), plan each pane
+// (resume.ts) and let the Mux start them. What could not be used is reported, never run.
+import fs from 'node:fs';
+import os from 'node:os';
+import { defaultShell } from '../pty/spawn.js';
+import type { Config } from './config.js';
+import type { Mux } from './mux.js';
+import { planPane, type PanePlan } from './resume.js';
+import { loadSession, type LoadedSession } from './session-file.js';
+import type { SessionSnapshot } from './snapshot.js';
+
+export function planRestore(snapshot: SessionSnapshot, config: Config): PanePlan[] {
+  return snapshot.panes.map((p) => planPane(p, {
+    resumeAgents: config.session.resumeAgents,
+    rules: config.session.resume,
+    shell: defaultShell(),
+    isDirectory: (dir) => fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory() ?? false,
+    home: os.homedir(),
+  }));
+}
+
+export function problemLines(loaded: LoadedSession): string[] {
+  return loaded.problems.map((p) => `${p.error}${p.movedTo ? ` (moved to ${p.movedTo})` : ''}`);
+}
+
+/**
+ * Restores the session saved in `file` into an empty Mux: `always` (`thurm restore`) even one
+ * that ended on purpose. False when nothing was restored: the caller starts a fresh session.
+ */
+export function restoreSession(mux: Mux, file: string, config: Config, always: boolean): boolean {
+  const loaded = loadSession(file);
+  const problems = problemLines(loaded);
+  for (const p of problems) console.error(`thurm: ${p}`);
+  const snapshot = loaded.snapshot;
+  if (!snapshot || (snapshot.ended && !always)) {
+    if (problems.length) mux.restoreReport = { from: file, savedAt: '', panes: [], problems };
+    return false;
+  }
+  return mux.restore(snapshot, planRestore(snapshot, config), { from: loaded.from!, savedAt: snapshot.savedAt, problems });
+}

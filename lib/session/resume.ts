@@ -1,0 +1,101 @@
+// What a restore does with each saved pane: which shell it gets, in which directory, and
+// which command (if any) is typed into that shell to resume the agent that ran there. Pure:
+// `thurm restore --dry-run` prints the same plan the server carries out.
+//
+// A resume command is an argv from a report, a built-in agent or a `[[session.resume]]` rule;
+// it is quoted for the shell it is typed into, argument by argument, so the shell runs exactly
+// that argv: no expansion, no placeholders.
+import path from 'node:path';
+import { commandName } from '../command-line.js';
+import type { PaneSnapshot } from './snapshot.js';
+
+export type ShellSyntax = 'posix' | 'fish';
+
+/** The shells a command can be typed into safely; anything else gets no automatic resume. */
+export function shellSyntax(shell: string): ShellSyntax | null {
+  const name = path.basename(shell).replace(/^-/, '');
+  if (name === 'fish') return 'fish';
+  return /^(sh|bash|zsh|dash|ksh|mksh|ksh93|pdksh|oksh)$/.test(name) ? 'posix' : null;
+}
+
+const BARE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/** One argument as a word of the shell's syntax that means exactly that text. */
+export function quoteArg(arg: string, syntax: ShellSyntax): string {
+  if (BARE.test(arg)) return arg;
+  // fish single quotes keep everything but `\\` and `\'`; POSIX ones keep everything but `'`.
+  if (syntax === 'fish') return `'${arg.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+export function commandLine(argv: string[], syntax: ShellSyntax): string {
+  return argv.map((a) => quoteArg(a, syntax)).join(' ');
+}
+
+/** `[[session.resume]]`: a program (by name) and the argv that resumes it. */
+export interface ResumeRule { match: string; argv: string[] }
+
+/** Agents thurm knows how to resume from a session id alone. */
+const BUILT_IN: Record<string, (id: string) => string[]> = {
+  'claude-code': (id) => ['claude', '--resume', id],
+  codex: (id) => ['codex', 'resume', id],
+};
+
+export type RestoreOutcome = 'restored' | 'resumed' | 'shell only' | 'skipped' | 'failed';
+
+export interface PanePlan {
+  id: string;
+  /** What the pane runs. */
+  argv: string[];
+  cwd: string;
+  /** Typed into the shell once it starts (a resume command and Enter). */
+  typed: string | null;
+  outcome: RestoreOutcome;
+  /** Why, in a few words (shown by `thurm restore` and in the border when resume was skipped). */
+  detail: string;
+}
+
+export interface PlanOptions {
+  resumeAgents: boolean;
+  rules: ResumeRule[];
+  /** The user's shell, for panes that ran something else. */
+  shell: string;
+  isDirectory(dir: string): boolean;
+  home: string;
+}
+
+/** The resume argv for a saved pane and where it came from, or null. */
+export function resumeCommand(p: PaneSnapshot, rules: ResumeRule[]): { argv: string[]; from: string } | null {
+  if (p.agent?.resume) return { argv: p.agent.resume, from: `reported by ${p.agent.agent}` };
+  const builtIn = p.agent && BUILT_IN[p.agent.agent];
+  if (builtIn) return { argv: builtIn(p.agent!.sessionId), from: `${p.agent!.agent} session ${p.agent!.sessionId}` };
+  const name = p.foreground ? commandName(p.foreground) : null;
+  const rule = name ? rules.find((r) => r.match === name) : undefined;
+  return rule ? { argv: rule.argv, from: `rule for ${rule.match}` } : null;
+}
+
+/** The nearest directory that still exists: the saved one, a parent, else home. */
+function existingDir(dir: string, opts: PlanOptions): string {
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (path.isAbsolute(d) && opts.isDirectory(d)) return d;
+    if (d === path.dirname(d)) return opts.home;
+  }
+}
+
+export function planPane(p: PaneSnapshot, opts: PlanOptions): PanePlan {
+  const ranShell = shellSyntax(p.argv[0]) !== null;
+  const argv = ranShell ? p.argv : [opts.shell];
+  const cwd = existingDir(p.cwd, opts);
+  const moved = cwd === p.cwd ? '' : ` (${p.cwd} is gone: opened in ${cwd})`;
+  const plan = (outcome: RestoreOutcome, detail: string, typed: string | null = null): PanePlan => ({ id: p.id, argv, cwd, typed, outcome, detail: detail + moved });
+  const resume = resumeCommand(p, opts.rules);
+  if (resume) {
+    const syntax = shellSyntax(argv[0]);
+    const shown = commandLine(resume.argv, syntax ?? 'posix');
+    if (!opts.resumeAgents) return plan('skipped', `automatic resume is off (session.resume_agents): ${shown}`);
+    if (!syntax) return plan('skipped', `automatic resume skipped: ${path.basename(argv[0])} is not a shell thurm can type into (sh, bash, zsh, dash, ksh, fish)`);
+    return plan('resumed', `${shown} (${resume.from})`, `${shown}\r`);
+  }
+  if (ranShell) return plan('restored', `${path.basename(argv[0])} in ${cwd}`);
+  return plan('shell only', `${commandName(p.argv)} is not started again: a shell in its directory instead`);
+}

@@ -1,0 +1,127 @@
+// The session file on disk (`<state dir>/<session>.json`): written atomically so a crash or a
+// full disk never leaves a half file in its place, the previous good one kept as `.bak`, and
+// read back with every field checked. A bad file is moved aside, never run, never deleted.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ThurmError } from '../errors.js';
+import { stateDir } from './paths.js';
+import { checkSnapshot, type SessionSnapshot } from './snapshot.js';
+
+/** Larger than any real session's file (history is capped per pane): refuse rather than parse. */
+export const MAX_SESSION_FILE = 256 * 2 ** 20;
+
+export function sessionFilePath(session: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(stateDir(env), `${session}.json`);
+}
+
+function fsyncPath(file: string, flags: string): void {
+  const fd = fs.openSync(file, flags);
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Writes `data` to `file` whole or not at all: temp file beside it, fsync, rename, fsync the folder. */
+function writeAtomic(file: string, data: string): void {
+  const tmp = `${file}.tmp-${process.pid}`;
+  try {
+    const fd = fs.openSync(tmp, 'w', 0o600);
+    try {
+      // writeFileSync loops until all is written: one writeSync may stop short on a full disk.
+      fs.writeFileSync(fd, data);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
+  fsyncPath(path.dirname(file), 'r');
+}
+
+/**
+ * Saves a snapshot; the file it replaces becomes `.bak` first (copied, so the session file
+ * itself is never missing). Throws an IO_ERROR naming the cause (disk full, read-only).
+ */
+export function writeSessionFile(file: string, snapshot: SessionSnapshot): void {
+  if (!snapshot.panes.length) throw new ThurmError('INTERNAL', 'refusing to save a session without panes');
+  const data = `${JSON.stringify(snapshot)}\n`;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    if (fs.existsSync(file)) writeAtomic(`${file}.bak`, fs.readFileSync(file, 'utf8'));
+    writeAtomic(file, data);
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    throw new ThurmError('IO_ERROR', `cannot save ${file}: ${e.code ?? ''} ${e.message}`.replace(/\s+/g, ' '));
+  }
+}
+
+/** A snapshot from one file, or a ThurmError saying why it cannot be used. */
+export function readSnapshot(file: string): SessionSnapshot {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    throw new ThurmError('NOT_FOUND', `no saved session: ${file}`);
+  }
+  if (!stat.isFile()) throw new ThurmError('INVALID_ARGUMENT', `invalid session file: ${file} is not a file`);
+  if (stat.size === 0) throw new ThurmError('INVALID_ARGUMENT', `invalid session file: ${file} is empty`);
+  if (stat.size > MAX_SESSION_FILE) throw new ThurmError('INVALID_ARGUMENT', `invalid session file: ${file} is larger than ${MAX_SESSION_FILE >> 20} MiB`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new ThurmError('INVALID_ARGUMENT', `invalid session file: ${file}: not JSON (${(err as Error).message})`);
+  }
+  return checkSnapshot(raw);
+}
+
+/** Whether plain `thurm attach` should restore: a saved session that did not end on purpose (or a file to report on). */
+export function restorable(file: string): boolean {
+  for (const candidate of [file, `${file}.bak`]) {
+    try {
+      return !readSnapshot(candidate).ended;
+    } catch (err) {
+      if ((err as ThurmError).code !== 'NOT_FOUND') return true;
+    }
+  }
+  return false;
+}
+
+export interface LoadedSession {
+  snapshot: SessionSnapshot | null;
+  /** Which file it came from. */
+  from: string | null;
+  /** What was wrong with the files tried before (each moved aside to `movedTo`). */
+  problems: { file: string; error: string; movedTo: string | null }[];
+}
+
+/**
+ * The saved session: the file, else its `.bak`. An invalid file is renamed to
+ * `<file>.invalid-<time>` (kept for the user, never tried again) unless `dryRun`.
+ */
+export function loadSession(file: string, dryRun = false): LoadedSession {
+  const problems: LoadedSession['problems'] = [];
+  for (const candidate of [file, `${file}.bak`]) {
+    try {
+      return { snapshot: readSnapshot(candidate), from: candidate, problems };
+    } catch (err) {
+      if ((err as ThurmError).code === 'NOT_FOUND') continue;
+      let movedTo: string | null = null;
+      if (!dryRun) {
+        movedTo = `${candidate}.invalid-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+        try {
+          fs.renameSync(candidate, movedTo);
+        } catch {
+          movedTo = null;
+        }
+      }
+      problems.push({ file: candidate, error: (err as Error).message, movedTo });
+    }
+  }
+  return { snapshot: null, from: null, problems };
+}

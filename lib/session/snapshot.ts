@@ -1,0 +1,201 @@
+// A session as plain data: what the session file holds and a restore starts from. Built from
+// the live panes when saving; checked field by field when read back, since a file on disk is
+// untrusted input (nothing from an invalid one is ever run).
+import { MAX_RESUME_ARGS, MAX_RESUME_BYTES } from '../agent/ownership.js';
+import { ThurmError } from '../errors.js';
+import { hasControl, sanitizeText } from '../sanitize.js';
+import { historyOf } from '../term/history.js';
+import type { LayoutNode } from './layout.js';
+import type { Pane } from './pane.js';
+
+export const SNAPSHOT_VERSION = 1;
+
+/** Who an agent pane was talking to, and how to resume it (null: thurm knows no command). */
+export interface AgentBinding { agent: string; sessionId: string; resume: string[] | null }
+
+export interface PaneSnapshot {
+  id: string;
+  argv: string[];
+  cwd: string;
+  title: string;
+  size: { cols: number; rows: number };
+  /** The foreground program's argv when saved, for `[[session.resume]]` rules. */
+  foreground: string[] | null;
+  /** Scrollback and screen as logical lines (wrapped rows joined), oldest first. */
+  history: string[];
+  agent: AgentBinding | null;
+  /** The pane's OSC 7501 records when saved (their programs do not come back: kept for the record). */
+  records: { app: string | null; id: string | null; state: string; msg: string | null }[];
+}
+
+export interface SessionSnapshot {
+  version: number;
+  session: string;
+  savedAt: string;
+  /** The session ended on purpose (last pane exited, kill-server): not restored by itself. */
+  ended: boolean;
+  layout: LayoutNode;
+  focused: string | null;
+  zoomed: string | null;
+  nextId: number;
+  size: { cols: number; rows: number };
+  panes: PaneSnapshot[];
+}
+
+/** The last `max` logical lines of a pane's history (0: none), trailing blank lines dropped. */
+export function historyText(pane: Pane, max: number): string[] {
+  if (max <= 0) return [];
+  const h = historyOf(pane.term.xterm);
+  const lines: string[] = [];
+  for (let i = h.length - 1; i >= 0 && lines.length <= max; i--) {
+    let text = h.text(i);
+    // A wrapped row continues the row above it: join them into the line the program printed.
+    while (i > 0 && h.wrapped(i)) text = h.text(--i).padEnd(h.cols) + text;
+    lines.push(text);
+  }
+  lines.reverse();
+  while (lines.length && lines[lines.length - 1] === '') lines.pop();
+  return lines.slice(-max);
+}
+
+/** The agent session a pane's report or hook named, if its agent still runs. */
+export function agentBinding(pane: Pane): AgentBinding | null {
+  const report = pane.agent.current();
+  if (report?.sessionId) return { agent: report.agent, sessionId: report.sessionId, resume: report.resume };
+  const hook = pane.sources.hook.current();
+  if (hook?.sessionId) return { agent: hook.agent, sessionId: hook.sessionId, resume: null };
+  return null;
+}
+
+export function paneSnapshot(pane: Pane, historyLines: number): PaneSnapshot {
+  return {
+    id: pane.id,
+    argv: pane.argv,
+    cwd: pane.cwd,
+    title: pane.title,
+    size: pane.size,
+    foreground: pane.foreground()?.argv ?? null,
+    history: historyText(pane, historyLines),
+    agent: agentBinding(pane),
+    records: pane.status.programs().flatMap(({ app, records }) => records.map((r) => ({ app, id: r.id, state: r.state, msg: r.msg }))),
+  };
+}
+
+// ---- reading a snapshot back: every field checked ----
+
+const MAX_PANES = 1024;
+const MAX_HISTORY = 1_000_000;
+
+function bad(why: string): never {
+  throw new ThurmError('INVALID_ARGUMENT', `invalid session file: ${why}`);
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function str(v: unknown, what: string, max = 4096): string {
+  if (typeof v !== 'string' || v.length > max) bad(`${what}: expected a string`);
+  return v as string;
+}
+
+function argvOf(v: unknown, what: string): string[] {
+  if (!Array.isArray(v) || !v.length || v.length > MAX_RESUME_ARGS) bad(`${what}: expected 1 to ${MAX_RESUME_ARGS} arguments`);
+  const args = (v as unknown[]).map((a, i) => str(a, `${what}[${i}]`, MAX_RESUME_BYTES));
+  if (args.some(hasControl)) bad(`${what}: arguments cannot contain control characters`);
+  if (Buffer.byteLength(args.join('')) > MAX_RESUME_BYTES) bad(`${what}: more than ${MAX_RESUME_BYTES} bytes`);
+  return args;
+}
+
+function sizeOf(v: unknown, what: string): { cols: number; rows: number } {
+  const ok = isObject(v) && [v.cols, v.rows].every((n) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 10_000);
+  if (!ok) bad(`${what}: expected a size`);
+  return { cols: (v as { cols: number }).cols, rows: (v as { rows: number }).rows };
+}
+
+function layoutOf(v: unknown, depth = 0): LayoutNode {
+  if (!isObject(v) || depth > 64) bad('layout: not a layout tree');
+  const node = v as Record<string, unknown>;
+  if (node.kind === 'pane') return { kind: 'pane', pane: str(node.pane, 'layout pane', 32) };
+  if (node.kind !== 'split' || (node.dir !== 'right' && node.dir !== 'down')) bad('layout: unknown node');
+  const ratio = node.ratio;
+  if (typeof ratio !== 'number' || !(ratio > 0 && ratio < 1)) bad('layout: ratio must be between 0 and 1');
+  return { kind: 'split', dir: node.dir as 'right' | 'down', ratio: ratio as number, a: layoutOf(node.a, depth + 1), b: layoutOf(node.b, depth + 1) };
+}
+
+function agentOf(v: unknown, where: string): AgentBinding | null {
+  if (v === null || v === undefined) return null;
+  if (!isObject(v)) bad(`${where}.agent: expected an object`);
+  const a = v as Record<string, unknown>;
+  return {
+    agent: str(a.agent, `${where}.agent.agent`, 64),
+    sessionId: str(a.sessionId, `${where}.agent.sessionId`, 256),
+    resume: a.resume === null || a.resume === undefined ? null : argvOf(a.resume, `${where}.agent.resume`),
+  };
+}
+
+function paneOf(v: unknown, i: number): PaneSnapshot {
+  const where = `panes[${i}]`;
+  if (!isObject(v)) bad(`${where}: expected an object`);
+  const p = v as Record<string, unknown>;
+  const id = str(p.id, `${where}.id`, 32);
+  if (!/^[1-9][0-9]{0,8}$/.test(id)) bad(`${where}.id: expected a pane number`);
+  const history = p.history;
+  if (!Array.isArray(history) || history.length > MAX_HISTORY) bad(`${where}.history: expected lines`);
+  const records = Array.isArray(p.records) ? p.records : [];
+  return {
+    id,
+    argv: argvOf(p.argv, `${where}.argv`),
+    cwd: str(p.cwd, `${where}.cwd`),
+    title: sanitizeText(str(p.title ?? '', `${where}.title`), 256),
+    size: sizeOf(p.size, `${where}.size`),
+    foreground: p.foreground === null || p.foreground === undefined ? null : argvOf(p.foreground, `${where}.foreground`),
+    // Shown again above the restored pane: made inert like any program text.
+    history: (history as unknown[]).map((l, j) => sanitizeText(str(l, `${where}.history[${j}]`, 100_000), 100_000)),
+    agent: agentOf(p.agent, where),
+    records: records.filter(isObject).map((r) => ({
+      app: typeof r.app === 'string' ? sanitizeText(r.app, 64) : null,
+      id: typeof r.id === 'string' ? sanitizeText(r.id, 64) : null,
+      state: typeof r.state === 'string' ? sanitizeText(r.state, 16) : 'idle',
+      msg: typeof r.msg === 'string' ? sanitizeText(r.msg, 512) : null,
+    })),
+  };
+}
+
+/** A snapshot read from disk, or a ThurmError saying what is wrong with it. */
+export function checkSnapshot(raw: unknown): SessionSnapshot {
+  if (!isObject(raw)) bad('not a JSON object');
+  const s = raw as Record<string, unknown>;
+  if (typeof s.version !== 'number') bad('no version');
+  if ((s.version as number) > SNAPSHOT_VERSION) bad(`written by a newer thurm (version ${s.version}, this one reads ${SNAPSHOT_VERSION})`);
+  if (s.version !== SNAPSHOT_VERSION) bad(`unknown version ${s.version}`);
+  if (!Array.isArray(s.panes) || !s.panes.length || s.panes.length > MAX_PANES) bad(`panes: expected 1 to ${MAX_PANES} panes`);
+  const panes = (s.panes as unknown[]).map(paneOf);
+  const layout = layoutOf(s.layout);
+  const ids = new Set(panes.map((p) => p.id));
+  const inLayout: string[] = [];
+  const walk = (n: LayoutNode): void => { if (n.kind === 'pane') inLayout.push(n.pane); else { walk(n.a); walk(n.b); } };
+  walk(layout);
+  if (ids.size !== panes.length || inLayout.length !== ids.size || !inLayout.every((id) => ids.has(id))) {
+    bad('layout and panes do not match');
+  }
+  const paneRef = (v: unknown, what: string): string | null => {
+    if (v === null || v === undefined) return null;
+    if (typeof v !== 'string' || !ids.has(v)) bad(`${what}: not a pane of the session`);
+    return v as string;
+  };
+  const nextId = s.nextId;
+  const maxId = Math.max(...panes.map((p) => Number(p.id)));
+  return {
+    version: SNAPSHOT_VERSION,
+    session: str(s.session, 'session', 64),
+    savedAt: str(s.savedAt ?? '', 'savedAt', 64),
+    ended: s.ended === true,
+    layout,
+    focused: paneRef(s.focused, 'focused'),
+    zoomed: paneRef(s.zoomed, 'zoomed'),
+    nextId: Number.isInteger(nextId) && (nextId as number) > maxId ? (nextId as number) : maxId + 1,
+    size: sizeOf(s.size, 'size'),
+    panes,
+  };
+}

@@ -1,0 +1,58 @@
+// Status from detection, hooks and owners that come and go changes without an event of its
+// own: this looks twice a second, announces what changed (through the Mux) and notifies on
+// entering blocked, done or error (records and reports notify when they arrive). It also asks
+// the AI classifier about agent panes no screen rule explains.
+import { AiClassifier } from '../agent/ai-classifier.js';
+import type { Mux } from './mux.js';
+import type { Pane } from './pane.js';
+
+const WATCH_MS = 500;
+
+export class StatusWatch {
+  private readonly timer: NodeJS.Timeout;
+  private readonly last = new Map<string, string>();
+  private readonly ai: AiClassifier;
+
+  constructor(private readonly mux: Mux, private readonly announce: (pane: string) => void) {
+    this.ai = new AiClassifier(() => mux.config.detection.ai);
+    mux.subscribe((e) => {
+      if (e.type !== 'pane-removed') return;
+      this.last.delete(e.pane);
+      this.ai.forget(e.pane);
+    });
+    this.timer = setInterval(() => this.look(), WATCH_MS);
+    this.timer.unref();
+  }
+
+  private look(): void {
+    for (const id of this.mux.paneIds()) {
+      const pane = this.mux.pane(id);
+      this.askAi(id, pane);
+      pane.checkForeground();
+      const s = pane.summary();
+      const key = `${s.state}|${s.source}|${s.kind}|${s.text}`;
+      const before = this.last.get(id);
+      this.last.set(id, key);
+      if (before === undefined || before === key) continue;
+      this.announce(id);
+      const entered = before.split('|')[0] !== s.state;
+      if (entered && (s.state === 'blocked' || s.state === 'done' || s.state === 'error') && !['program-status', 'report', 'notification'].includes(s.source)) {
+        pane.status.notify({ cause: s.state, title: `${s.app ?? 'pane'} ${s.state}`, text: s.text || s.state });
+      }
+    }
+  }
+
+  private askAi(id: string, pane: Pane): void {
+    const config = this.mux.config.detection;
+    if (!config.enabled || !config.ai.command.length) return;
+    const d = pane.sources.detection();
+    if (!d.inconclusive || !d.agent) return;
+    this.ai.maybeAsk(id, { agent: d.agent, title: pane.title, screen: pane.term.liveScreen() }, (state, kind) => {
+      if (this.mux.paneIds().includes(id) && this.mux.pane(id) === pane) pane.sources.setAiAnswer(state, kind);
+    });
+  }
+
+  dispose(): void {
+    clearInterval(this.timer);
+  }
+}

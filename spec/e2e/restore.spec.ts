@@ -1,0 +1,266 @@
+// Sessions that survive: the server keeps the session file current, and after a crash
+// (`kill -9`) a restore brings back the layout, pane ids, focus, cwd and history, and resumes
+// each agent with the exact argv it reported, typed into whichever shell the pane had.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import test, { type ExecutionContext } from 'ava';
+import { Connection } from '../../lib/cli/connection.js';
+import type { SessionInfo } from '../../lib/server/protocol.js';
+import { readSnapshot } from '../../lib/session/session-file.js';
+import { HOSTILE_ARGS, SUPPORTED_SHELLS } from '../helpers/hostile-args.js';
+import { alive } from '../helpers/processes.js';
+import { TestTerminal } from '../helpers/terminal.js';
+import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
+import { waitUntil } from '../helpers/wait.js';
+
+const HOLD_ARGV = path.join(ROOT, 'spec', 'fixtures', 'hold-argv.cjs');
+
+function sessionFile(env: ThurmEnv): string {
+  return path.join(env.env.XDG_STATE_HOME!, 'thurm', 'default.json');
+}
+
+async function world(t: ExecutionContext, extraEnv: NodeJS.ProcessEnv = {}, config?: string): Promise<ThurmEnv> {
+  const env = new ThurmEnv(config);
+  Object.assign(env.env, extraEnv);
+  // zsh would greet a new user with its set-up menu and eat what is typed; fish would start
+  // generating completions in the background, still writing while the test cleans up.
+  fs.writeFileSync(path.join(env.env.HOME!, '.zshrc'), '');
+  fs.mkdirSync(path.join(env.env.HOME!, '.local', 'share', 'fish', 'generated_completions'), { recursive: true });
+  t.teardown(() => env.cleanup());
+  return env;
+}
+
+async function info(env: ThurmEnv): Promise<SessionInfo> {
+  return env.json<SessionInfo>(['info']);
+}
+
+/** SIGKILLs the server, as a crash would, and waits until it is gone. */
+async function crash(env: ThurmEnv): Promise<void> {
+  const pid = await env.serverPid();
+  process.kill(pid, 'SIGKILL');
+  await waitUntil(() => !alive(pid), 'the server to die');
+}
+
+/** Polls `thurm info` over one connection until `probe` accepts it. */
+async function waitForInfo<T>(env: ThurmEnv, probe: (i: SessionInfo) => T, what: string, timeoutMs = 10_000): Promise<NonNullable<T>> {
+  const connection = await Connection.open(env.socket);
+  try {
+    return await waitUntil(async () => probe(await connection.request<SessionInfo>('info')), what, timeoutMs);
+  } finally {
+    connection.close();
+  }
+}
+
+test('after kill -9, thurm restore brings back layout, pane ids, focus, cwd and history', async (t) => {
+  const env = await world(t);
+  const dir = path.join(env.dir, 'a dir with spaces');
+  fs.mkdirSync(dir);
+  await env.ok(['new', '-d', '--size', '100x30']);
+  await env.ok(['split']);
+  await env.ok(['split', '--pane', '1', '--down']);
+  await env.ok(['send', '--pane', '1', `cd '${dir}' && echo history-mark-$((6*7))`, '--enter']);
+  await waitUntil(async () => (await env.capture('1')).includes('history-mark-42'), 'the mark in pane 1');
+  await env.ok(['focus', '--pane', '1']);
+  const before = await info(env);
+  // Saved by itself soon after the focus change, with what pane 1 showed by then.
+  await waitUntil(() => {
+    const s = readSnapshot(sessionFile(env));
+    return s.focused === '1' && s.panes[0].history.some((l) => l.includes('history-mark-42')) && s.panes[0].cwd === dir;
+  }, 'the session file to have the change');
+  await crash(env);
+
+  const r = await env.cli(['restore', '-d']);
+  t.is(r.code, 0, r.stderr);
+  t.regex(r.stdout, /pane 1: restored/);
+  const after = await info(env);
+  t.deepEqual(after.panes.map((p) => p.id), before.panes.map((p) => p.id));
+  t.deepEqual(after.panes.map((p) => p.id).sort(), ['1', '2', '3']);
+  t.deepEqual(after.panes.map((p) => p.size), before.panes.map((p) => p.size));
+  t.is(after.panes.find((p) => p.focused)?.id, '1');
+  t.is(after.panes[0].cwd, dir);
+  const shown = await env.ok(['capture', '--pane', '1', '--scrollback', '200']);
+  t.true(shown.indexOf('history-mark-42') < shown.indexOf('restored by thurm'), shown);
+  // A new pane does not take a restored pane's id.
+  t.is((await env.ok(['split'])).trim(), '4');
+});
+
+test('plain thurm after a crash restores the session and says so in the status line', async (t) => {
+  const env = await world(t);
+  await env.ok(['new', '-d']);
+  await env.ok(['send', '--pane', '1', 'echo crash-mark-$((2*3))', '--enter']);
+  await waitUntil(async () => (await env.capture('1')).includes('crash-mark-6'), 'the mark');
+  await env.ok(['save']);
+  await crash(env);
+  const term = new TestTerminal(process.execPath, [BIN], env.env, 100, 30);
+  t.teardown(() => term.kill());
+  await term.waitForText('restored session saved');
+  await term.waitForText('crash-mark-6');
+  t.truthy(term.find('restored by thurm'));
+});
+
+test('a session ended on purpose comes back only through thurm restore', async (t) => {
+  const env = await world(t);
+  await env.ok(['new', '-d']);
+  await env.ok(['send', '--pane', '1', 'echo ended-mark-$((3*3))', '--enter']);
+  await waitUntil(async () => (await env.capture('1')).includes('ended-mark-9'), 'the mark');
+  await env.ok(['kill-server']);
+  await waitUntil(() => readSnapshot(sessionFile(env)).ended, 'the file to say the session ended');
+  const attach = await env.cli(['attach']);
+  t.is(attach.code, 6, 'attach finds no server and restores nothing');
+  const dry = await env.ok(['restore', '--dry-run']);
+  t.regex(dry, /ended on purpose/);
+  t.regex(dry, /pane 1: restored/);
+  await env.ok(['restore', '-d']);
+  t.regex(await env.ok(['capture', '--pane', '1', '--scrollback', '50']), /ended-mark-9/);
+});
+
+/** A script that reports an agent session with hostile resume arguments, then keeps its pid. */
+function reportingAgent(env: ThurmEnv): string {
+  const resume = JSON.stringify([process.execPath, HOLD_ARGV, ...HOSTILE_ARGS]);
+  fs.writeFileSync(path.join(env.dir, 'resume.json'), resume);
+  const script = path.join(env.dir, 'agent.sh');
+  fs.writeFileSync(script, `#!/bin/sh
+"${process.execPath}" "${BIN}" agent report --agent tester --owner-pid $$ --instance i1 --sequence 1 --status idle --session-id sess-1 --resume-json "$(cat '${env.dir}/resume.json')" || echo REPORT-FAILED
+echo agent-reported
+exec sleep 600
+`, { mode: 0o755 });
+  return script;
+}
+
+function shellPath(name: string): string | null {
+  return ['/usr/bin', '/bin'].map((d) => path.join(d, name)).find((p) => fs.existsSync(p)) ?? null;
+}
+
+for (const name of SUPPORTED_SHELLS) {
+  const shell = shellPath(name);
+  (shell ? test : test.skip)(`${name}: a resumed agent gets exactly the argv it reported, typed into the restored shell`, async (t) => {
+    const env = await world(t, { SHELL: shell! });
+    await env.ok(['new', '-d']);
+    await env.ok(['send', '--pane', '1', reportingAgent(env), '--enter']);
+    await waitForInfo(env, (i) => i.panes[0].agent?.sessionId === 'sess-1', 'the agent report');
+    await env.ok(['save']);
+    await crash(env);
+    const r = await env.cli(['restore', '-d']);
+    t.regex(r.stdout, /pane 1: resumed/, r.stderr);
+    const fg = await waitForInfo(env, (i) => (i.panes[0].foreground?.argv[1] === HOLD_ARGV ? i.panes[0].foreground : null), 'the resumed agent in the foreground');
+    const cmdline = fs.readFileSync(`/proc/${fg.pid}/cmdline`, 'utf8').split('\0').slice(0, -1);
+    t.deepEqual(cmdline, [process.execPath, HOLD_ARGV, ...HOSTILE_ARGS]);
+    t.is((await info(env)).panes[0].command[0], shell!);
+    t.false(fs.existsSync('/tmp/thurm-pwned'), 'nothing in the arguments was run');
+  });
+}
+
+test('a shell thurm cannot type into gets no resume, and the border and report say why', async (t) => {
+  const env = await world(t);
+  // A shell of another syntax (nushell, xonsh...): its name is all thurm goes by.
+  const nu = path.join(env.dir, 'nu');
+  fs.writeFileSync(nu, '#!/bin/sh\nexec /bin/sh "$@"\n', { mode: 0o755 });
+  env.env.SHELL = nu;
+  await env.ok(['new', '-d', '--', reportingAgent(env)]);
+  await waitForInfo(env, (i) => i.panes[0].agent?.sessionId === 'sess-1', 'the agent report');
+  await env.ok(['save']);
+  await crash(env);
+  const term = new TestTerminal(process.execPath, [BIN], env.env, 100, 30);
+  t.teardown(() => term.kill());
+  await term.waitForText('[resume skipped]');
+  const report = (await info(env)).restore!;
+  t.is(report.panes[0].outcome, 'skipped');
+  t.regex(report.panes[0].detail, /nu is not a shell thurm can type into/);
+  t.deepEqual((await info(env)).panes[0].command, [nu]);
+});
+
+test('a corrupt session file is moved aside and the .bak restored; nothing from it is run', async (t) => {
+  const env = await world(t);
+  await env.ok(['new', '-d']);
+  await env.ok(['send', '--pane', '1', 'echo bak-mark-$((4*4))', '--enter']);
+  await waitUntil(async () => (await env.capture('1')).includes('bak-mark-16'), 'the mark');
+  await env.ok(['save']);
+  await env.ok(['save']);
+  await crash(env);
+  const file = sessionFile(env);
+  fs.writeFileSync(file, '{"version":1,"panes":[{"argv":["touch","/tmp/thurm-pwned"]');
+  const r = await env.cli(['restore', '-d']);
+  t.is(r.code, 0, r.stderr);
+  t.regex(r.stdout, /problem: invalid session file/);
+  t.regex(r.stdout, /restored from .*default\.json\.bak/);
+  t.regex(await env.ok(['capture', '--pane', '1', '--scrollback', '50']), /bak-mark-16/);
+  t.true(fs.readdirSync(path.dirname(file)).some((f) => f.startsWith('default.json.invalid-')));
+  t.false(fs.existsSync('/tmp/thurm-pwned'));
+});
+
+test('with no usable file at all, thurm starts fresh and tells why', async (t) => {
+  const env = await world(t);
+  fs.mkdirSync(path.dirname(sessionFile(env)), { recursive: true });
+  fs.writeFileSync(sessionFile(env), 'not json');
+  const dry = await env.cli(['restore', '--dry-run']);
+  t.is(dry.code, 3);
+  t.regex(dry.stdout, /problem: invalid session file/);
+  const term = new TestTerminal(process.execPath, [BIN], env.env, 100, 30);
+  t.teardown(() => term.kill());
+  await term.waitForText('saved session not restored');
+  t.is((await info(env)).panes.length, 1);
+});
+
+test('a failing save is reported by thurm save, thurm info and the status line; the server keeps running', async (t) => {
+  const env = await world(t);
+  await env.ok(['new', '-d']);
+  const file = sessionFile(env);
+  await waitUntil(() => fs.existsSync(file), 'the first save');
+  // Root ignores permissions: a directory in the file's place fails for everyone.
+  fs.rmSync(file);
+  fs.rmSync(`${file}.bak`, { force: true });
+  fs.mkdirSync(file);
+  const failed = await env.cli(['save']);
+  t.is(failed.code, 12);
+  t.regex(failed.stderr, /cannot save/);
+  t.regex(await env.ok(['info']), /last save failed: cannot save/);
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+  t.teardown(() => term.kill());
+  await term.waitForText('save failed');
+  fs.rmdirSync(file);
+  await env.ok(['save']);
+  t.notRegex(await env.ok(['info']), /save failed/);
+  await term.waitFor((s) => !s.includes('save failed'), 'the status line to clear');
+  t.is(readSnapshot(file).panes.length, 1);
+});
+
+function mountTmpfs(dir: string): boolean {
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24k,mode=700', 'tmpfs', dir], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const canMount = (() => {
+  const probe = fs.mkdtempSync('/tmp/thurm-mount-');
+  const ok = mountTmpfs(probe);
+  if (ok) execFileSync('umount', [probe]);
+  fs.rmdirSync(probe);
+  return ok;
+})();
+
+(canMount ? test : test.skip)('on a full disk the save fails without harming the saved file, and works again with room', async (t) => {
+  const env = await world(t);
+  const state = path.join(env.dir, 'small-state');
+  fs.mkdirSync(state);
+  mountTmpfs(state);
+  t.teardown(() => { execFileSync('umount', ['-l', state]); });
+  env.env.XDG_STATE_HOME = state;
+  await env.ok(['new', '-d']);
+  const file = path.join(state, 'thurm', 'default.json');
+  await waitUntil(() => fs.existsSync(file), 'the first save');
+  // Far more history than 24 KiB can hold.
+  await env.ok(['send', '--pane', '1', 'seq -f "line %g of a long history that fills the small disk" 1 900', '--enter']);
+  await waitUntil(async () => (await env.capture('1')).includes('line 900 of'), 'the output');
+  const failed = await env.cli(['save']);
+  t.is(failed.code, 12);
+  t.regex(failed.stderr, /ENOSPC/);
+  t.is(readSnapshot(file).panes.length, 1, 'the last good file is whole');
+  t.false(fs.readdirSync(path.dirname(file)).some((f) => f.includes('.tmp-')), 'no partial file is left');
+  execFileSync('mount', ['-o', 'remount,size=4m', state]);
+  await env.ok(['save']);
+  t.true(readSnapshot(file).panes[0].history.some((l) => l.includes('line 900 of')));
+});

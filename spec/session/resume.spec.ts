@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import test from 'ava';
+import { commandLine, planPane, quoteArg, resumeCommand, shellSyntax, type PlanOptions } from '../../lib/session/resume.js';
+import type { PaneSnapshot } from '../../lib/session/snapshot.js';
+import { HOSTILE_ARGS as HOSTILE, SUPPORTED_SHELLS } from '../helpers/hostile-args.js';
+
+const SHELLS = SUPPORTED_SHELLS.filter((s) => fs.existsSync(`/usr/bin/${s}`) || fs.existsSync(`/bin/${s}`));
+const PRINT_ARGV = 'process.stdout.write(JSON.stringify(process.argv.slice(1)))';
+
+for (const shell of SUPPORTED_SHELLS) {
+  const run = SHELLS.includes(shell) ? test : test.skip;
+  run(`${shell}: a quoted command line runs exactly the argv it was made from`, (t) => {
+    const line = commandLine([process.execPath, '-e', PRINT_ARGV, ...HOSTILE], shellSyntax(shell)!);
+    const r = spawnSync(shell, ['-c', line], { encoding: 'utf8', env: { ...process.env, HOME: '/nonexistent' } });
+    t.is(r.status, 0, r.stderr);
+    t.deepEqual(JSON.parse(r.stdout), HOSTILE);
+  });
+}
+
+test('shells are recognised by name, login shells too; others are not', (t) => {
+  t.is(shellSyntax('/bin/bash'), 'posix');
+  t.is(shellSyntax('-zsh'), 'posix');
+  t.is(shellSyntax('/usr/bin/fish'), 'fish');
+  t.is(shellSyntax('/usr/bin/python3'), null);
+  t.is(shellSyntax('/usr/bin/nu'), null);
+});
+
+test('plain words stay unquoted, anything else is quoted', (t) => {
+  t.is(quoteArg('--resume', 'posix'), '--resume');
+  t.is(quoteArg('a b', 'posix'), "'a b'");
+  t.is(quoteArg("it's", 'posix'), `'it'\\''s'`);
+  t.is(quoteArg("it's", 'fish'), `'it\\'s'`);
+  t.is(quoteArg('', 'fish'), "''");
+});
+
+function saved(over: Partial<PaneSnapshot> = {}): PaneSnapshot {
+  return {
+    id: '1', argv: ['/bin/bash'], cwd: '/work', title: 'bash', size: { cols: 80, rows: 23 }, foreground: ['/bin/bash'],
+    history: [], agent: null, records: [], ...over,
+  };
+}
+
+const options: PlanOptions = { resumeAgents: true, rules: [], shell: '/bin/bash', isDirectory: (d) => d === '/work' || d === '/', home: '/home/u' };
+
+test('a pane with a reported resume command gets its shell and the command typed into it', (t) => {
+  const plan = planPane(saved({ agent: { agent: 'mine', sessionId: 's1', resume: ['mine', '--resume', 's 1'] } }), options);
+  t.is(plan.outcome, 'resumed');
+  t.deepEqual(plan.argv, ['/bin/bash']);
+  t.is(plan.typed, "mine --resume 's 1'\r");
+});
+
+test('built-in agents resume from their session id alone', (t) => {
+  t.deepEqual(resumeCommand(saved({ agent: { agent: 'claude-code', sessionId: 'abc', resume: null } }), [])?.argv, ['claude', '--resume', 'abc']);
+  t.deepEqual(resumeCommand(saved({ agent: { agent: 'codex', sessionId: 'xyz', resume: null } }), [])?.argv, ['codex', 'resume', 'xyz']);
+});
+
+test('without a report, a [[session.resume]] rule for the foreground program applies', (t) => {
+  const rules = [{ match: 'aider', argv: ['aider', '--restore-chat-history'] }];
+  const plan = planPane(saved({ foreground: ['/usr/bin/python3', '/usr/local/bin/aider'] }), { ...options, rules });
+  t.is(plan.typed, 'aider --restore-chat-history\r');
+});
+
+test('resume_agents off, or a shell thurm cannot type into, skips the resume and says why', (t) => {
+  const agent = { agent: 'mine', sessionId: 's1', resume: ['mine'] };
+  const off = planPane(saved({ agent }), { ...options, resumeAgents: false });
+  t.is(off.outcome, 'skipped');
+  t.is(off.typed, null);
+  const odd = planPane(saved({ agent, argv: ['/usr/bin/python3'] }), { ...options, shell: '/usr/bin/nu' });
+  t.is(odd.outcome, 'skipped');
+  t.regex(odd.detail, /nu is not a shell thurm can type into/);
+  t.is(odd.typed, null);
+});
+
+test('a pane that ran a program gets a shell instead of running it again; a vanished cwd its nearest parent', (t) => {
+  const plan = planPane(saved({ argv: ['make', 'deploy'], cwd: '/work/gone/deeper' }), options);
+  t.is(plan.outcome, 'shell only');
+  t.deepEqual(plan.argv, ['/bin/bash']);
+  t.is(plan.cwd, '/work');
+  t.regex(plan.detail, /\/work\/gone\/deeper is gone/);
+});

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import { loadSession, readSnapshot, restorable, writeSessionFile } from '../../lib/session/session-file.js';
+import { checkSnapshot, SNAPSHOT_VERSION, type SessionSnapshot } from '../../lib/session/snapshot.js';
+
+function snapshot(over: Partial<SessionSnapshot> = {}): SessionSnapshot {
+  return {
+    version: SNAPSHOT_VERSION, session: 'default', savedAt: '2026-12-01T10:00:00.000Z', ended: false,
+    layout: { kind: 'split', dir: 'right', ratio: 0.5, a: { kind: 'pane', pane: '1' }, b: { kind: 'pane', pane: '3' } },
+    focused: '3', zoomed: null, nextId: 4, size: { cols: 80, rows: 24 },
+    panes: ['1', '3'].map((id) => ({
+      id, argv: ['/bin/bash'], cwd: '/tmp', title: 'bash', size: { cols: 40, rows: 22 }, foreground: null,
+      history: [`history of ${id}`], agent: null, records: [],
+    })),
+    ...over,
+  };
+}
+
+function tempFile(t: { teardown(fn: () => void): void }): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'thurm-file-'));
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return path.join(dir, 'state', 'default.json');
+}
+
+test('a saved session reads back as it was, in a file only its owner can read', (t) => {
+  const file = tempFile(t);
+  writeSessionFile(file, snapshot());
+  t.deepEqual(readSnapshot(file), snapshot());
+  t.is(fs.statSync(file).mode & 0o777, 0o600);
+  t.is(fs.statSync(path.dirname(file)).mode & 0o777, 0o700);
+  t.deepEqual(fs.readdirSync(path.dirname(file)), ['default.json'], 'no temp file is left behind');
+});
+
+test('each save keeps the file it replaces as .bak', (t) => {
+  const file = tempFile(t);
+  writeSessionFile(file, snapshot({ focused: '1' }));
+  writeSessionFile(file, snapshot({ focused: '3' }));
+  t.is(readSnapshot(file).focused, '3');
+  t.is(readSnapshot(`${file}.bak`).focused, '1');
+});
+
+test('a session without panes is never written over a good file', (t) => {
+  const file = tempFile(t);
+  writeSessionFile(file, snapshot());
+  t.throws(() => writeSessionFile(file, snapshot({ panes: [] })));
+  t.is(readSnapshot(file).panes.length, 2);
+});
+
+test('a save that cannot write says why and leaves the old file whole', (t) => {
+  const file = tempFile(t);
+  writeSessionFile(file, snapshot());
+  // Root ignores permissions: a directory where the temp file must go fails for everyone.
+  fs.mkdirSync(`${file}.bak.tmp-${process.pid}`);
+  const err = t.throws(() => writeSessionFile(file, snapshot({ focused: '1' })));
+  t.is((err as { code?: string }).code, 'IO_ERROR');
+  t.regex(err!.message, /cannot save/);
+  t.is(readSnapshot(file).focused, '3');
+});
+
+for (const [what, content] of [
+  ['an empty', ''],
+  ['a truncated', JSON.stringify(snapshot()).slice(0, 100)],
+  ['a non-JSON', 'garbage\u0000\u0001'],
+  ["a newer thurm's", JSON.stringify(snapshot({ version: SNAPSHOT_VERSION + 1 }))],
+  ['an inconsistent (layout names a missing pane)', JSON.stringify(snapshot({ layout: { kind: 'pane', pane: '9' } }))],
+] as const) {
+  test(`${what} session file is moved aside and the .bak used instead`, (t) => {
+    const file = tempFile(t);
+    writeSessionFile(file, snapshot({ focused: '1' }));
+    writeSessionFile(file, snapshot());
+    fs.writeFileSync(file, content);
+    const loaded = loadSession(file);
+    t.is(loaded.from, `${file}.bak`);
+    t.is(loaded.snapshot?.focused, '1');
+    t.is(loaded.problems.length, 1);
+    t.regex(loaded.problems[0].error, /invalid session file/);
+    t.false(fs.existsSync(file));
+    t.is(fs.readFileSync(loaded.problems[0].movedTo!, 'utf8'), content, 'the bad file is kept for the user');
+  });
+}
+
+test('a huge file is refused before it is read', (t) => {
+  const file = tempFile(t);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, '');
+  fs.truncateSync(file, 300 * 2 ** 20);
+  t.throws(() => readSnapshot(file), { message: /larger than/ });
+});
+
+test('with both files bad nothing is loaded, both are reported, a dry run moves nothing', (t) => {
+  const file = tempFile(t);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, '{');
+  fs.writeFileSync(`${file}.bak`, '[]');
+  const dry = loadSession(file, true);
+  t.is(dry.snapshot, null);
+  t.is(dry.problems.length, 2);
+  t.true(fs.existsSync(file));
+  t.is(loadSession(file).problems.filter((p) => p.movedTo).length, 2);
+});
+
+test('only a session that did not end on purpose is restored by attach', (t) => {
+  const file = tempFile(t);
+  t.false(restorable(file));
+  writeSessionFile(file, snapshot());
+  t.true(restorable(file));
+  writeSessionFile(file, snapshot({ ended: true }));
+  t.false(restorable(file));
+});
+
+test('resume commands with control characters make the whole file invalid', (t) => {
+  const bad = snapshot();
+  bad.panes[0].agent = { agent: 'x', sessionId: 's', resume: ['x', 'a\nrm -rf ~'] };
+  t.throws(() => checkSnapshot(JSON.parse(JSON.stringify(bad))), { message: /control characters/ });
+});
+
+test('history and titles read back from a file are made inert', (t) => {
+  const s = snapshot();
+  s.panes[0].history = ['red \u001b[31mtext\u0007'];
+  s.panes[0].title = 'evil\u001b]0;x\u0007';
+  const read = checkSnapshot(JSON.parse(JSON.stringify(s)));
+  t.false(/[\u0000-\u001f]/.test(read.panes[0].history[0] + read.panes[0].title));
+});
