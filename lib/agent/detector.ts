@@ -44,7 +44,6 @@ export interface Detection {
 }
 
 export class Detector {
-  private previous: DetectedState | null = null;
 
   constructor(private readonly config: DetectionConfig) {}
 
@@ -64,7 +63,11 @@ export class Detector {
     return [...mine, ...builtIn];
   }
 
-  detect(input: DetectInput): Detection {
+  /**
+   * The state the pane's screen and activity show; `previous` is the state committed last (kept
+   * by an `ignore` rule and between the activity thresholds). Pure: reading changes nothing.
+   */
+  detect(input: DetectInput, previous: DetectedState | null = null): Detection {
     const agent = this.agentOf(input);
     const none: Detection = { agent: agent?.agent ?? null, state: null, kind: null, source: 'none', text: '', rules: [], inconclusive: false };
     if (!this.config.enabled) return none;
@@ -76,20 +79,19 @@ export class Detector {
     let state = result.state;
     let kind = result.kind;
     const inconclusive = state === null && !result.ignored;
-    if (result.ignored) state = this.previous;
+    if (result.ignored) state = previous;
     else if (state === null && input.ai) ({ state, kind } = input.ai);
-    else if (state === null && agent) state = this.fromActivity(input);
+    else if (state === null && agent) state = this.fromActivity(input, previous);
     const source = result.state !== null || result.ignored || !input.ai ? 'screen-and-activity' : 'ai';
-    this.previous = state;
     if (state === null) return { ...none, rules: result.matches, inconclusive };
     return { agent: agent?.agent ?? null, state, kind, source, text: '', rules: result.matches, inconclusive };
   }
 
   /** Recent output means working; none for the idle threshold means idle; between, no change. */
-  private fromActivity(input: DetectInput): DetectedState {
+  private fromActivity(input: DetectInput, previous: DetectedState | null): DetectedState {
     const quiet = input.now - input.lastActivityAt;
     if (input.lastActivityAt > 0 && quiet < ACTIVE_WINDOW_MS) return 'working';
     if (quiet >= this.config.idleThresholdMs || input.lastActivityAt === 0) return 'idle';
-    return this.previous ?? 'idle';
+    return previous ?? 'idle';
   }
 }

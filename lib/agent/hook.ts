@@ -64,15 +64,19 @@ export class HookOwnership {
     };
   }
 
-  /** The hook state while its owner runs in the foreground. */
+  /** The hook state while its owner runs in the foreground (reading changes nothing: see tick). */
   current(): (HookState & { pgid: number; blockedKind: 'permission' | null }) | null {
     const s = this.state;
-    if (!s) return null;
-    const owner = this.facts.stat(s.ownerPid);
-    if (!owner || owner.startTime !== s.startTime) {
-      this.state = null;
-      return null;
-    }
-    return owner.pgid === this.facts.foregroundPgid() ? s : null;
+    if (!s || !this.ownerAlive()) return null;
+    return this.facts.stat(s.ownerPid)!.pgid === this.facts.foregroundPgid() ? s : null;
+  }
+
+  /** Ends the hook state of an agent that is gone (its pid dead or reused). */
+  tick(): void {
+    if (this.state && !this.ownerAlive()) this.state = null;
+  }
+
+  private ownerAlive(): boolean {
+    return !!this.state && this.facts.stat(this.state.ownerPid)?.startTime === this.state.startTime;
   }
 }

@@ -63,19 +63,23 @@ export class AgentOwnership {
 
   constructor(private readonly facts: ProcessFacts) {}
 
-  /** The owning instance while its owner lives; null otherwise. */
+  /** The owning instance while its owner lives in its group; null otherwise. Reading changes nothing. */
   current(): AgentState | null {
-    this.refresh();
-    if (!this.active || !this.ownerAlive(this.active)) return null;
-    const { startTime: _s, pgid: _p, sequence: _q, ...state } = this.active;
+    const a = this.active;
+    if (!a || !this.ownerAlive(a) || this.movedAway(a)) return null;
+    const { startTime: _s, pgid: _p, sequence: _q, ...state } = a;
     return state;
   }
 
   /** Whether the owner still runs and leads reporting in the foreground right now. */
   inForeground(): boolean {
-    this.refresh();
     const a = this.active;
-    return !!a && this.ownerAlive(a) && this.facts.foregroundPgid() === a.pgid;
+    return !!a && this.current() !== null && this.facts.foregroundPgid() === a.pgid;
+  }
+
+  /** Makes the transitions time brings: an owner that moved to another group has released. */
+  tick(): void {
+    this.refresh();
   }
 
   report(r: AgentReportInput, now = Date.now()): void {
@@ -134,10 +138,12 @@ export class AgentOwnership {
 
   /** An owner that moved to another process group has released its instance. */
   private refresh(): void {
-    const a = this.active;
-    if (!a) return;
+    if (this.active && this.movedAway(this.active)) this.retire(this.active, false);
+  }
+
+  private movedAway(a: Instance): boolean {
     const owner = this.facts.stat(a.ownerPid);
-    if (owner && owner.startTime === a.startTime && owner.pgid !== a.pgid) this.retire(a, false);
+    return !!owner && owner.startTime === a.startTime && owner.pgid !== a.pgid;
   }
 
   private ownerAlive(a: Instance): boolean {

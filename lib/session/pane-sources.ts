@@ -3,6 +3,7 @@
 // beats a legacy hook in its process group), then the hook, the program's notifications, the
 // AI classifier, and screen rules with output activity; else none.
 import { Detector, type Detection, type DetectionConfig } from '../agent/detector.js';
+import type { DetectedState } from '../agent/detect/rule.js';
 import { HookOwnership, type HookEvent } from '../agent/hook.js';
 import { AgentOwnership, type AgentStatus, type ProcessFacts } from '../agent/ownership.js';
 import type { Kind } from '../status/osc7501.js';
@@ -33,6 +34,8 @@ export class PaneSources {
   private ai: { state: 'working' | 'blocked' | 'idle'; kind: Kind | null; at: number } | null = null;
   private changes = 0;
   private cache: { at: number; changes: number; detection: Detection } | null = null;
+  /** The detected state as of the last tick: what `ignore` rules and quiet spells keep. */
+  private committed: DetectedState | null = null;
 
   constructor(private readonly screen: ScreenFacts, facts: ProcessFacts, detection: DetectionConfig, private readonly aiFreshMs = 30_000) {
     this.agent = new AgentOwnership(facts);
@@ -92,9 +95,20 @@ export class PaneSources {
       now, argv: fg?.argv ?? null, resolvedScript: fg?.resolvedScript ?? null, app: this.screen.app(),
       lines: this.screen.lines(), title: this.screen.title(), lastActivityAt: this.lastActivityAt,
       notification: this.notification, ai,
-    });
+    }, this.committed);
     this.cache = { at: now, changes: this.changes, detection };
     return detection;
+  }
+
+  /**
+   * The one place time-driven transitions happen (queries never make them): an owner that
+   * left its process group retires, a hook whose agent is gone ends, and the detected state is
+   * committed. Run by the status watch, which announces what changed.
+   */
+  tick(now = Date.now()): void {
+    this.agent.tick();
+    this.hook.tick();
+    this.committed = this.detection(now).state;
   }
 
   /** Combines the program's own status with every other source, most trusted first. */

@@ -74,3 +74,20 @@ test('a report message loses bidi overrides and invisible characters before it i
   o.report({ ...base, ownerPid: 100, instance: 'i', sequence: 1, message: 'approve\u202e evil\u200b' });
   t.is(o.current()?.message, 'approve evil');
 });
+
+test('reading ownership changes nothing: an owner that left its group retires only at a tick', (t) => {
+  const w = world();
+  w.procs.set(100, { pgid: 100, startTime: 1 });
+  const o = new AgentOwnership(w.facts);
+  o.report({ ...base, ownerPid: 100, instance: 'i', sequence: 1 });
+  w.procs.set(100, { pgid: 200, startTime: 1 });
+  t.is(o.current(), null, 'an owner in another group does not own the pane');
+  t.false(o.inForeground());
+  w.procs.set(100, { pgid: 100, startTime: 1 });
+  t.is(o.current()?.instance, 'i', 'the reads above retired nothing');
+  w.procs.set(100, { pgid: 200, startTime: 1 });
+  o.tick();
+  w.procs.set(100, { pgid: 100, startTime: 1 });
+  t.is(o.current(), null);
+  t.is(code(() => o.report({ ...base, ownerPid: 100, instance: 'i', sequence: 2 })), 'RETIRED_INSTANCE');
+});
