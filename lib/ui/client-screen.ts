@@ -20,7 +20,7 @@ import { handleMouse, type BorderDrag } from './mouse.js';
 import { CopyView } from './copy-view.js';
 import { drawPaneContent } from './pane-view.js';
 import type { Line } from './cells.js';
-import type { OuterTerminal } from './outer-terminal.js';
+import { grantsTruecolor, truecolorQuery, type OuterTerminal } from './outer-terminal.js';
 import { renderDiff } from './renderer.js';
 import { TerminalOutput } from './terminal-output.js';
 
@@ -60,7 +60,7 @@ export class ClientScreen implements ClientHandle {
   private readonly output: OutputStream;
   private readonly parser = new InputParser();
   private readonly styles: StyleCache;
-  private readonly terminal: TerminalOutput;
+  private terminal: TerminalOutput;
   private readonly subscription: { dispose(): void };
   private readonly dirtyPanes = new Set<string>();
   private allPanesDirty = true;
@@ -122,7 +122,8 @@ export class ClientScreen implements ClientHandle {
     } as blessed.Widgets.IScreenOptions);
     // thurm draws the cells itself (renderer.ts); blessed lays out widgets into them.
     this.screen.draw = () => {};
-    this.send(ENTER_MODES + (mux.config.ui.mouse ? MOUSE_MODES : '') + (outer.acs?.enable ?? ''));
+    const query = truecolorQuery(outer, mux.config.ui.truecolor);
+    this.send(ENTER_MODES + (mux.config.ui.mouse ? MOUSE_MODES : '') + (outer.acs?.enable ?? '') + query);
     this.subscription = mux.subscribe((e) => this.onMuxEvent(e));
     mux.addClient(id, size.cols, size.rows);
     this.scheduleFrame();
@@ -156,6 +157,14 @@ export class ClientScreen implements ClientHandle {
 
   /** Bytes for the focused pane, or null when the token was thurm's own. */
   private handleToken(t: InputToken): string | null {
+    if (t.kind === 'capability') {
+      if (grantsTruecolor(t.seq) && this.terminal.outer.colors !== 'truecolor') {
+        this.terminal = new TerminalOutput({ ...this.terminal.outer, colors: 'truecolor' });
+        this.screen.alloc();
+        this.startOver();
+      }
+      return null;
+    }
     if (t.kind === 'mouse') {
       handleMouse(this.mux, t, (pane) => void this.run({ type: 'focus', pane }), this.copy, this.borderDrag);
       return null;
@@ -282,14 +291,20 @@ export class ClientScreen implements ClientHandle {
     const { cols, rows } = this.pendingSize!;
     this.pendingSize = null;
     if (cols === this.output.columns && rows === this.output.rows) return;
-    this.clearFirst = true;
     this.output.columns = cols;
     this.output.rows = rows;
+    // blessed reallocates its grid, blank, on the stream's resize.
     this.output.emit('resize');
+    this.mux.setClientSize(this.id, cols, rows);
+    this.startOver();
+  }
+
+  /** The next frame draws the whole screen again on a blank one, as the grid now is. */
+  private startOver(): void {
+    this.clearFirst = true;
+    this.allPanesDirty = true;
     this.cursorShape = '';
     this.lastCursor = '';
-    this.allPanesDirty = true;
-    this.mux.setClientSize(this.id, cols, rows);
     this.scheduleFrame();
   }
 

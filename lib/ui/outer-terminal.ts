@@ -80,3 +80,24 @@ function acsOf(term: string, info: Terminfo | null): Acs | null {
   for (let i = 0; i + 1 < acsc.length; i += 2) chars.set(acsc[i], acsc[i + 1]);
   return { enable: info.strings.get('enacs') ?? '', enter, exit, chars };
 }
+
+const hex = (name: string) => Buffer.from(name).toString('hex').toUpperCase();
+
+/**
+ * XTGETTCAP (xterm's `DCS + q name ST`) for Tc and for RGB, one query each since a terminal
+ * answers a list only up to its first unknown name. Asked of terminals that parse such strings
+ * (the OSC-capable ones) when nothing else said truecolor; ssh rarely forwards COLORTERM.
+ */
+export function truecolorQuery(outer: OuterTerminal, setting: TruecolorSetting): string {
+  if (setting !== 'auto' || outer.colors === 'truecolor' || !outer.osc) return '';
+  return `\x1bP+q${hex('Tc')}\x1b\\\x1bP+q${hex('RGB')}\x1b\\`;
+}
+
+/** Whether an XTGETTCAP answer (`DCS 1 + r name[=value];... ST`) grants Tc or RGB. */
+export function grantsTruecolor(answer: string): boolean {
+  const m = /^\x1bP1\+r([0-9A-Fa-f=;]*)\x1b\\$/.exec(answer);
+  return !!m && m[1].split(';').some((cap) => {
+    const name = cap.split('=')[0].toUpperCase();
+    return name === hex('Tc') || name === hex('RGB');
+  });
+}

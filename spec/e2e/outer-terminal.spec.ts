@@ -119,3 +119,24 @@ test.serial('an attach request without the locale field (an older client) is dra
   t.true(frames.includes('café'));
   t.true(frames.includes('│'));
 });
+
+test.serial('a terminal that answers XTGETTCAP for Tc is sent 24-bit colour from then on, and the answer never reaches a pane', async (t) => {
+  const client = await attach(t, 'xterm-256color', 'C.UTF-8');
+  t.true(client.raw.includes('\x1bP+q5463\x1b\\'), 'the query for Tc');
+  t.false(client.raw.includes('38;2;'));
+  // The harness terminal does not know XTGETTCAP: answer as one that does (a refusal first).
+  client.write('\x1bP0+r524742\x1b\\\x1bP1+r5463\x1b\\');
+  await waitUntil(() => client.raw.includes('\x1b[0;38;2;255;0;0mRED'), 'RED redrawn in 24-bit colour');
+  t.true(client.cell(client.find('RED')!.x, client.find('RED')!.y).isFgRGB());
+  client.write('typed\r');
+  await waitUntil(async () => (await env.capture('2')).includes('typed'), 'the keys after the answer in the focused pane');
+  t.false((await env.capture('2')).includes('+r'));
+});
+
+test.serial('no XTGETTCAP query goes to a terminal that would print it, or when COLORTERM already said truecolor', async (t) => {
+  const linux = await attach(t, 'linux', 'C.UTF-8');
+  t.false(linux.raw.includes('\x1bP'));
+  linux.kill();
+  const rich = await attach(t, 'xterm-256color', 'C.UTF-8', 'truecolor');
+  t.false(rich.raw.includes('\x1bP'));
+});

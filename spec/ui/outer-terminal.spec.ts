@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import { outerTerminal } from '../../lib/ui/outer-terminal.js';
+import { grantsTruecolor, outerTerminal, truecolorQuery } from '../../lib/ui/outer-terminal.js';
 import { decodeString, parseInfocmp, terminfo } from '../../lib/ui/terminfo.js';
 import { ROOT } from '../helpers/thurm-env.js';
 
@@ -88,4 +88,24 @@ for (const [term, colors, acs, osc] of guesses) {
     t.is(outer.acs?.enter ?? null, acs ? '\x1b(0' : null);
     t.is(outer.osc, osc);
   });
+}
+
+test('XTGETTCAP asks for Tc and RGB apart, only when nothing said truecolor and the terminal parses such strings', (t) => {
+  const xterm = outerTerminal({ term: 'xterm-256color', truecolor: false, utf8: true }, 'auto', fixture('xterm-256color'));
+  t.is(truecolorQuery(xterm, 'auto'), '\x1bP+q5463\x1b\\\x1bP+q524742\x1b\\');
+  t.is(truecolorQuery(xterm, 'off'), '');
+  t.is(truecolorQuery({ ...xterm, colors: 'truecolor' }, 'auto'), '');
+  t.is(truecolorQuery(outerTerminal({ term: 'linux', truecolor: false, utf8: true }, 'auto', fixture('linux')), 'auto'), '');
+});
+
+const answers: [string, string, boolean][] = [
+  ['Tc granted', '\x1bP1+r5463\x1b\\', true],
+  ['RGB granted with a value', '\x1bP1+r524742=382F382F38\x1b\\', true],
+  ['Tc among other names', '\x1bP1+r636F6C6F7273=323536;5463\x1b\\', true],
+  ['a name refused', '\x1bP0+r5463\x1b\\', false],
+  ['another capability granted', '\x1bP1+r636F6C6F7273=323536\x1b\\', false],
+  ['a malformed answer', '\x1bP1+r54\x1b[63\x1b\\', false],
+];
+for (const [what, answer, granted] of answers) {
+  test(`an XTGETTCAP answer with ${what} ${granted ? 'grants' : 'does not grant'} truecolor`, (t) => t.is(grantsTruecolor(answer), granted));
 }
