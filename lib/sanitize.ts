@@ -49,3 +49,22 @@ export function safeJson(json: string): string {
 export function printableLines(text: string): string {
   return text.split('\n').map(printable).join('\n');
 }
+
+/** The longest link URI passed on (VTE's limit is about the same). */
+export const MAX_URI = 2048;
+
+/**
+ * A URI from a program (an OSC 8 link) fit to send to a terminal, or null: it has a scheme,
+ * no control or space characters, other non-ASCII characters percent-encoded, and at most
+ * MAX_URI characters.
+ */
+export function safeUri(uri: string): string | null {
+  if (uri.length > MAX_URI || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri) || hasControl(uri) || /\s/u.test(uri)) return null;
+  let ascii: string;
+  try {
+    ascii = uri.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+  } catch {
+    return null; // a lone surrogate has no UTF-8 form
+  }
+  return ascii.length <= MAX_URI ? ascii : null;
+}

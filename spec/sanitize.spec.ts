@@ -1,5 +1,5 @@
 import test from 'ava';
-import { MAX_TITLE, printable, safeJson, sanitizeText } from '../lib/sanitize.js';
+import { MAX_TITLE, MAX_URI, printable, safeJson, safeUri, sanitizeText } from '../lib/sanitize.js';
 
 const removed: [string, string, string][] = [
   ['C0 controls and DEL', 'a\x00b\x07c\x1b[31md\x7fe\r\n', 'abc[31mde'],
@@ -64,3 +64,21 @@ test('safeJson escapes C1, bidi and tag characters and stays the same JSON', (t)
   t.false(/[\u007f-\u009f\u202e]|\u{e0041}/u.test(json));
   t.deepEqual(JSON.parse(json), value);
 });
+
+/** [what, a link's URI from a program, what is passed on (null: no link)]. */
+const uris: [string, string, string | null][] = [
+  ['a plain https URI is kept', 'https://example.com/a?b=c;d#e', 'https://example.com/a?b=c;d#e'],
+  ['a file URI of ls --hyperlink is kept', 'file://host/home/me/a%20b.txt', 'file://host/home/me/a%20b.txt'],
+  ['characters that are not ASCII are percent-encoded', 'https://example.com/café', 'https://example.com/caf%C3%A9'],
+  ['a bidi override is percent-encoded, so it is inert', 'https://example.com/\u202egnp.exe', 'https://example.com/%E2%80%AEgnp.exe'],
+  ['text without a scheme is no link', 'example.com/a', null],
+  ['an ESC (that could end the sequence) makes no link', 'https://example.com/\x1b]8;;\x1b\\', null],
+  ['a C1 CSI makes no link', 'https://example.com/\u009b2J', null],
+  ['a space makes no link', 'https://example.com/a b', null],
+  ['a lone surrogate makes no link', 'https://example.com/\ud800', null],
+  ['a URI over the limit makes no link', `https://example.com/${'a'.repeat(MAX_URI)}`, null],
+  ['a URI that the encoding makes too long makes no link', `https://e/${'é'.repeat(MAX_URI / 4)}`, null],
+];
+for (const [what, uri, expected] of uris) {
+  test(`safeUri: ${what}`, (t) => t.is(safeUri(uri), expected));
+}

@@ -9,6 +9,12 @@ import type { WsClient } from './ws-client.js';
 const RESTORE = '\x1b[23;2t\x1b[>4m\x1b[?2026l\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?1l\x1b>\x1b[0 q\x1b[?25h\x1b[r\x1b[?1049l';
 const INPUT_CHUNK = MAX_FRAME / 2;
 
+/** Whether this process's locale is UTF-8, read as the C library does: LC_ALL, LC_CTYPE, LANG. */
+export function utf8Locale(env: NodeJS.ProcessEnv): boolean {
+  const locale = env.LC_ALL || env.LC_CTYPE || env.LANG || '';
+  return /utf-?8/i.test(locale);
+}
+
 export function terminalSize(): { cols: number; rows: number } {
   return { cols: Math.min(process.stdout.columns || 80, MAX_SIZE.cols), rows: Math.min(process.stdout.rows || 24, MAX_SIZE.rows) };
 }
@@ -45,6 +51,7 @@ export async function attach(connection: Connection, session: string): Promise<n
     size: terminalSize(),
     term: process.env.TERM ?? 'xterm',
     truecolor: colorterm === 'truecolor' || colorterm === '24bit',
+    utf8: utf8Locale(process.env),
   });
   stdin.setRawMode(true);
   stdin.resume();

@@ -13,7 +13,7 @@ function ansiLine(xterm: XTerminal, index: number): string {
   const cell: IBufferCell = xterm.buffer.active.getNullCell();
   const cells: [string, string][] = [];
   for (let x = 0; line && x < xterm.cols; x++) {
-    if (line.getCell(x, cell) && cell.getWidth() !== 0) cells.push([styleOf(cell, true), printable(cell.getChars() || ' ')]);
+    if (line.getCell(x, cell) && cell.getWidth() !== 0) cells.push([styleOf(cell), printable(cell.getChars() || ' ')]);
   }
   // Trailing blanks in the default style are dropped, as in plain text.
   while (cells.length && cells[cells.length - 1][0] === '' && cells[cells.length - 1][1] === ' ') cells.pop();

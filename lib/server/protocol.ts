@@ -31,7 +31,11 @@ export function checkSize(raw: unknown): Size | null {
   return ok ? { cols, rows } : null;
 }
 
-export interface AttachRequest { id: RequestId; type: 'attach'; version: number; size: Size; term: string; truecolor: boolean }
+/**
+ * `term` is the client's TERM, `truecolor` whether its COLORTERM says truecolor/24bit, `utf8`
+ * whether its locale (LC_ALL, LC_CTYPE or LANG) is UTF-8 (absent: UTF-8, as before it existed).
+ */
+export interface AttachRequest { id: RequestId; type: 'attach'; version: number; size: Size; term: string; truecolor: boolean; utf8?: boolean }
 export interface KillServerRequest { id: RequestId; type: 'kill-server' }
 export interface SplitRequest { id: RequestId; type: 'split'; pane?: string; direction?: 'right' | 'down'; cwd?: string; argv?: string[] }
 export interface ListRequest { id: RequestId; type: 'list' }

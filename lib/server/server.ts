@@ -7,6 +7,7 @@ import { dispatch, requestId } from '../commands/dispatch.js';
 import { ThurmError } from '../errors.js';
 import type { Mux } from '../session/mux.js';
 import { ClientScreen } from '../ui/client-screen.js';
+import { DEFAULT_FACTS, outerTerminal } from '../ui/outer-terminal.js';
 import { checkSize, MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, type DetachedMessage, type Reply } from './protocol.js';
 import { SocketFile } from './socket-file.js';
 
@@ -130,10 +131,14 @@ export class ControlServer {
         ws.close(1000);
       },
     };
-    const setting = this.mux.config.ui.truecolor;
-    const truecolor = setting === 'auto' ? msg.truecolor === true : setting === 'on';
+    // Fields an older client does not send keep what it got before: UTF-8, xterm-256color.
+    const outer = outerTerminal({
+      term: typeof msg.term === 'string' ? msg.term : DEFAULT_FACTS.term,
+      truecolor: msg.truecolor === true,
+      utf8: msg.utf8 !== false,
+    }, this.mux.config.ui.truecolor);
     const screen: ClientScreen = new ClientScreen(
-      id, this.mux, transport, size, truecolor,
+      id, this.mux, transport, size, outer,
       (client, request) => dispatch(this.context(client), request),
     );
     this.screens.add(screen);

@@ -1,6 +1,8 @@
 // SGR parameters for a cell's style: from an xterm buffer cell (every attribute thurm
 // renders) and from blessed's packed attributes (the widgets drawn on top).
+// Colours are kept as the program gave them; the renderer reduces them for each client.
 import type { IBufferCell } from '@xterm/headless';
+import { ansi } from './colors.js';
 
 /** Cells carry their style as SGR parameters ('' is the default style). */
 export type Style = string;
@@ -11,11 +13,12 @@ interface PackedCell { fg?: number; bg?: number }
 export class StyleCache {
   private readonly cache = new Map<number, Map<number, Style>>();
 
-  constructor(readonly truecolor: boolean) {}
+  /** `links`: this client's terminal takes OSC 8, so pane cells carry their links (links.ts). */
+  constructor(readonly links = false) {}
 
   of(cell: IBufferCell): Style {
     const { fg, bg } = cell as unknown as PackedCell;
-    if (typeof fg !== 'number' || typeof bg !== 'number') return styleOf(cell, this.truecolor);
+    if (typeof fg !== 'number' || typeof bg !== 'number') return styleOf(cell);
     let row = this.cache.get(fg);
     if (!row) {
       // Programs cycling through truecolours must not grow the cache without bound.
@@ -24,14 +27,14 @@ export class StyleCache {
     }
     let style = row.get(bg);
     if (style === undefined) {
-      style = styleOf(cell, this.truecolor);
+      style = styleOf(cell);
       if (row.size < 4096) row.set(bg, style);
     }
     return style;
   }
 }
 
-export function styleOf(cell: IBufferCell, truecolor: boolean): Style {
+export function styleOf(cell: IBufferCell): Style {
   const p: (string | number)[] = [];
   if (cell.isBold()) p.push(1);
   if (cell.isDim()) p.push(2);
@@ -42,36 +45,19 @@ export function styleOf(cell: IBufferCell, truecolor: boolean): Style {
   if (cell.isInvisible()) p.push(8);
   if (cell.isStrikethrough()) p.push(9);
   if (cell.isOverline()) p.push(53);
-  if (cell.isFgPalette()) p.push(paletteColor(cell.getFgColor(), 30, 90, 38));
-  else if (cell.isFgRGB()) p.push(rgbColor(cell.getFgColor(), 38, truecolor));
-  if (cell.isBgPalette()) p.push(paletteColor(cell.getBgColor(), 40, 100, 48));
-  else if (cell.isBgRGB()) p.push(rgbColor(cell.getBgColor(), 48, truecolor));
+  if (cell.isFgPalette()) p.push(paletteColor(cell.getFgColor(), true));
+  else if (cell.isFgRGB()) p.push(rgbColor(cell.getFgColor(), 38));
+  if (cell.isBgPalette()) p.push(paletteColor(cell.getBgColor(), false));
+  else if (cell.isBgRGB()) p.push(rgbColor(cell.getBgColor(), 48));
   return p.join(';');
 }
 
-function paletteColor(n: number, base: number, bright: number, extended: number): string {
-  if (n < 8) return String(base + n);
-  if (n < 16) return String(bright + n - 8);
-  return `${extended};5;${n}`;
+function paletteColor(n: number, fg: boolean): string {
+  return n < 16 ? ansi(n, fg) : `${fg ? 38 : 48};5;${n}`;
 }
 
-function rgbColor(rgb: number, extended: number, truecolor: boolean): string {
-  const r = (rgb >> 16) & 0xff, g = (rgb >> 8) & 0xff, b = rgb & 0xff;
-  return truecolor ? `${extended};2;${r};${g};${b}` : `${extended};5;${nearest256(r, g, b)}`;
-}
-
-/** The closest xterm-256 colour: the 6x6x6 cube or the grey ramp, whichever is nearer. */
-export function nearest256(r: number, g: number, b: number): number {
-  const level = (v: number) => (v < 48 ? 0 : v < 115 ? 1 : Math.floor((v - 35) / 40));
-  const steps = [0, 95, 135, 175, 215, 255];
-  const [lr, lg, lb] = [level(r), level(g), level(b)];
-  const cube = 16 + 36 * lr + 6 * lg + lb;
-  const cubeDist = (steps[lr] - r) ** 2 + (steps[lg] - g) ** 2 + (steps[lb] - b) ** 2;
-  const avg = Math.round((r + g + b) / 3);
-  const grey = avg > 238 ? 23 : Math.max(0, Math.floor((avg - 3) / 10));
-  const gv = 8 + grey * 10;
-  const greyDist = (gv - r) ** 2 + (gv - g) ** 2 + (gv - b) ** 2;
-  return greyDist < cubeDist ? 232 + grey : cube;
+function rgbColor(rgb: number, extended: number): string {
+  return `${extended};2;${(rgb >> 16) & 0xff};${(rgb >> 8) & 0xff};${rgb & 0xff}`;
 }
 
 const blessedCache = new Map<number, Style>();
@@ -87,8 +73,8 @@ export function blessedStyle(attr: number): Style {
   if (flags & 4) p.push(5);
   if (flags & 8) p.push(7);
   if (flags & 16) p.push(8);
-  if (fg !== 0x1ff) p.push(paletteColor(fg, 30, 90, 38));
-  if (bg !== 0x1ff) p.push(paletteColor(bg, 40, 100, 48));
+  if (fg !== 0x1ff) p.push(paletteColor(fg, true));
+  if (bg !== 0x1ff) p.push(paletteColor(bg, false));
   style = p.join(';');
   blessedCache.set(attr, style);
   return style;

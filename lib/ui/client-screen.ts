@@ -20,7 +20,9 @@ import { handleMouse, type BorderDrag } from './mouse.js';
 import { CopyView } from './copy-view.js';
 import { drawPaneContent } from './pane-view.js';
 import type { Line } from './cells.js';
+import { grantsTruecolor, truecolorQuery, type OuterTerminal } from './outer-terminal.js';
 import { renderDiff } from './renderer.js';
+import { TerminalOutput } from './terminal-output.js';
 
 export interface ClientTransport {
   /** Sends bytes to the client's terminal; `done` runs once they have left the server. */
@@ -60,6 +62,7 @@ export class ClientScreen implements ClientHandle {
   private readonly output: OutputStream;
   private readonly parser = new InputParser();
   private readonly styles: StyleCache;
+  private terminal: TerminalOutput;
   private readonly subscription: { dispose(): void };
   private readonly dirtyPanes = new Set<string>();
   private allPanesDirty = true;
@@ -87,10 +90,11 @@ export class ClientScreen implements ClientHandle {
     private readonly mux: Mux,
     private readonly transport: ClientTransport,
     size: { cols: number; rows: number },
-    truecolor: boolean,
+    outer: OuterTerminal,
     private readonly runCommand: RunCommand,
   ) {
-    this.styles = new StyleCache(truecolor);
+    this.styles = new StyleCache(outer.hyperlinks);
+    this.terminal = new TerminalOutput(outer);
     this.frames = new FrameScheduler((echoOnly) => this.compose(echoOnly), (data, done) => this.send(data, done));
     this.copy = new CopyView(mux, {
       redraw: (pane) => {
@@ -105,6 +109,7 @@ export class ClientScreen implements ClientHandle {
       new Writable({ write: (_chunk, _enc, cb) => cb() }),
       { columns: size.cols, rows: size.rows, isTTY: true },
     );
+    // blessed only lays out widgets here, always in Unicode; renderer.ts writes for `outer`.
     this.screen = blessed.screen({
       input: new PassThrough() as never,
       output: this.output as never,
@@ -119,7 +124,8 @@ export class ClientScreen implements ClientHandle {
     } as blessed.Widgets.IScreenOptions);
     // thurm draws the cells itself (renderer.ts); blessed lays out widgets into them.
     this.screen.draw = () => {};
-    this.send(ENTER_MODES + (mux.config.ui.mouse ? MOUSE_MODES : ''));
+    const query = truecolorQuery(outer, mux.config.ui.truecolor);
+    this.send(ENTER_MODES + (mux.config.ui.mouse ? MOUSE_MODES : '') + (outer.acs?.enable ?? '') + query);
     this.subscription = mux.subscribe((e) => this.onMuxEvent(e));
     mux.addClient(id, size.cols, size.rows);
     const restored = mux.takeRestoreNews();
@@ -155,6 +161,14 @@ export class ClientScreen implements ClientHandle {
 
   /** Bytes for the focused pane, or null when the token was thurm's own. */
   private handleToken(t: InputToken): string | null {
+    if (t.kind === 'capability') {
+      if (grantsTruecolor(t.seq) && this.terminal.outer.colors !== 'truecolor') {
+        this.terminal = new TerminalOutput({ ...this.terminal.outer, colors: 'truecolor' });
+        this.screen.alloc();
+        this.startOver();
+      }
+      return null;
+    }
     if (t.kind === 'mouse') {
       handleMouse(this.mux, t, (pane) => void this.run({ type: 'focus', pane }), this.copy, this.borderDrag);
       return null;
@@ -281,14 +295,20 @@ export class ClientScreen implements ClientHandle {
     const { cols, rows } = this.pendingSize!;
     this.pendingSize = null;
     if (cols === this.output.columns && rows === this.output.rows) return;
-    this.clearFirst = true;
     this.output.columns = cols;
     this.output.rows = rows;
+    // blessed reallocates its grid, blank, on the stream's resize.
     this.output.emit('resize');
+    this.mux.setClientSize(this.id, cols, rows);
+    this.startOver();
+  }
+
+  /** The next frame draws the whole screen again on a blank one, as the grid now is. */
+  private startOver(): void {
+    this.clearFirst = true;
+    this.allPanesDirty = true;
     this.cursorShape = '';
     this.lastCursor = '';
-    this.allPanesDirty = true;
-    this.mux.setClientSize(this.id, cols, rows);
     this.scheduleFrame();
   }
 
@@ -332,6 +352,7 @@ export class ClientScreen implements ClientHandle {
   }
 
   private toClipboard(text: string): void {
+    if (!this.terminal.outer.osc) return;
     // Base64 carries no control characters; over-long texts are kept only in the buffer.
     const data = Buffer.from(text).toString('base64');
     if (data && data.length <= MAX_CLIPBOARD) this.send(`\x1b]52;c;${data}\x07`);
@@ -341,10 +362,11 @@ export class ClientScreen implements ClientHandle {
   private notify(pane: string, n: StatusNotification): void {
     const text = sanitizeText(n.text, 200);
     this.showMessage(`pane ${pane}: ${n.title}${text && text !== n.title ? ` - ${text}` : ''}`);
-    const desktop = this.mux.config.notifications.desktop;
+    const desktop = this.terminal.outer.osc ? this.mux.config.notifications.desktop : 'off';
     // Sanitised text has no control characters, so it cannot end the sequence early.
-    if (desktop === 'osc9') this.send(`\x1b]9;thurm pane ${pane}: ${text}\x07`);
-    else if (desktop === 'osc777') this.send(`\x1b]777;notify;thurm pane ${pane} ${n.title.replace(/;/g, ',')};${text}\x07`);
+    const plain = this.terminal.plain(text);
+    if (desktop === 'osc9') this.send(`\x1b]9;thurm pane ${pane}: ${plain}\x07`);
+    else if (desktop === 'osc777') this.send(`\x1b]777;notify;thurm pane ${pane} ${this.terminal.plain(n.title).replace(/;/g, ',')};${plain}\x07`);
   }
 
   /** Keeps frames coming while a visible pane shows an indeterminate progress bar. */
@@ -404,7 +426,7 @@ export class ClientScreen implements ClientHandle {
     this.screen.render();
     const clear = this.clearFirst ? CLEAR : '';
     this.clearFirst = false;
-    const diff = renderDiff(lines, grid.olines);
+    const diff = renderDiff(lines, grid.olines, this.terminal);
     const cursor = this.cursor(geo);
     const title = this.titleChange();
     // Output in a pane nobody sees changes nothing here: send nothing.
@@ -415,12 +437,12 @@ export class ClientScreen implements ClientHandle {
 
   /** The outer terminal's title follows the focused pane (sanitised titles only). */
   private titleChange(): string {
-    if (!this.mux.config.ui.setTitle) return '';
+    if (!this.mux.config.ui.setTitle || !this.terminal.outer.osc) return '';
     const id = this.mux.focused;
     const title = id ? `${this.mux.session}: ${id} ${this.mux.pane(id).title}` : this.mux.session;
     if (title === this.outerTitle) return '';
     this.outerTitle = title;
-    return `\x1b]2;${title}\x07`;
+    return `\x1b]2;${this.terminal.plain(title)}\x07`;
   }
 
   private cursor(geo: ReturnType<Mux['geometry']>): string {

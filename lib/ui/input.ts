@@ -1,16 +1,22 @@
 // Splits a client's raw input into tokens (characters, escape sequences, SGR mouse events,
-// bracketed pastes), keeping incomplete sequences for the next chunk. Parsed once, here.
+// bracketed pastes, the terminal's XTGETTCAP answers), keeping incomplete sequences for the
+// next chunk. Parsed once, here.
 import { StringDecoder } from 'node:string_decoder';
 
 export type InputToken =
   | { kind: 'key'; seq: string }
   | { kind: 'paste'; text: string }
-  | { kind: 'mouse'; button: number; x: number; y: number; release: boolean };
+  | { kind: 'mouse'; button: number; x: number; y: number; release: boolean }
+  /** An XTGETTCAP answer, `DCS 1 + r ... ST` (or `0 + r` for a name the terminal lacks). */
+  | { kind: 'capability'; seq: string };
 
 const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';
 /** Longest CSI we wait for before treating the bytes as typed text. */
 const MAX_CSI = 64;
+/** Longest XTGETTCAP answer we wait for (names and values are hex, a few dozen bytes). */
+const MAX_DCS = 512;
+const DCS_ANSWER = '\x1bP1+r';
 
 export class InputParser {
   private readonly decoder = new StringDecoder('utf8');
@@ -50,6 +56,10 @@ export class InputParser {
       if (len === 0) break; // incomplete: wait
       const seq = s.slice(i, i + len);
       i += len;
+      if (seq.length > 2 && seq.startsWith('\x1bP')) {
+        out.push({ kind: 'capability', seq });
+        continue;
+      }
       if (seq === PASTE_START) {
         this.paste = '';
         continue;
@@ -95,9 +105,26 @@ function escapeLength(s: string, i: number): number {
     return 0;
   }
   if (next === 'O') return i + 2 < s.length ? 3 : 0;
+  if (next === 'P') return dcsLength(s, i);
   if (next === '\x1b') return 1; // ESC ESC: the first is a plain Escape
   const cp = s.codePointAt(i + 1)!;
   return cp > 0xffff ? 3 : 2; // Meta + key
+}
+
+/**
+ * Length of an XTGETTCAP answer at s[i] (through its ST), 0 while it may still be one, or 2
+ * for Meta+P: only `ESC P 0|1 + r` starts an answer, so Alt+Shift+P is not held back.
+ */
+function dcsLength(s: string, i: number): number {
+  for (let j = 2; j < 5; j++) {
+    if (i + j >= s.length) return 0;
+    const c = s[i + j];
+    if (j === 2 ? c !== '0' && c !== '1' : c !== DCS_ANSWER[j]) return 2;
+  }
+  const end = s.indexOf('\x1b\\', i + 5);
+  if (end >= 0 && end - i <= MAX_DCS) return end - i + 2;
+  // A cut-off or endless answer is typed as it is rather than held forever.
+  return s.length - i > MAX_DCS ? 2 : 0;
 }
 
 function partialSuffix(s: string, marker: string): number {

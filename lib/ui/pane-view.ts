@@ -5,6 +5,7 @@ import { lineAt } from '../term/history.js';
 import type { PaneTerminal } from '../term/pane-terminal.js';
 import type { StyleCache } from './cell-style.js';
 import { CONTINUATION, type Line } from './cells.js';
+import { linkSuffix } from './links.js';
 
 let scratch: IBufferCell | undefined;
 
@@ -34,7 +35,7 @@ export function drawPaneContent(
       let ch = ' ';
       if (src && col < term.cols && src.getCell(col, cell)) {
         const width = cell.getWidth();
-        style = marks?.(col) ?? styles.of(cell);
+        style = marks?.(col) ?? (styles.links ? styles.of(cell) + linkSuffix(term.xterm, cell) : styles.of(cell));
         if (width === 0) ch = CONTINUATION;
         else if (width === 2 && col === content.w - 1) ch = ' ';
         else ch = cell.getChars() || ' ';

@@ -1,24 +1,61 @@
 // Turns a blessed screen's cell grid into the bytes that update a client's terminal: only
 // cells that differ from what the client already shows, with full SGR styles (blessed's own
 // draw knows no italic, dim, strikethrough or truecolor). Replaces blessed's Screen.draw.
-import { blessedStyle, type Style } from './cell-style.js';
+// What the bytes are follows the client's terminal (terminal-output.ts).
+import type { Style } from './cell-style.js';
 import { CONTINUATION, type Cell, type Line } from './cells.js';
+import { TerminalOutput } from './terminal-output.js';
 
 export { CONTINUATION, type Cell, type Line };
 
-function sgr(attr: Style | number): string {
-  const style = typeof attr === 'number' ? blessedStyle(attr) : attr;
-  return style ? `\x1b[0;${style}m` : '\x1b[0m';
-}
+/** An xterm-256color client with truecolor and UTF-8: the bytes as the cells have them. */
+const FULL = new TerminalOutput({ term: 'xterm-256color', colors: 'truecolor', utf8: true, acs: null, osc: true, hyperlinks: true });
 
 function same(a: Cell, b: Cell): boolean {
   return a[0] === b[0] && a[1] === b[1];
 }
 
+/**
+ * The terminal's state while a frame is written: style, open link and character set, each
+ * changed only when a cell needs it, and all put back to the defaults at the end.
+ */
+class FrameWriter {
+  out = '';
+  private attr: Style | number | null = null;
+  private link = '';
+  private inAcs = false;
+
+  constructor(private readonly output: TerminalOutput) {}
+
+  style(attr: Style | number): void {
+    if (attr === this.attr) return;
+    this.out += this.output.sgr(attr);
+    this.attr = attr;
+    const link = this.output.link(attr);
+    if (link !== this.link) this.out += `\x1b]8;${link || ';'}\x1b\\`;
+    this.link = link;
+  }
+
+  put(ch: string, width = 1): void {
+    const acs = ch.length === 1 && ch < '\x7f' ? null : this.output.acs(ch);
+    if ((acs !== null) !== this.inAcs) {
+      this.inAcs = acs !== null;
+      this.out += this.inAcs ? this.output.outer.acs!.enter : this.output.outer.acs!.exit;
+    }
+    this.out += acs ?? this.output.text(ch, width);
+  }
+
+  end(): string {
+    if (this.inAcs) this.out += this.output.outer.acs!.exit;
+    if (this.link) this.out += '\x1b]8;;\x1b\\';
+    if (this.attr !== null) this.out += '\x1b[0m';
+    return this.out;
+  }
+}
+
 /** Bytes that bring `olines` (what the client shows) up to `lines`; updates `olines`. */
-export function renderDiff(lines: Line[], olines: Line[]): string {
-  let out = '';
-  let attr: Style | number | null = null;
+export function renderDiff(lines: Line[], olines: Line[], output = FULL): string {
+  const w = new FrameWriter(output);
   let cx = -1, cy = -1;
   for (let y = 0; y < lines.length; y++) {
     const line = lines[y];
@@ -34,27 +71,26 @@ export function renderDiff(lines: Line[], olines: Line[]): string {
       // Continuations of wide characters are drawn with them, so one met here is an orphan
       // (its wide character was clipped or overwritten) and shows as a blank.
       if (ch === CONTINUATION) ch = ' ';
-      if (!wide && (cx !== x || cy !== y)) out += `\x1b[${y + 1};${x + 1}H`;
-      if (cell[0] !== attr) {
-        out += sgr(cell[0]);
-        attr = cell[0];
-      }
+      if (!wide && (cx !== x || cy !== y)) w.out += `\x1b[${y + 1};${x + 1}H`;
+      w.style(cell[0]);
       if (wide) {
         // Blank the second column first and place the character explicitly: an outer terminal
         // that counts it narrower still shows the rest of the row where it belongs.
-        out += `\x1b[${y + 1};${x + 2}H \x1b[${y + 1};${x + 1}H${ch}`;
+        w.out += `\x1b[${y + 1};${x + 2}H`;
+        w.put(' ');
+        w.out += `\x1b[${y + 1};${x + 1}H`;
+        w.put(ch, 2);
         old[x] = [cell[0], cell[1]];
         old[x + 1] = [line[x + 1][0], CONTINUATION];
         cx = -1;
         x++;
         continue;
       }
-      out += ch;
+      w.put(ch);
       old[x] = [cell[0], cell[1]];
       cx = x + 1;
       cy = y;
     }
   }
-  if (attr !== null) out += '\x1b[0m';
-  return out;
+  return w.end();
 }

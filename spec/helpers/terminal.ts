@@ -17,7 +17,8 @@ export class TestTerminal {
 
   constructor(file: string, args: string[], env: NodeJS.ProcessEnv, cols = 100, rows = 30) {
     this.term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
-    this.proc = pty.spawn(file, args, { name: 'xterm-256color', cols, rows, env: env as Record<string, string>, cwd: process.cwd() });
+    // node-pty sets TERM to `name`: it is the TERM the spec asked for.
+    this.proc = pty.spawn(file, args, { name: env.TERM ?? 'xterm-256color', cols, rows, env: env as Record<string, string>, cwd: process.cwd() });
     this.proc.onData((d) => {
       this.raw += d;
       this.pending = new Promise((resolve) => this.term.write(d, resolve));

@@ -25,7 +25,7 @@ export class ThurmEnv {
     if (config !== undefined) fs.writeFileSync(path.join(this.dir, 'config', 'thurm', 'config.toml'), config);
     const env: NodeJS.ProcessEnv = {};
     for (const [k, v] of Object.entries(process.env)) {
-      if (!k.startsWith('THURM_') && k !== 'TMUX' && k !== 'TMUX_PANE') env[k] = v;
+      if (!k.startsWith('THURM_') && !['TMUX', 'TMUX_PANE', 'LC_ALL', 'LC_CTYPE'].includes(k)) env[k] = v;
     }
     this.env = {
       ...env,
@@ -36,6 +36,8 @@ export class ThurmEnv {
       SHELL: '/bin/sh',
       PS1: '$ ',
       TERM: 'xterm-256color',
+      // A UTF-8 locale, whatever the machine's: clients draw in Unicode unless a spec says otherwise.
+      LANG: 'C.UTF-8',
     };
   }
 

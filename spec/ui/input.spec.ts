@@ -20,6 +20,9 @@ const oneChunk: [string, string, InputToken[]][] = [
   ['a wheel event keeps its button bits', '\x1b[<65;3;7M', [{ kind: 'mouse', button: 65, x: 2, y: 6, release: false }]],
   ['a bracketed paste is one token, escapes and all', 'a\x1b[200~x\x1b[Ay\r\x1b[201~b', [key('a'), { kind: 'paste', text: 'x\x1b[Ay\r' }, key('b')]],
   ['an empty paste is still a paste', '\x1b[200~\x1b[201~', [{ kind: 'paste', text: '' }]],
+  ['an XTGETTCAP answer is one capability token', 'a\x1bP1+r5463\x1b\\b', [key('a'), { kind: 'capability', seq: '\x1bP1+r5463\x1b\\' }, key('b')]],
+  ['a refusal (0 + r) is one too', '\x1bP0+r\x1b\\', [{ kind: 'capability', seq: '\x1bP0+r\x1b\\' }]],
+  ['Alt+Shift+P is a meta key, not the start of an answer', '\x1bPx\x1bP1-', [key('\x1bP'), key('x'), key('\x1bP'), key('1'), key('-')]],
 ];
 for (const [title, input, expected] of oneChunk) {
   test(title, (t) => {
@@ -31,6 +34,7 @@ for (const [title, input, expected] of oneChunk) {
 
 const split: [string, (string | Buffer)[], InputToken[]][] = [
   ['a CSI cut between chunks is one key', ['\x1b[1;', '5A'], [key('\x1b[1;5A')]],
+  ['an XTGETTCAP answer cut between chunks is one token', ['\x1bP1+', 'r524742\x1b', '\\'], [{ kind: 'capability', seq: '\x1bP1+r524742\x1b\\' }]],
   ['a mouse event cut between chunks is one event', ['\x1b[<0;1', '2;3M'], [{ kind: 'mouse', button: 0, x: 11, y: 2, release: false }]],
   ['a paste over several chunks is one token', ['\x1b[200~hel', 'lo ', 'world\x1b[201~'], [{ kind: 'paste', text: 'hello world' }]],
   ['a paste start marker cut between chunks still starts a paste', ['\x1b[20', '0~hi\x1b[201~'], [{ kind: 'paste', text: 'hi' }]],

@@ -1,7 +1,10 @@
 import test from 'ava';
 import xtermHeadless from '@xterm/headless';
-import { blessedStyle, nearest256, StyleCache, styleOf } from '../../lib/ui/cell-style.js';
+import { blessedStyle, StyleCache, styleOf } from '../../lib/ui/cell-style.js';
+import { LINK_MARK } from '../../lib/ui/links.js';
+import type { OuterTerminal } from '../../lib/ui/outer-terminal.js';
 import { CONTINUATION, renderDiff, type Cell, type Line } from '../../lib/ui/renderer.js';
+import { TerminalOutput } from '../../lib/ui/terminal-output.js';
 
 const { Terminal } = xtermHeadless;
 
@@ -81,48 +84,35 @@ for (const [what, attr, style] of packed) {
   test(`blessed ${what} is the SGR ${JSON.stringify(style)}`, (t) => t.is(blessedStyle(attr), style));
 }
 
-const colours: [string, [number, number, number], number][] = [
-  ['pure red is cube red', [255, 0, 0], 196],
-  ['black is cube black', [0, 0, 0], 16],
-  ['white is cube white', [255, 255, 255], 231],
-  ['mid grey is on the grey ramp', [128, 128, 128], 244],
-  ['a near-black blue-grey is on the grey ramp', [10, 20, 30], 233],
-  ['orange is in the cube', [255, 135, 0], 208],
-];
-for (const [what, [r, g, b], n] of colours) {
-  test(`nearest256: ${what} (${n})`, (t) => t.is(nearest256(r, g, b), n));
-}
-
 /** The style of every cell on the first row after writing `data` to a headless xterm. */
-async function stylesOf(data: string, truecolor: boolean): Promise<{ direct: string[]; cached: string[] }> {
+async function stylesOf(data: string): Promise<{ direct: string[]; cached: string[] }> {
   const term = new Terminal({ cols: 20, rows: 5, allowProposedApi: true });
   await new Promise<void>((resolve) => term.write(data, resolve));
-  const cache = new StyleCache(truecolor);
+  const cache = new StyleCache();
   const direct: string[] = [];
   const cached: string[] = [];
   const buf = term.buffer.active.getLine(0)!;
   for (let x = 0; x < [...data.replace(/\x1b\[[0-9;]*m/g, '')].length; x++) {
     const cell = buf.getCell(x)!;
-    direct.push(styleOf(cell, truecolor));
+    direct.push(styleOf(cell));
     cached.push(cache.of(cell));
   }
   term.dispose();
   return { direct, cached };
 }
 
-const xtermStyles: [string, string, boolean, string[]][] = [
-  ['bold italic red', '\x1b[1;3;31mA\x1b[0mb', true, ['1;3;31', '']],
-  ['dim strikethrough', '\x1b[2;9mA', true, ['2;9']],
-  ['underline inverse overline', '\x1b[4;7;53mA', true, ['4;7;53']],
-  ['bright and 256-colour palettes', '\x1b[91;48;5;200mA', true, ['91;48;5;200']],
-  ['truecolor kept when the client has it', '\x1b[38;2;10;20;30;48;2;255;0;0mA', true, ['38;2;10;20;30;48;2;255;0;0']],
-  ['truecolor mapped to 256 colours when it has not', '\x1b[38;2;10;20;30;48;2;255;0;0mA', false, ['38;5;233;48;5;196']],
-  ['cells differing only in background colour or flags', '\x1b[31mA\x1b[2mB\x1b[22;3mC\x1b[23;44mD\x1b[45mE', true, ['31', '2;31', '3;31', '31;44', '31;45']],
-  ['cells of different styles side by side', '\x1b[31mA\x1b[32mB\x1b[1;31mC\x1b[31;22mD', true, ['31', '32', '1;31', '31']],
+const xtermStyles: [string, string, string[]][] = [
+  ['bold italic red', '\x1b[1;3;31mA\x1b[0mb', ['1;3;31', '']],
+  ['dim strikethrough', '\x1b[2;9mA', ['2;9']],
+  ['underline inverse overline', '\x1b[4;7;53mA', ['4;7;53']],
+  ['bright and 256-colour palettes', '\x1b[91;48;5;200mA', ['91;48;5;200']],
+  ['truecolor (kept; the renderer reduces it per client)', '\x1b[38;2;10;20;30;48;2;255;0;0mA', ['38;2;10;20;30;48;2;255;0;0']],
+  ['cells differing only in background colour or flags', '\x1b[31mA\x1b[2mB\x1b[22;3mC\x1b[23;44mD\x1b[45mE', ['31', '2;31', '3;31', '31;44', '31;45']],
+  ['cells of different styles side by side', '\x1b[31mA\x1b[32mB\x1b[1;31mC\x1b[31;22mD', ['31', '32', '1;31', '31']],
 ];
-for (const [what, data, truecolor, expected] of xtermStyles) {
+for (const [what, data, expected] of xtermStyles) {
   test(`an xterm cell in ${what} has the style ${expected.join(' | ')}, cached or not`, async (t) => {
-    const { direct, cached } = await stylesOf(data, truecolor);
+    const { direct, cached } = await stylesOf(data);
     t.deepEqual(direct, expected);
     t.deepEqual(cached, expected);
   });
@@ -132,4 +122,37 @@ test('a cell followed by a continuation is drawn as one wide character, its seco
   const olines = screen([['', 'a'], ['', 'b']]);
   const lines = screen([['', '漢'], ['', CONTINUATION]]);
   t.is(renderDiff(lines, olines), '\x1b[0m\x1b[1;2H \x1b[1;1H漢\x1b[0m');
+});
+
+/** What an outer terminal gets: [what, outer, cells, expected bytes]. */
+const vt100Acs = { enable: '', enter: '\x0e', exit: '\x0f', chars: new Map([['q', 'q'], ['x', 'x'], ['`', '`']]) };
+const base = { term: 't', colors: 'truecolor' as const, utf8: true, acs: null, osc: true, hyperlinks: true };
+const outputs: [string, OuterTerminal, Cell[], string][] = [
+  ['a truecolor cell on 8 colours is its nearest colour, bright as bold', { ...base, colors: 8 }, [['38;2;255;0;0', 'X']], '\x1b[1;1H\x1b[0;1;31mX\x1b[0m'],
+  ['a rule on a non-UTF-8 terminal with ACS is one run in the graphics set', { ...base, utf8: false, acs: vt100Acs }, row('a──│b'), '\x1b[1;1H\x1b[0ma\x0eqqx\x0fb\x1b[0m'],
+  ['a rule on a terminal without ACS is ASCII', { ...base, utf8: false }, row('┌─┐'), '\x1b[1;1H\x1b[0m+-+\x1b[0m'],
+  ['a symbol that the terminal\'s acsc lacks is its ASCII form', { ...base, utf8: false, acs: vt100Acs }, row('◆▒'), '\x1b[1;1H\x1b[0m\x0e`\x0f:\x1b[0m'],
+  ['pane text that is not ASCII is ? on a non-UTF-8 terminal', { ...base, utf8: false }, row('né'), '\x1b[1;1H\x1b[0mn?\x1b[0m'],
+  ['a wide character is ?? there, and the next cell stays in its column', { ...base, utf8: false }, [['', '日'], ['', CONTINUATION], ['', 'x']], '\x1b[0m\x1b[1;2H \x1b[1;1H??\x1b[1;3Hx\x1b[0m'],
+  ['UTF-8 is sent as it is', base, row('é─'), '\x1b[1;1H\x1b[0mé─\x1b[0m'],
+];
+for (const [what, outer, cells, expected] of outputs) {
+  test(`renderDiff: ${what}`, (t) => {
+    t.is(renderDiff(screen(cells), screen(row(' '.repeat(cells.length))), new TerminalOutput(outer)), expected);
+  });
+}
+
+test('linked cells are wrapped in one OSC 8 link that closes before the next unlinked cell', (t) => {
+  const link = `31${LINK_MARK}id=p-1;https://example.com/a`;
+  const cells: Cell[] = [['', 'a'], [link, 'L'], [link, 'K'], ['31', 'b']];
+  t.is(
+    renderDiff(screen(cells), screen(row('    ')), new TerminalOutput(base)),
+    '\x1b[1;1H\x1b[0ma\x1b[0;31m\x1b]8;id=p-1;https://example.com/a\x1b\\LK\x1b[0;31m\x1b]8;;\x1b\\b\x1b[0m',
+  );
+});
+
+test('a link at the end of a frame is closed, and a terminal without OSC 8 gets only the colours', (t) => {
+  const cells: Cell[] = [[`${LINK_MARK}id=p-1;https://example.com/`, 'L']];
+  t.is(renderDiff(screen(cells), screen(row(' ')), new TerminalOutput(base)), '\x1b[1;1H\x1b[0m\x1b]8;id=p-1;https://example.com/\x1b\\L\x1b]8;;\x1b\\\x1b[0m');
+  t.is(renderDiff(screen(cells), screen(row(' ')), new TerminalOutput({ ...base, hyperlinks: false })), '\x1b[1;1H\x1b[0mL\x1b[0m');
 });
