@@ -41,8 +41,19 @@ export function statusOfHookEvent(event: string, message = ''): { status: AgentS
   }
 }
 
+/** The hook state with its owner's identity, as handed to the server that replaces this one. */
+export type HookHandover = HookState & { startTime: number; pgid: number; blockedKind: 'permission' | null };
+
 export class HookOwnership {
-  private state: (HookState & { startTime: number; pgid: number; blockedKind: 'permission' | null }) | null = null;
+  private state: HookHandover | null = null;
+
+  handover(): HookHandover | null {
+    return this.state && { ...this.state };
+  }
+
+  adopt(s: HookHandover | null): void {
+    this.state = s && { ...s };
+  }
 
   constructor(private readonly facts: ProcessFacts) {}
 

@@ -55,6 +55,9 @@ interface Instance extends AgentState {
   sequence: number;
 }
 
+/** Everything ownership remembers, for the server that replaces this one (`server upgrade`). */
+export interface OwnershipState { active: Instance | null; retired: string[]; replaced: number }
+
 export class AgentOwnership {
   private active: Instance | null = null;
   /** Instances that were replaced or released: they can never report again. */
@@ -75,6 +78,16 @@ export class AgentOwnership {
   inForeground(): boolean {
     const a = this.active;
     return !!a && this.current() !== null && this.facts.foregroundPgid() === a.pgid;
+  }
+
+  handover(): OwnershipState {
+    return { active: this.active && { ...this.active }, retired: [...this.retired], replaced: this.replaced };
+  }
+
+  adopt(s: OwnershipState): void {
+    this.active = s.active && { ...s.active };
+    for (const i of s.retired) this.retired.add(i);
+    this.replaced = s.replaced;
   }
 
   /** Makes the transitions time brings: an owner that moved to another group has released. */

@@ -2,8 +2,7 @@
 // writes what it sends back. Detaching, SIGHUP or a lost server only end this process.
 import { ThurmError } from '../errors.js';
 import { MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, type DetachedMessage } from '../server/protocol.js';
-import type { Connection } from './connection.js';
-import type { WsClient } from './ws-client.js';
+import { Connection } from './connection.js';
 
 /** Undoes every mode the server may have set on this terminal. */
 const RESTORE = '\x1b[23;2t\x1b[>4m\x1b[?2026l\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?1l\x1b>\x1b[0 q\x1b[?25h\x1b[r\x1b[?1049l';
@@ -19,26 +18,19 @@ export function terminalSize(): { cols: number; rows: number } {
   return { cols: Math.min(process.stdout.columns || 80, MAX_SIZE.cols), rows: Math.min(process.stdout.rows || 24, MAX_SIZE.rows) };
 }
 
-/** Attaches this terminal to the session; resolves with the exit code when it ends. */
-export async function attach(connection: Connection, session: string): Promise<number> {
-  const { stdin, stdout } = process;
-  if (!stdin.isTTY || !stdout.isTTY) throw new ThurmError('INVALID_ARGUMENT', 'attach: not a terminal');
-  const colorterm = process.env.COLORTERM ?? '';
-  const ws: WsClient = connection.ws;
-  // The first frame can arrive in the same read as the reply, before `await` resumes: keep
-  // frames from the start and write them once the terminal is set up.
-  let early: Buffer[] | null = [];
+/** How long a client waits for the new server of an upgrade to take its connection. */
+const RECONNECT_MS = 20_000;
+
+/**
+ * One attach stream: sends the attach request and passes frames to `frame`; resolves once
+ * attached with a promise of why the stream ended (the `detached` reason, or null).
+ */
+async function stream(connection: Connection, frame: (data: Buffer) => void): Promise<{ ended: Promise<DetachedMessage['reason'] | null> }> {
+  const ws = connection.ws;
   let reason: DetachedMessage['reason'] | null = null;
+  const ended = new Promise<DetachedMessage['reason'] | null>((resolve) => ws.on('close', () => resolve(reason)));
   ws.on('message', (data, isBinary) => {
-    if (isBinary) {
-      if (early) early.push(data as Buffer);
-      // Slow terminal: stop reading from the server until this frame is written.
-      else if (!stdout.write(data as Buffer)) {
-        ws.pause();
-        stdout.once('drain', () => ws.resume());
-      }
-      return;
-    }
+    if (isBinary) return frame(data as Buffer);
     try {
       const msg = JSON.parse(data.toString()) as DetachedMessage;
       if (msg.type === 'detached') reason = msg.reason;
@@ -46,6 +38,7 @@ export async function attach(connection: Connection, session: string): Promise<n
       // not ours to handle
     }
   });
+  const colorterm = process.env.COLORTERM ?? '';
   await connection.request('attach', {
     version: PROTOCOL_VERSION,
     size: terminalSize(),
@@ -53,36 +46,88 @@ export async function attach(connection: Connection, session: string): Promise<n
     truecolor: colorterm === 'truecolor' || colorterm === '24bit',
     utf8: utf8Locale(process.env),
   });
+  // Wrapped: an async function returning the promise itself would wait for it.
+  return { ended };
+}
+
+/** The session's new server, once it listens (`server upgrade`); null when none comes. */
+async function reconnect(socketPath: string): Promise<Connection | null> {
+  const deadline = Date.now() + RECONNECT_MS;
+  while (Date.now() < deadline) {
+    try {
+      return await Connection.open(socketPath);
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return null;
+}
+
+/** Attaches this terminal to the session; resolves with the exit code when it ends. */
+export async function attach(first: Connection, session: string): Promise<number> {
+  const { stdin, stdout } = process;
+  if (!stdin.isTTY || !stdout.isTTY) throw new ThurmError('INVALID_ARGUMENT', 'attach: not a terminal');
+  let connection = first;
+  // The first frame can arrive in the same read as the reply, before `await` resumes: keep
+  // frames from the start and write them once the terminal is set up.
+  let early: Buffer[] | null = [];
+  const frame = (data: Buffer) => {
+    if (early) early.push(data);
+    // Slow terminal: stop reading from the server until this frame is written.
+    else if (!stdout.write(data)) {
+      const ws = connection.ws;
+      ws.pause();
+      stdout.once('drain', () => ws.resume());
+    }
+  };
+  let { ended } = await stream(connection, frame);
   stdin.setRawMode(true);
   stdin.resume();
-  for (const frame of early) stdout.write(frame);
+  for (const f of early) stdout.write(f);
   early = null;
 
-  return new Promise((resolve) => {
-    let done = false;
-    const finish = (code: number, text: string) => {
-      if (done) return;
-      done = true;
-      stdin.setRawMode(false);
-      stdin.pause();
-      stdout.write(RESTORE);
-      stdout.write(`${text}\r\n`);
-      ws.terminate();
-      resolve(code);
-    };
-    stdin.on('data', (chunk: Buffer) => {
-      for (let i = 0; i < chunk.length; i += INPUT_CHUNK) ws.send(chunk.subarray(i, i + INPUT_CHUNK));
-    });
-    stdout.on('resize', () => ws.send(JSON.stringify({ type: 'resize', size: terminalSize() })));
-    ws.on('close', () => {
-      if (reason === 'detached') finish(0, `[detached (from session ${session})]`);
-      else if (reason === 'session-ended') finish(0, '[exited]');
-      else if (reason === 'too-slow') finish(1, '[detached: this terminal did not keep up with the server]');
-      else finish(1, '[lost server]');
-    });
-    // An ssh drop or a closed terminal window is a detach: panes keep running.
-    for (const signal of ['SIGHUP', 'SIGTERM'] as const) {
-      process.on(signal, () => finish(0, `[detached (from session ${session})]`));
-    }
+  let done = false;
+  let resolveExit!: (code: number) => void;
+  const exit = new Promise<number>((resolve) => { resolveExit = resolve; });
+  const finish = (code: number, text: string) => {
+    if (done) return;
+    done = true;
+    stdin.setRawMode(false);
+    stdin.pause();
+    stdout.write(RESTORE);
+    stdout.write(`${text}\r\n`);
+    connection.ws.terminate();
+    resolveExit(code);
+  };
+  stdin.on('data', (chunk: Buffer) => {
+    for (let i = 0; i < chunk.length; i += INPUT_CHUNK) connection.ws.send(chunk.subarray(i, i + INPUT_CHUNK));
   });
+  stdout.on('resize', () => connection.ws.send(JSON.stringify({ type: 'resize', size: terminalSize() })));
+  // An ssh drop or a closed terminal window is a detach: panes keep running.
+  for (const signal of ['SIGHUP', 'SIGTERM'] as const) {
+    process.on(signal, () => finish(0, `[detached (from session ${session})]`));
+  }
+  for (;;) {
+    const reason = await Promise.race([ended, exit.then(() => 'finished' as const)]);
+    if (reason === 'finished') break;
+    if (reason === 'upgrading') {
+      // The server hands the session to a new build: follow it, keeping this terminal as it is.
+      const next = await reconnect(connection.socketPath);
+      if (next) {
+        connection = next;
+        try {
+          ({ ended } = await stream(connection, frame));
+          continue;
+        } catch {
+          // fall through: lost
+        }
+      }
+      finish(1, '[lost server: the upgraded server did not take over]');
+    } else if (reason === 'detached') finish(0, `[detached (from session ${session})]`);
+    else if (reason === 'session-ended') finish(0, '[exited]');
+    else if (reason === 'too-slow') finish(1, '[detached: this terminal did not keep up with the server]');
+    else finish(1, '[lost server]');
+    break;
+  }
+  return exit;
 }

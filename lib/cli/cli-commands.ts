@@ -17,7 +17,7 @@ export type CliArgv = CliArgs & Globals;
 
 export interface CliCommand {
   /** CLI parent command: `thurm agent hook` is usage 'hook <kind>' in group 'agent'. */
-  group?: 'agent' | 'integration';
+  group?: 'agent' | 'integration' | 'server';
   /** yargs command string: the name, then positionals ('$0' for no command at all). */
   usage: string;
   describe: string;

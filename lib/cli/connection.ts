@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isErrorCode, ThurmError } from '../errors.js';
-import { EXIT_ALREADY_RUNNING, MAX_FRAME, type Reply, type ServerSpec, type SessionInfo } from '../server/protocol.js';
+import { EXIT_ALREADY_RUNNING, MAX_FRAME, PROTOCOL_VERSION, type Reply, type ServerSpec, type SessionInfo } from '../server/protocol.js';
 import { checkSocketDir } from '../server/socket-path.js';
 import { ensureStateDir, serverLogPath } from '../session/paths.js';
 import { WsClient } from './ws-client.js';
@@ -19,7 +19,7 @@ export class Connection {
   private nextId = 1;
   private readonly waiting = new Map<number, (r: Reply) => void>();
 
-  private constructor(readonly ws: WsClient, private readonly timeoutMs: number) {
+  private constructor(readonly ws: WsClient, private readonly timeoutMs: number, readonly socketPath: string) {
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
       let reply: Reply;
@@ -58,7 +58,7 @@ export class Connection {
       }, timeoutMs);
       ws.once('open', () => {
         clearTimeout(timer);
-        resolve(new Connection(ws, timeoutMs));
+        resolve(new Connection(ws, timeoutMs, socketPath));
       });
       ws.once('error', (err: NodeJS.ErrnoException) => {
         clearTimeout(timer);
@@ -81,7 +81,7 @@ export class Connection {
    */
   send(type: string, fields: Record<string, unknown> = {}, timeoutMs: number | null = this.timeoutMs): Promise<Reply> {
     const id = this.nextId++;
-    const text = JSON.stringify({ ...fields, id, type });
+    const text = JSON.stringify({ version: PROTOCOL_VERSION, ...fields, id, type });
     const bytes = Buffer.byteLength(text);
     if (bytes > MAX_FRAME) {
       return Promise.reject(new ThurmError('INVALID_ARGUMENT', `${type}: request too large: ${bytes} bytes (at most ${MAX_FRAME})`));

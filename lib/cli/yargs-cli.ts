@@ -9,6 +9,7 @@ import { GLOBAL_OPTIONS } from './cli-commands.js';
 const GROUPS = {
   agent: { describe: 'Agent reports, prompts, hooks and explanations', demand: 'agent: give a subcommand (report, release, prompt, explain, hook)' },
   integration: { describe: 'Integrate thurm with an agent', demand: 'integration: give a subcommand (install)' },
+  server: { describe: 'The session\'s server process', demand: 'server: give a subcommand (upgrade)' },
 } as const;
 
 /** thurm's version, from its package.json (one small read, no module loaded for it). */

@@ -19,6 +19,8 @@ export interface CommandContext {
   clients(): ClientHandle[];
   /** Stops the server once the reply has gone out. */
   shutdown(): void;
+  /** Hands the session to the server build on disk; resolves with its pid once it serves it. */
+  upgrade(): Promise<{ pid: number }>;
   /** Aborted when the requesting connection closes, for requests that wait. */
   signal?: AbortSignal;
 }
@@ -41,7 +43,7 @@ export interface Command<Args = Record<string, unknown>, Result = unknown> {
    */
   waits?: boolean;
   /** CLI parent command: `thurm agent report` is usage 'report' in group 'agent'. */
-  group?: 'agent';
+  group?: 'agent' | 'server';
   /** yargs command string: the name, then positionals, e.g. 'send [text..]'. */
   usage: string;
   describe: string;

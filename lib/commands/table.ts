@@ -25,6 +25,7 @@ export const COMMAND_MODULES: Readonly<Record<string, Loader>> = {
   equalize: async () => (await import('./equalize.js')).equalize,
   detach: async () => (await import('./detach.js')).detach,
   'kill-server': async () => (await import('./kill-server.js')).killServer,
+  'server-upgrade': async () => (await import('./server-upgrade.js')).serverUpgrade,
   'agent-report': async () => (await import('./agent/report.js')).agentReport,
   'agent-release': async () => (await import('./agent/release.js')).agentRelease,
   'agent-prompt': async () => (await import('./agent/prompt.js')).agentPrompt,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pty from 'node-pty';
 import { ThurmError } from '../errors.js';
+import { restartReading, stopReading } from './reading.js';
 import { WriteQueue, type WriteKind } from './write-queue.js';
 
 export interface SpawnOptions {
@@ -33,6 +34,11 @@ export interface PanePty {
   kill(signal?: string): void;
   /** Closes the pty: the kernel hangs up the pane's session (SIGHUP). */
   destroy(): void;
+  /** The master fd while the pty is open, to hand to another server (`server upgrade`). */
+  readonly fd: number | null;
+  /** Stops reading the master (see reading.ts); resolves once what was read is delivered. */
+  stopReading(): Promise<void>;
+  restartReading(): void;
 }
 
 /** The user's shell, as a login shell would pick it. */
@@ -119,6 +125,9 @@ export function spawnPty(opts: SpawnOptions): PanePty {
       pause: () => p.pause(),
       resume: () => p.resume(),
       kill: (s) => p.kill(s),
+      get fd() { return closed() ? null : internals.fd; },
+      stopReading: () => stopReading(internals._socket),
+      restartReading: () => restartReading(internals._socket),
       destroy: () => {
         queue.close();
         internals.destroy();

@@ -1,7 +1,10 @@
 // The server process of one session. A client starts it detached (own process group, output
-// to the session log); it runs until the last pane closes or `thurm kill-server`.
+// to the session log); it runs until the last pane closes or `thurm kill-server`. Started by
+// `thurm server upgrade` instead (spec.handoff), it takes over the session of the server that
+// started it, whose panes keep running.
 import { toThurmError } from '../errors.js';
-import { loadConfig } from '../session/config.js';
+import { adoptPty, exitedPty } from '../pty/adopted-pty.js';
+import { loadConfig, type Config } from '../session/config.js';
 import { capLog } from './log-file.js';
 import { Mux } from '../session/mux.js';
 import { restoreSession } from '../session/restore.js';
@@ -10,26 +13,20 @@ import { sessionFilePath } from '../session/session-file.js';
 import { runNotifyCommand } from './notify-command.js';
 import { EXIT_ALREADY_RUNNING, type ServerSpec } from './protocol.js';
 import { ControlServer } from './server.js';
-import { takeServerLock } from './socket-file.js';
+import { takeServerLock, type ServerLock } from './socket-file.js';
+import { FIRST_PTY_FD, receiveHandoff, tell, upgrade, waitForGo } from './upgrade.js';
 
-async function main(): Promise<void> {
-  capLog();
-  const spec = JSON.parse(process.argv[2] ?? '{}') as ServerSpec;
-  const lock = await takeServerLock(spec.socketPath);
-  if (!lock) {
-    console.error(`thurm: a server already serves ${spec.socketPath}`);
-    process.exit(EXIT_ALREADY_RUNNING);
-  }
-  const config = loadConfig();
-  const mux = new Mux({ session: spec.session, socketPath: spec.socketPath, config, size: spec.size });
-  runNotifyCommand(mux);
+const LOCK_RETRY_MS = 20;
+const LOCK_WAIT_MS = 5000;
+
+/** Listens for the session, saves it, and wires signals; `lock` is held until it exits. */
+async function serve(mux: Mux, spec: ServerSpec, config: Config, first: ServerLock): Promise<void> {
   const file = sessionFilePath(spec.session);
-  const restored = spec.restore && restoreSession(mux, file, config, spec.restore === 'always');
-  if (!restored) mux.start({ argv: spec.argv, cwd: spec.cwd });
-  // After the restore: saving starts from the restored session, never from an empty one.
+  // After a restore or takeover: saving starts from the real session, never from an empty one.
   if (config.session.save) new SessionSaver(mux, file, config.session.historyLines).save();
+  let lock = first;
   let exiting = false;
-  const server = new ControlServer(mux, spec.socketPath, lock.secret, () => {
+  const server: ControlServer = new ControlServer(mux, spec.socketPath, lock.secret, () => {
     if (exiting) return;
     exiting = true;
     // A moment to exit after the hang-up; programs that ignored it must not outlive the session.
@@ -37,7 +34,20 @@ async function main(): Promise<void> {
       mux.reap();
       process.exit(0);
     }, 300);
-  });
+  }, () => upgrade(mux, spec, {
+    letGo: async () => {
+      await server.stopListening();
+      lock.lock.close();
+    },
+    takeBack: async () => {
+      lock = await lockWithin(spec.socketPath, LOCK_WAIT_MS);
+      await server.listenAgain(lock.secret);
+    },
+  }).then((r) => {
+    // The new server serves the session now: leave without hanging up a pane.
+    setTimeout(() => process.exit(0), 200);
+    return r;
+  }));
   await server.listen();
   // A signal (a shutdown or reboot) is no reason to forget the session: it comes back on `thurm`.
   process.on('SIGTERM', () => mux.end(false));
@@ -49,7 +59,57 @@ async function main(): Promise<void> {
   console.error(`thurm: server ${process.pid} ready on ${spec.socketPath}`);
 }
 
-main().catch((err) => {
+/** The lock, waiting while the server this one replaces lets go of it. */
+async function lockWithin(socketPath: string, ms: number, olderPid?: number): Promise<ServerLock> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const lock = await takeServerLock(socketPath, olderPid);
+    if (lock) return lock;
+    if (Date.now() > deadline) throw new Error(`the lock of ${socketPath} was not released`);
+    await new Promise((r) => setTimeout(r, LOCK_RETRY_MS));
+  }
+}
+
+async function start(spec: ServerSpec): Promise<void> {
+  const lock = await takeServerLock(spec.socketPath);
+  if (!lock) {
+    console.error(`thurm: a server already serves ${spec.socketPath}`);
+    process.exit(EXIT_ALREADY_RUNNING);
+  }
+  const config = loadConfig();
+  const mux = new Mux({ session: spec.session, socketPath: spec.socketPath, config, size: spec.size });
+  runNotifyCommand(mux);
+  const restored = spec.restore && restoreSession(mux, sessionFilePath(spec.session), config, spec.restore === 'always');
+  if (!restored) mux.start({ argv: spec.argv, cwd: spec.cwd });
+  await serve(mux, spec, config, lock);
+}
+
+/** Takes over from the server that started this one (see upgrade.ts). */
+async function takeOver(spec: ServerSpec): Promise<void> {
+  const older = process.ppid;
+  try {
+    const handoff = await receiveHandoff();
+    const config = loadConfig();
+    const mux = new Mux({ session: spec.session, socketPath: spec.socketPath, config, size: handoff.size });
+    runNotifyCommand(mux);
+    mux.adopt(handoff, (p) => (p.fd === null
+      ? exitedPty(p.pid, p.exit ?? { exitCode: 0, signal: null })
+      : adoptPty({ fd: FIRST_PTY_FD + p.fd, pid: p.pid, startTime: p.startTime, ttyName: p.ttyName })));
+    tell({ type: 'ready' });
+    await waitForGo();
+    const lock = await lockWithin(spec.socketPath, LOCK_WAIT_MS, older);
+    mux.resumeReading();
+    await serve(mux, spec, config, lock);
+    tell({ type: 'listening', pid: process.pid });
+  } catch (err) {
+    tell({ type: 'failed', error: (err as Error).message });
+    throw err;
+  }
+}
+
+const spec = JSON.parse(process.argv[2] ?? '{}') as ServerSpec;
+capLog();
+(spec.handoff ? takeOver(spec) : start(spec)).catch((err) => {
   const e = toThurmError(err, 'failed to start the server');
   console.error(`thurm: ${e.message}`);
   console.error(`THURM_ERROR ${JSON.stringify({ code: e.code, message: e.message })}`);

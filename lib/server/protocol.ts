@@ -64,7 +64,8 @@ export interface ResizeMessage { type: 'resize'; size: Size }
 
 /** The last message an attached client receives before the server closes the stream. */
 /** `too-slow`: the client did not read what the server sent and was dropped (server.ts MAX_QUEUED). */
-export interface DetachedMessage { type: 'detached'; reason: 'detached' | 'session-ended' | 'server-exited' | 'too-slow' }
+/** `upgrading`: a new server build takes over the session; the client reconnects to it. */
+export interface DetachedMessage { type: 'detached'; reason: 'detached' | 'session-ended' | 'server-exited' | 'too-slow' | 'upgrading' }
 
 export interface PaneSummary {
   id: string;
@@ -162,6 +163,8 @@ export interface ServerSpec {
   size: Size;
   /** Restore the saved session: `saved` unless it ended on purpose, `always` (`thurm restore`) even then. */
   restore?: 'saved' | 'always';
+  /** Started by `thurm server upgrade`: take over the session of the server that started this one. */
+  handoff?: boolean;
 }
 
 /** Exit status of a server process that found another one already serving its socket. */

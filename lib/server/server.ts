@@ -28,12 +28,19 @@ function canSend(ws: WebSocket, who: string): boolean {
 export class ControlServer {
   private readonly http: http.Server;
   private readonly wss: WebSocketServer;
-  private readonly file: SocketFile;
+  private file: SocketFile;
   private readonly screens = new Set<ClientScreen>();
   private nextClient = 1;
   private closing = false;
 
-  constructor(private readonly mux: Mux, socketPath: string, lockSecret: string, private readonly onClosed: () => void) {
+  constructor(
+    private readonly mux: Mux,
+    private readonly socketPath: string,
+    lockSecret: string,
+    private readonly onClosed: () => void,
+    /** `server upgrade`: hands the session to a new server (see upgrade.ts). */
+    private readonly upgrade?: () => Promise<{ pid: number }>,
+  ) {
     this.file = new SocketFile(socketPath, lockSecret, (socket) => this.http.emit('connection', socket));
     this.http = http.createServer((_req, res) => {
       res.writeHead(426, { 'content-type': 'text/plain' });
@@ -66,7 +73,26 @@ export class ControlServer {
       signal,
       clients: () => [...this.screens],
       shutdown: () => setImmediate(() => this.mux.end()),
+      upgrade: () => {
+        if (!this.upgrade) throw new ThurmError('INVALID_ARGUMENT', 'server upgrade: not available');
+        return this.upgrade();
+      },
     };
+  }
+
+  /**
+   * For a handover: attached clients are told to reconnect (to the new server), and the
+   * socket file goes; connections already open (the request that asked) stay.
+   */
+  async stopListening(): Promise<void> {
+    for (const screen of this.screens) screen.close('upgrading');
+    this.file.close();
+  }
+
+  /** The handover failed after stopListening: serve the socket again. */
+  async listenAgain(lockSecret: string): Promise<void> {
+    this.file = new SocketFile(this.socketPath, lockSecret, (socket) => this.http.emit('connection', socket));
+    await this.file.listen();
   }
 
   private onConnection(ws: WebSocket): void {

@@ -44,12 +44,12 @@ function lockSecret(file: string): { secret: string; created: boolean } {
  * Whether an older server process of ours serves `socketPath`. The lock cannot say so when the
  * secret file was deleted (its name would differ), so servers are also found by their argv.
  */
-function olderServer(socketPath: string): boolean {
+function olderServer(socketPath: string, except?: number): boolean {
   const me = readStat(process.pid);
   if (!me) return false;
   for (const entry of fs.readdirSync('/proc')) {
     const pid = Number(entry);
-    if (!/^\d+$/.test(entry) || pid === process.pid) continue;
+    if (!/^\d+$/.test(entry) || pid === process.pid || pid === except) continue;
     const argv = readArgv(pid);
     if (argv.length < 3 || argv[1] !== process.argv[1]) continue;
     try {
@@ -69,11 +69,12 @@ export interface ServerLock { lock: net.Server; secret: string }
  * Takes the per-socket lock: an abstract Unix socket, which the kernel releases when the
  * holder dies (even by SIGKILL), so a stale lock cannot outlive its server.
  */
-export async function takeServerLock(socketPath: string): Promise<ServerLock | null> {
+export async function takeServerLock(socketPath: string, handingOver?: number): Promise<ServerLock | null> {
   ensureSocketDir(path.dirname(path.resolve(socketPath)));
   const file = secretFile(socketPath);
   const { secret, created } = lockSecret(file);
-  if (olderServer(path.resolve(socketPath))) {
+  // The server handing its session over (`server upgrade`, pid `handingOver`) is older, and leaving.
+  if (olderServer(path.resolve(socketPath), handingOver)) {
     // A secret this server wrote is not the running one's: leave the file for it to write again.
     if (created) fs.rmSync(file, { force: true });
     return null;

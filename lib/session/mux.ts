@@ -12,7 +12,10 @@ import {
   type Direction, type Geometry, type Heading, type LayoutNode, type Rect,
 } from './layout.js';
 import { historyLines } from './history-budget.js';
-import { Pane, type PaneOptions } from './pane.js';
+import { Pane, type PaneLive, type PaneOptions } from './pane.js';
+import { HANDOFF_VERSION, type Handoff, type PaneHandoff } from './handoff.js';
+import type { PanePty } from '../pty/spawn.js';
+import { readStat } from '../pty/proc.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
 import { Reaper } from './reaper.js';
 import type { PanePlan } from './resume.js';
@@ -40,8 +43,8 @@ export function restoreSummary(r: RestoreReport): string {
   return `restored session saved ${r.savedAt.slice(0, 16).replace('T', ' ')}: ${parts}${r.problems.length ? `; ${r.problems.length} file problem(s)` : ''} (details: thurm info)`;
 }
 
-/** A pane spawned by a restore: its saved id, history and the command typed into its shell. */
-interface RestoredPane { id: string; history: string[]; typed: string | null; notice: string | null }
+/** A pane spawned by a restore (its saved id, history, the command typed into its shell) or adopted from a handover. */
+interface RestoredPane { id: string; history: string[]; typed: string | null; notice: string | null; live?: PaneLive; pty?: PanePty }
 
 export interface MuxOptions {
   session: string;
@@ -174,7 +177,7 @@ export class Mux {
 
   private spawn(spec: NewPaneSpec, cols: number, rows: number, restored?: RestoredPane): Pane {
     const cwd = spec.cwd ?? process.cwd();
-    if (!fs.statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) {
+    if (!restored?.pty && !fs.statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) {
       throw new ThurmError('INVALID_ARGUMENT', `not a directory: ${cwd}`);
     }
     const id = restored?.id ?? String(this.nextId++);
@@ -185,7 +188,7 @@ export class Mux {
         id, argv, cwd, cols: Math.max(cols, 1), rows: Math.max(rows, 1), env,
         scrollback: this.config.ui.scrollback, detection: this.config.detection,
         history: restored?.history, typeOnStart: restored?.typed ?? undefined, notice: restored?.notice ?? undefined,
-        spawn: this.spawnPty,
+        live: restored?.live, spawn: restored?.pty ? () => restored.pty! : this.spawnPty,
       },
       {
         output: () => this.emit({ type: 'pane-output', pane: id }),
@@ -475,6 +478,54 @@ export class Mux {
   /** Saves the session file now (`thurm save`); the outcome is in saveState afterwards. */
   requestSave(): void {
     this.emit({ type: 'save-requested' });
+  }
+
+  // ---- handing over to a new server (server upgrade) ----
+
+  /**
+   * Stops reading every pane and returns the session's live state and the master fds to pass
+   * (see handoff.ts). Until the new server takes over, resumeReading() undoes it.
+   */
+  async handover(): Promise<{ handoff: Handoff; fds: number[] }> {
+    const ids = this.paneIds();
+    const panes = ids.map((id) => this.pane(id));
+    await Promise.all(panes.map((p) => p.pty.stopReading()));
+    await Promise.all(panes.map((p) => p.term.flushed()));
+    const fds: number[] = [];
+    const handoff: Handoff = {
+      version: HANDOFF_VERSION, session: this.session, layout: this.layout ?? leaf('1'), focused: this.focusedId,
+      zoomed: this.zoomedId, nextId: this.nextId, size: this.size, buffers: this.buffers.handover(),
+      panes: panes.map((p) => {
+        const fd = p.exit ? null : p.pty.fd;
+        if (fd !== null) fds.push(fd);
+        return {
+          id: p.id, argv: p.argv, startCwd: p.startCwd, size: p.size, pid: p.pid, startTime: readStat(p.pid)?.startTime ?? 0,
+          ttyName: p.pty.ttyName, fd: fd === null ? null : fds.length - 1, exit: p.exit, live: p.handover(),
+        };
+      }),
+    };
+    return { handoff, fds };
+  }
+
+  /** The handover did not happen: read the panes again, as if nothing was tried. */
+  resumeReading(): void {
+    for (const id of this.paneIds()) this.pane(id).pty.restartReading();
+  }
+
+  /** Starts as the server that took over from another: its panes, live, with their state. */
+  adopt(h: Handoff, ptyOf: (p: PaneHandoff) => PanePty): void {
+    if (this.layout) throw new ThurmError('INTERNAL', 'session already started');
+    this.nextId = h.nextId;
+    this.buffers.adopt(h.buffers);
+    for (const p of h.panes) {
+      const pty = ptyOf(p);
+      this.spawn({ argv: p.argv, cwd: p.startCwd }, p.size.cols, p.size.rows, { id: p.id, history: [], typed: null, notice: null, live: p.live, pty });
+    }
+    this.layout = h.layout;
+    this.focusedId = h.focused;
+    this.zoomedId = h.zoomed;
+    this.relayout();
+    for (const id of this.paneIds()) this.emit({ type: 'pane-added', pane: id });
   }
 
   setSaveState(state: SaveState): void {

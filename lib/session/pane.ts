@@ -1,16 +1,16 @@
 // One pane: a program on a pty, the headless terminal that parses its output, and the
 // facts thurm shows about it. Everything it registers is disposed with it.
 import type { DetectionConfig } from '../agent/detector.js';
-import type { HookEvent } from '../agent/hook.js';
-import type { AgentOwnership, AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
+import type { HookEvent, HookHandover } from '../agent/hook.js';
+import type { AgentOwnership, AgentReleaseInput, AgentReportInput, OwnershipState } from '../agent/ownership.js';
 import { FlowControl } from '../pty/flow-control.js';
 import { ThrottledLog } from '../log.js';
 import { commandName } from '../command-line.js';
 import { foregroundOf, holdersOf, holds, readCwd, readStat, resolveScript, ttyDevice, type ForegroundProcess } from '../pty/proc.js';
 import { spawnPty, type Disposable, type PanePty } from '../pty/spawn.js';
-import { PaneTerminal } from '../term/pane-terminal.js';
+import { PaneTerminal, type TerminalState } from '../term/pane-terminal.js';
 import { CONTROL_CHARS, sanitizeText } from '../sanitize.js';
-import { ProgramStatus, type StatusNotification, type StatusSummary } from '../status/program-status.js';
+import { ProgramStatus, type ProgramStatusState, type StatusNotification, type StatusSummary } from '../status/program-status.js';
 import { PaneSources } from './pane-sources.js';
 
 const FOREGROUND_MS = 100;
@@ -33,8 +33,22 @@ export interface PaneOptions {
   typeOnStart?: string;
   /** A note shown in the border until someone looks at the pane. */
   notice?: string;
+  /** Everything the pane was, handed over from the server this one replaced (`server upgrade`). */
+  live?: PaneLive;
   /** Starts the program; specs pass a fake. */
   spawn?: typeof spawnPty;
+}
+
+/** A live pane's state beyond its pty, as one server hands it to the next (`server upgrade`). */
+export interface PaneLive {
+  terminal: TerminalState;
+  programTitle: string;
+  titleOwner: number | null;
+  rang: boolean;
+  notice: string | null;
+  status: ProgramStatusState;
+  agent: OwnershipState;
+  hook: HookHandover | null;
 }
 
 export interface PaneHooks {
@@ -90,7 +104,8 @@ export class Pane {
     this.notice = opts.notice ?? null;
     this.typeOnStart = opts.typeOnStart ?? null;
     // Parsed before anything the program prints, so it stays above its first prompt.
-    if (opts.history?.length) this.term.write(restoredHistory(opts.history));
+    if (opts.live) this.term.adopt(opts.live.terminal);
+    else if (opts.history?.length) this.term.write(restoredHistory(opts.history));
     this.pty = (opts.spawn ?? spawnPty)({
       argv: opts.argv, cwd: opts.cwd, cols: opts.cols, rows: opts.rows, env: opts.env,
       dropped: (kind) => this.log.problem(`dropped ${kind}`, kind === 'reply'
@@ -161,7 +176,32 @@ export class Pane {
       this.titleOwner = this.foregroundGroup();
       this.titleChanged();
     });
+    if (opts.live) this.adopt(opts.live);
     this.observed = { pgid: null, title: this.title };
+  }
+
+  private adopt(live: PaneLive): void {
+    this.status.adopt(live.status);
+    this.sources.agent.adopt(live.agent);
+    this.sources.hook.adopt(live.hook);
+    this.programTitle = live.programTitle;
+    this.titleOwner = live.titleOwner;
+    this.rang = live.rang;
+    this.notice = live.notice;
+  }
+
+  /** The pane's state for the server that replaces this one; its pty must have stopped reading. */
+  handover(): PaneLive {
+    return {
+      terminal: this.term.handover(),
+      programTitle: this.programTitle,
+      titleOwner: this.titleOwner,
+      rang: this.rang,
+      notice: this.notice,
+      status: this.status.handover(),
+      agent: this.agent.handover(),
+      hook: this.sources.hook.handover(),
+    };
   }
 
   /** The parser hooks that feed the pane's program status; disposed with the terminal. */

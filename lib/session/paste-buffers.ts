@@ -40,6 +40,18 @@ export class PasteBuffers {
   list(): readonly PasteBuffer[] {
     return this.buffers;
   }
+
+  /** The buffers and the next name's number, for the server that replaces this one. */
+  handover(): { buffers: PasteBuffer[]; created: number } {
+    return { buffers: this.buffers.map((b) => ({ ...b })), created: this.created };
+  }
+
+  adopt(s: { buffers: PasteBuffer[]; created: number }): void {
+    for (const b of [...s.buffers].reverse()) this.add(b.text, b.createdAt);
+    // Names stay as they were: buffer names are how scripts refer to them.
+    this.buffers.forEach((b, i) => { b.name = s.buffers[i]?.name ?? b.name; });
+    this.created = Math.max(this.created, s.created);
+  }
 }
 
 /** The longest prefix of `text` that fits in `max` UTF-8 bytes, never splitting a character. */

@@ -43,6 +43,9 @@ export const NOTIFY_WINDOW_MS = 10_000;
 
 const NOTIFYING: readonly State[] = ['blocked', 'done', 'error'];
 
+/** What a server hands to the one that replaces it (`server upgrade`). */
+export interface ProgramStatusState { records: StatusRecord[]; lastApp: string | null; progress: Progress | null }
+
 export class ProgramStatus {
   readonly records = new StatusRecords();
   private readonly framing = new OscFramingScanner();
@@ -53,6 +56,16 @@ export class ProgramStatus {
   private readonly sent: number[] = [];
 
   constructor(private readonly hooks: ProgramStatusHooks, private readonly now: () => number = Date.now) {}
+
+  handover(): ProgramStatusState {
+    return { records: this.records.all(), lastApp: this.lastApp, progress: this.osc9Progress };
+  }
+
+  adopt(s: ProgramStatusState): void {
+    this.records.adopt(s.records);
+    this.lastApp = s.lastApp;
+    this.osc9Progress = s.progress;
+  }
 
   /** Raw pty output, before the emulator parses it; call the result once it has parsed it. */
   scan(data: Uint8Array): () => void {

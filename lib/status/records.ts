@@ -83,6 +83,12 @@ export class StatusRecords {
     if (oldest) this.records.delete(oldest[0]);
   }
 
+  /** Takes the records of the server this one replaced (`server upgrade`), with their order. */
+  adopt(records: StatusRecord[]): void {
+    for (const r of records.slice(-MAX_RECORDS)) this.records.set(key(r.id), { ...r });
+    this.seq = Math.max(this.seq, ...records.map((r) => r.seq));
+  }
+
   get size(): number {
     return this.records.size;
   }

@@ -8,10 +8,23 @@ const FLAG_MASK = 0b11111;
 /** The spec asks for a bound; past it the oldest entry goes, as kitty does. */
 const MAX_STACK = 16;
 
+export interface KeyboardState { normal: number[]; alternate: number[]; modifyOtherKeys: number }
+
 export class KeyboardModes {
   private readonly stacks: Record<'normal' | 'alternate', number[]> = { normal: [], alternate: [] };
   /** modifyOtherKeys level: 0 off, 1 ambiguous keys, 2 all modified keys. */
   modifyOtherKeys = 0;
+
+  /** The flag stacks and level, for the server that replaces this one (`server upgrade`). */
+  handover(): KeyboardState {
+    return { normal: [...this.stacks.normal], alternate: [...this.stacks.alternate], modifyOtherKeys: this.modifyOtherKeys };
+  }
+
+  adopt(s: KeyboardState): void {
+    this.stacks.normal.splice(0, Infinity, ...s.normal.slice(-16));
+    this.stacks.alternate.splice(0, Infinity, ...s.alternate.slice(-16));
+    this.modifyOtherKeys = Math.min(Math.max(s.modifyOtherKeys, 0), 2);
+  }
   private readonly disposables: IDisposable[] = [];
 
   /** `reply` sends bytes to the program (the pty). */

@@ -1,6 +1,7 @@
 // The headless terminal emulator of one pane: it parses the program's output, keeps the
 // screen and scrollback, and answers the program's queries. It never touches the pty itself.
 import xtermHeadless from '@xterm/headless';
+import { SerializeAddon } from '@xterm/addon-serialize';
 import type { IDisposable, IFunctionIdentifier, ILogger, Terminal as XTerminal } from '@xterm/headless';
 
 import type { ThrottledLog } from '../log.js';
@@ -9,7 +10,7 @@ import { AltScreenHistory } from './alt-screen-history.js';
 import { clampCounts } from './count-limits.js';
 import { ParseBudget } from './parse-budget.js';
 import { SyncOutput } from './sync-output.js';
-import { KeyboardModes } from './keyboard-modes.js';
+import { KeyboardModes, type KeyboardState } from './keyboard-modes.js';
 import type { PaneKeyModes } from './key-encoding.js';
 import { useUnicode11 } from './unicode.js';
 
@@ -35,7 +36,7 @@ export type CursorShape = 'block' | 'underline' | 'bar';
 interface XtermCore {
   coreService?: { isCursorHidden?: boolean; decPrivateModes?: { cursorStyle?: CursorShape; cursorBlink?: boolean } };
   buffers?: { normal?: { lines?: { onTrim?(listener: (n: number) => void): IDisposable } } };
-  coreMouseService?: { triggerMouseEvent(e: { col: number; row: number; button: number; action: number; ctrl: boolean; alt: boolean; shift: boolean }): boolean };
+  coreMouseService?: { activeEncoding?: string; triggerMouseEvent(e: { col: number; row: number; button: number; action: number; ctrl: boolean; alt: boolean; shift: boolean }): boolean };
 }
 
 /** A mouse event in pane cells; button 0-2 left/middle/right, 4 wheel (action 0 up, 1 down). */
@@ -54,6 +55,9 @@ function emulatorLogger(log: ThrottledLog): ILogger {
   };
   return { trace: () => {}, debug: () => {}, info: problem, warn: problem, error: problem };
 }
+
+/** A pane's emulator as handed to the server that replaces this one. */
+export interface TerminalState { screen: string; keyboard: KeyboardState }
 
 export class PaneTerminal {
   readonly xterm: XTerminal;
@@ -229,6 +233,32 @@ export class PaneTerminal {
     const lines: string[] = [];
     for (let y = 0; y < this.xterm.rows; y++) lines.push(buf.getLine(buf.baseY + y)?.translateToString(true) ?? '');
     return lines;
+  }
+
+  /**
+   * The screen, scrollback, cursor and modes as terminal input that rebuilds them, and the
+   * keyboard modes, for the server that replaces this one (`server upgrade`).
+   */
+  handover(): TerminalState {
+    const addon = new SerializeAddon();
+    this.xterm.loadAddon(addon);
+    let screen = addon.serialize({ scrollback: this.scrollback });
+    addon.dispose();
+    // The serializer knows which mouse events were asked for, not their encoding.
+    const core = (this.xterm as unknown as { _core?: XtermCore })._core;
+    if (core?.coreMouseService?.activeEncoding === 'SGR') screen += '\x1b[?1006h';
+    return { screen, keyboard: this.keyboard.handover() };
+  }
+
+  /** Rebuilds what handover() described; parsed before anything written after it. */
+  adopt(s: TerminalState): void {
+    this.xterm.write(s.screen);
+    this.keyboard.adopt(s.keyboard);
+  }
+
+  /** Resolves once everything written so far has been parsed. */
+  flushed(): Promise<void> {
+    return new Promise((resolve) => this.write('', resolve));
   }
 
   /** The oldest lines of the scrollback were dropped (`n` of them) to make room for new ones. */

@@ -27,7 +27,7 @@ import { TerminalOutput } from './terminal-output.js';
 export interface ClientTransport {
   /** Sends bytes to the client's terminal; `done` runs once they have left the server. */
   write(data: string, done?: () => void): void;
-  close(reason: 'detached' | 'session-ended' | 'too-slow'): void;
+  close(reason: 'detached' | 'session-ended' | 'too-slow' | 'upgrading'): void;
 }
 
 export type RunCommand = (client: ClientScreen, request: Record<string, unknown>) => Promise<Reply>;
@@ -480,7 +480,7 @@ export class ClientScreen implements ClientHandle {
   }
 
   /** Ends the view and tells the client why; the client restores its terminal (attach.ts). */
-  close(reason: 'detached' | 'session-ended' | 'too-slow'): void {
+  close(reason: 'detached' | 'session-ended' | 'too-slow' | 'upgrading'): void {
     if (this.closed) return;
     this.screen.destroy();
     this.dispose();

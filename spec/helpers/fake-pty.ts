@@ -55,4 +55,7 @@ export class FakePty implements PanePty {
   resume(): void { this.paused = false; }
   kill(): void {}
   destroy(): void { this.destroyed = true; }
+  readonly fd = null;
+  stopReading(): Promise<void> { return Promise.resolve(); }
+  restartReading(): void {}
 }

@@ -1,0 +1,15 @@
+// Replace the running server with the build on disk, keeping every pane running.
+import { defineCommand } from './command.js';
+
+export const serverUpgrade = defineCommand({
+  name: 'server-upgrade',
+  group: 'server',
+  usage: 'upgrade',
+  describe: 'Replace the server with the build on disk; panes, history, records and reports stay',
+  // The server bounds every step of the handover itself.
+  waits: true,
+  request: () => ({}),
+  parse: () => ({}),
+  run: async (ctx) => ({ oldPid: process.pid, ...(await ctx.upgrade()) }),
+  print: (r) => `server ${r.oldPid} handed the session to server ${r.pid}`,
+});

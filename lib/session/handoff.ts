@@ -1,0 +1,47 @@
+// What one server hands to the build that replaces it (`thurm server upgrade`): the session as
+// it is, every pane's live state (screen and scrollback, modes, titles, records, report
+// ownership with its sequence numbers, resume arguments) and, apart from this JSON, each
+// pane's pty master fd. Sent over the IPC channel of the new process, never through a file.
+import type { LayoutNode } from './layout.js';
+import type { PaneLive } from './pane.js';
+import type { PasteBuffer } from './paste-buffers.js';
+
+export const HANDOFF_VERSION = 1;
+
+export interface PaneHandoff {
+  id: string;
+  argv: string[];
+  startCwd: string;
+  size: { cols: number; rows: number };
+  pid: number;
+  /** The program's start time (/proc), so the new server can tell it from a reused pid. */
+  startTime: number;
+  ttyName: string | null;
+  /** Index of the pane's master fd among the fds passed (null: the program had exited). */
+  fd: number | null;
+  exit: { exitCode: number; signal: number | null } | null;
+  live: PaneLive;
+}
+
+export interface Handoff {
+  version: number;
+  session: string;
+  layout: LayoutNode;
+  focused: string | null;
+  zoomed: string | null;
+  nextId: number;
+  size: { cols: number; rows: number };
+  buffers: { buffers: PasteBuffer[]; created: number };
+  panes: PaneHandoff[];
+}
+
+/** Messages on the IPC channel between the old server and the new one, in this order. */
+export type HandoffMessage =
+  | { type: 'handoff'; handoff: Handoff }
+  /** new -> old: every pane adopted; not listening yet. */
+  | { type: 'ready' }
+  /** old -> new: the old server stopped listening and let go of the lock. */
+  | { type: 'go' }
+  /** new -> old: listening on the socket; the old server may exit. */
+  | { type: 'listening'; pid: number }
+  | { type: 'failed'; error: string };
