@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   INVALID_TRANSITION: { exit: 16 },
   TOO_MANY_INSTANCES: { exit: 17 },
   AGENT_BUSY: { exit: 18 },
+  STALE_SCREEN: { exit: 19 },
   SERVER_UNAVAILABLE: { exit: 6 },
   SESSION_EXISTS: { exit: 7 },
   UNSAFE_SOCKET: { exit: 8 },

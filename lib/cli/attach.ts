@@ -25,7 +25,7 @@ const RECONNECT_MS = 20_000;
  * One attach stream: sends the attach request and passes frames to `frame`; resolves once
  * attached with a promise of why the stream ended (the `detached` reason, or null).
  */
-async function stream(connection: Connection, frame: (data: Buffer) => void): Promise<{ ended: Promise<DetachedMessage['reason'] | null> }> {
+async function stream(connection: Connection, frame: (data: Buffer) => void, readOnly: boolean): Promise<{ ended: Promise<DetachedMessage['reason'] | null> }> {
   const ws = connection.ws;
   let reason: DetachedMessage['reason'] | null = null;
   const ended = new Promise<DetachedMessage['reason'] | null>((resolve) => ws.on('close', () => resolve(reason)));
@@ -45,6 +45,7 @@ async function stream(connection: Connection, frame: (data: Buffer) => void): Pr
     term: process.env.TERM ?? 'xterm',
     truecolor: colorterm === 'truecolor' || colorterm === '24bit',
     utf8: utf8Locale(process.env),
+    readOnly,
   });
   // Wrapped: an async function returning the promise itself would wait for it.
   return { ended };
@@ -64,7 +65,7 @@ async function reconnect(socketPath: string): Promise<Connection | null> {
 }
 
 /** Attaches this terminal to the session; resolves with the exit code when it ends. */
-export async function attach(first: Connection, session: string): Promise<number> {
+export async function attach(first: Connection, session: string, readOnly = false): Promise<number> {
   const { stdin, stdout } = process;
   if (!stdin.isTTY || !stdout.isTTY) throw new ThurmError('INVALID_ARGUMENT', 'attach: not a terminal');
   let connection = first;
@@ -80,7 +81,7 @@ export async function attach(first: Connection, session: string): Promise<number
       stdout.once('drain', () => ws.resume());
     }
   };
-  let { ended } = await stream(connection, frame);
+  let { ended } = await stream(connection, frame, readOnly);
   stdin.setRawMode(true);
   stdin.resume();
   for (const f of early) stdout.write(f);
@@ -102,7 +103,8 @@ export async function attach(first: Connection, session: string): Promise<number
   stdin.on('data', (chunk: Buffer) => {
     for (let i = 0; i < chunk.length; i += INPUT_CHUNK) connection.ws.send(chunk.subarray(i, i + INPUT_CHUNK));
   });
-  stdout.on('resize', () => connection.ws.send(JSON.stringify({ type: 'resize', size: terminalSize() })));
+  // An observer's size is its own business: the server draws the window as it is.
+  if (!readOnly) stdout.on('resize', () => connection.ws.send(JSON.stringify({ type: 'resize', size: terminalSize() })));
   // An ssh drop or a closed terminal window is a detach: panes keep running.
   for (const signal of ['SIGHUP', 'SIGTERM'] as const) {
     process.on(signal, () => finish(0, `[detached (from session ${session})]`));
@@ -116,7 +118,7 @@ export async function attach(first: Connection, session: string): Promise<number
       if (next) {
         connection = next;
         try {
-          ({ ended } = await stream(connection, frame));
+          ({ ended } = await stream(connection, frame, readOnly));
           continue;
         } catch {
           // fall through: lost

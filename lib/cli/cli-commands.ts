@@ -107,6 +107,7 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
   {
     usage: 'attach',
     describe: 'Attach to a running session, or restore the saved one',
+    options: { 'read-only': { alias: 'r', type: 'boolean', describe: 'only watch: no typing, no resizing, no detaching others' } },
     run: async (argv) => {
       const socket = resolveSocket(argv);
       refuseNested(socket, sessionName(argv));
@@ -117,7 +118,7 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
       });
       if (!connection) return startAndMaybeAttach(argv, 'default');
       const { attach } = await import('./attach.js');
-      return attach(connection, sessionName(argv));
+      return attach(connection, sessionName(argv), argv['read-only'] === true);
     },
   },
   {
@@ -132,6 +133,19 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
       const socket = resolveSocket(argv);
       refuseNested(socket, sessionName(argv));
       return restoreCommand(argv, socket, sessionName(argv));
+    },
+  },
+  {
+    usage: 'events',
+    describe: 'Print the session, then every change as it happens (--json: NDJSON)',
+    options: {
+      pane: { type: 'string', describe: 'only events of this pane (and of the session)' },
+      type: { type: 'string', array: true, describe: 'only events of these types (pane-added, status-changed, ...)' },
+    },
+    run: async (argv) => {
+      const { runEvents } = await import('./events.js');
+      const types = argv.type === undefined ? undefined : [argv.type].flat().map(String);
+      return runEvents(resolveSocket(argv), { json: argv.json === true, pane: argv.pane === undefined ? undefined : String(argv.pane), types });
     },
   },
   {

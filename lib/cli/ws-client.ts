@@ -26,6 +26,8 @@ export class WsClient extends EventEmitter<WsClientEvents> {
   private readonly key = crypto.randomBytes(16).toString('base64');
   private open = false;
   private closing = false;
+  /** What the server's close frame said, if it sent one. */
+  closeReason: { code: number; reason: string } | null = null;
   /** Bytes received and not yet parsed, kept as chunks so a large frame is copied once. */
   private chunks: Buffer[] = [];
   private buffered = 0;
@@ -140,7 +142,10 @@ export class WsClient extends EventEmitter<WsClientEvents> {
     this.take(offset);
     const payload = this.take(length);
     if (op === Op.Ping) this.writeFrame(Op.Pong, payload);
-    else if (op === Op.Close) this.close();
+    else if (op === Op.Close) {
+      if (payload.length >= 2) this.closeReason = { code: payload.readUInt16BE(0), reason: payload.subarray(2).toString('utf8') };
+      this.close();
+    }
     else if (op === Op.Text || op === Op.Binary || op === Op.Continuation) {
       if ((op === Op.Continuation) !== (this.fragments.length > 0)) return this.protocolError(1002);
       if (op !== Op.Continuation) this.messageBinary = op === Op.Binary;

@@ -14,7 +14,19 @@ export function restoreLines(r: NonNullable<SessionInfo['restore']>): string[] {
   ];
 }
 
-function paneInfo(mux: Mux, id: string): PaneInfo {
+/** The whole session as `thurm info --json` shows it (also the snapshot that starts an events stream). */
+export function sessionInfo(mux: Mux): SessionInfo {
+  return {
+    session: mux.session,
+    serverPid: process.pid,
+    clients: mux.clients,
+    panes: mux.paneIds().map((id) => paneInfo(mux, id)),
+    save: { ...mux.saveState, savedAt: mux.saveState.savedAt === null ? null : new Date(mux.saveState.savedAt).toISOString() },
+    restore: mux.restoreReport,
+  };
+}
+
+export function paneInfo(mux: Mux, id: string): PaneInfo {
   const pane = mux.pane(id);
   const status = pane.summary();
   const agent = pane.agent.current();
@@ -44,14 +56,7 @@ export const info = defineCommand({
   describe: 'Show the session and every pane',
   request: () => ({}),
   parse: () => ({}),
-  run: (ctx): SessionInfo => ({
-    session: ctx.mux.session,
-    serverPid: process.pid,
-    clients: ctx.mux.clients,
-    panes: ctx.mux.paneIds().map((id) => paneInfo(ctx.mux, id)),
-    save: { ...ctx.mux.saveState, savedAt: ctx.mux.saveState.savedAt === null ? null : new Date(ctx.mux.saveState.savedAt).toISOString() },
-    restore: ctx.mux.restoreReport,
-  }),
+  run: (ctx) => sessionInfo(ctx.mux),
   print: (r) => [
     `session ${r.session} (${r.clients} client${r.clients === 1 ? '' : 's'})`,
     r.save.file ? `saved to ${printable(r.save.file)}${r.save.savedAt ? ` at ${r.save.savedAt}` : ''}${r.save.error ? `; last save failed: ${r.save.error}` : ''}` : 'not saved ([session] save = false)',

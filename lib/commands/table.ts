@@ -18,6 +18,7 @@ export const COMMAND_MODULES: Readonly<Record<string, Loader>> = {
   focus: async () => (await import('./focus.js')).focus,
   'kill-pane': async () => (await import('./kill-pane.js')).killPane,
   info: async () => (await import('./info.js')).info,
+  agents: async () => (await import('./agents.js')).agents,
   save: async () => (await import('./save.js')).save,
   wait: async () => (await import('./wait.js')).wait,
   zoom: async () => (await import('./zoom.js')).zoom,
@@ -30,6 +31,7 @@ export const COMMAND_MODULES: Readonly<Record<string, Loader>> = {
   'agent-release': async () => (await import('./agent/release.js')).agentRelease,
   'agent-prompt': async () => (await import('./agent/prompt.js')).agentPrompt,
   'agent-explain': async () => (await import('./agent/explain.js')).agentExplain,
+  'agent-answer': async () => (await import('./agent/answer.js')).agentAnswer,
   'agent-hook': async () => (await import('./agent/hook.js')).agentHook,
 };
 

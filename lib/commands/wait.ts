@@ -1,44 +1,61 @@
-// Block until a pane reaches a status state, for scripts that orchestrate agents.
+// Block until a pane reaches a status state, or its screen matches a pattern, for scripts that
+// orchestrate agents.
 import { ThurmError } from '../errors.js';
 import { STATES } from '../status/osc7501.js';
 import { defineCommand, optEnum, optInt, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+
+/** Patterns are the user's own, matched against one screen: bounded, like any request field. */
+const MAX_PATTERN = 512;
 
 export const wait = defineCommand({
   name: 'wait',
   waits: true,
   usage: 'wait',
-  describe: 'Wait until a pane reaches a state (exit 0), or time out',
+  describe: 'Wait until a pane reaches a state or its screen matches --output (exit 0), or time out',
   options: {
     ...paneOption,
-    state: { type: 'string', choices: STATES, demandOption: true, describe: 'the state to wait for' },
+    state: { type: 'string', choices: STATES, describe: 'the state to wait for' },
+    output: { type: 'string', describe: 'a regular expression the pane\'s screen must match' },
     timeout: { type: 'number', describe: 'give up after this many seconds' },
   },
-  request: (argv) => ({ pane: paneFromCli(argv), state: argv.state, timeout: argv.timeout === undefined ? undefined : Math.ceil(Number(argv.timeout) * 1000) }),
-  parse: (raw) => ({
-    pane: optString(raw, 'pane'),
-    state: optEnum(raw, 'state', STATES) ?? 'done',
-    timeout: optInt(raw, 'timeout', 0, 7 * 24 * 3600 * 1000),
+  request: (argv) => ({
+    pane: paneFromCli(argv), state: argv.state, output: argv.output,
+    timeout: argv.timeout === undefined ? undefined : Math.ceil(Number(argv.timeout) * 1000),
   }),
+  parse: (raw) => {
+    const state = optEnum(raw, 'state', STATES);
+    const source = optString(raw, 'output', MAX_PATTERN);
+    if ((state === undefined) === (source === undefined)) throw new ThurmError('INVALID_ARGUMENT', 'wait: give one of --state or --output');
+    let output: RegExp | undefined;
+    try {
+      output = source === undefined ? undefined : new RegExp(source, 'm');
+    } catch (err) {
+      throw new ThurmError('INVALID_ARGUMENT', `output: not a regular expression: ${(err as Error).message}`);
+    }
+    return { pane: optString(raw, 'pane'), state, output, timeout: optInt(raw, 'timeout', 0, 7 * 24 * 3600 * 1000) };
+  },
   run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
-    const reached = () => ctx.mux.pane(id).summary().state === a.state;
-    if (reached()) return { pane: id, state: a.state };
+    const what = a.state ?? `output /${a.output!.source}/`;
+    const reached = () => (a.output ? a.output.test(ctx.mux.pane(id).term.liveScreen().join('\n')) : ctx.mux.pane(id).summary().state === a.state);
+    const result = { pane: id, ...(a.state ? { state: a.state } : { output: a.output!.source }) };
+    if (reached()) return result;
     return new Promise((resolve, reject) => {
       const done = (err: ThurmError | null) => {
         sub.dispose();
         if (timer) clearTimeout(timer);
         ctx.signal?.removeEventListener('abort', abort);
         if (err) reject(err);
-        else resolve({ pane: id, state: a.state });
+        else resolve(result);
       };
       const sub = ctx.mux.subscribe((e) => {
-        if (e.type === 'status-changed' && e.pane === id && reached()) done(null);
+        if ((e.type === 'status-changed' || (a.output && e.type === 'pane-output')) && e.pane === id && reached()) done(null);
         if (e.type === 'pane-removed' && e.pane === id) done(new ThurmError('NOT_FOUND', `pane closed while waiting: ${id}`));
         if (e.type === 'session-ended') done(new ThurmError('SERVER_UNAVAILABLE', 'session ended while waiting'));
       });
       const ms = a.timeout;
       const timer = ms === undefined ? null
-        : setTimeout(() => done(new ThurmError('TIMEOUT', `pane ${id} did not reach ${a.state} within ${ms / 1000}s`)), ms);
+        : setTimeout(() => done(new ThurmError('TIMEOUT', `pane ${id} did not reach ${what} within ${ms / 1000}s`)), ms);
       const abort = () => done(new ThurmError('IO_ERROR', 'client went away'));
       ctx.signal?.addEventListener('abort', abort);
     });

@@ -35,7 +35,8 @@ export function checkSize(raw: unknown): Size | null {
  * `term` is the client's TERM, `truecolor` whether its COLORTERM says truecolor/24bit, `utf8`
  * whether its locale (LC_ALL, LC_CTYPE or LANG) is UTF-8 (absent: UTF-8, as before it existed).
  */
-export interface AttachRequest { id: RequestId; type: 'attach'; version: number; size: Size; term: string; truecolor: boolean; utf8?: boolean }
+/** `readOnly`: an observer that cannot type, size the window or detach others (`attach --read-only`). */
+export interface AttachRequest { id: RequestId; type: 'attach'; version: number; size: Size; term: string; truecolor: boolean; utf8?: boolean; readOnly?: boolean }
 export interface KillServerRequest { id: RequestId; type: 'kill-server' }
 export interface SplitRequest { id: RequestId; type: 'split'; pane?: string; direction?: 'right' | 'down'; cwd?: string; argv?: string[] }
 export interface ListRequest { id: RequestId; type: 'list' }
@@ -131,6 +132,8 @@ export interface AgentExplanation {
   pane: string;
   state: string;
   source: string;
+  /** What the pane shows, hashed: `thurm agent answer --expect` checks it is still so. */
+  digest: string;
   foreground: { pid: number; pgid: number; argv: string[]; agent: string | null } | null;
   rules: { id: string; agent: string; state: string; patterns: string[]; overridden: boolean }[];
   screen: string[];

@@ -9,6 +9,7 @@ import type { Mux } from '../session/mux.js';
 import { ClientScreen } from '../ui/client-screen.js';
 import { DEFAULT_FACTS, outerTerminal } from '../ui/outer-terminal.js';
 import { checkSize, MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, type DetachedMessage, type Reply } from './protocol.js';
+import { checkEventFilter, subscribe, type Subscription } from './events.js';
 import { SocketFile } from './socket-file.js';
 
 /**
@@ -17,10 +18,13 @@ import { SocketFile } from './socket-file.js';
  */
 export const MAX_QUEUED = 16 * 1024 * 1024;
 
+/** Events are small: a subscriber this far behind is not reading them. */
+export const MAX_SUBSCRIBER_QUEUED = 1024 * 1024;
+
 /** True when `ws` may take more bytes; otherwise it has been dropped, with the reason logged. */
-function canSend(ws: WebSocket, who: string): boolean {
+function canSend(ws: WebSocket, who: string, limit = MAX_QUEUED): boolean {
   if (ws.readyState !== ws.OPEN) return false;
-  if (ws.bufferedAmount <= MAX_QUEUED) return true;
+  if (ws.bufferedAmount <= limit) return true;
   console.error(`thurm: dropped ${who}: it does not read what the server sends (${ws.bufferedAmount} bytes queued)`);
   return false;
 }
@@ -97,6 +101,7 @@ export class ControlServer {
 
   private onConnection(ws: WebSocket): void {
     let screen: ClientScreen | null = null;
+    let events: Subscription | null = null;
     const closed = new AbortController();
     const reply = (r: Reply) => {
       if (canSend(ws, 'control client')) ws.send(JSON.stringify(r));
@@ -105,6 +110,7 @@ export class ControlServer {
     ws.on('error', () => ws.terminate());
     ws.on('close', () => {
       closed.abort();
+      events?.dispose();
       if (screen) {
         this.screens.delete(screen);
         screen.dispose();
@@ -119,10 +125,15 @@ export class ControlServer {
           else this.onAttachedMessage(screen, data);
           return;
         }
+        if (events) throw new ThurmError('PROTOCOL_ERROR', 'subscribed: this connection only receives events');
         if (isBinary) throw new ThurmError('PROTOCOL_ERROR', 'binary frame before attach');
         const msg = parseJson(data);
         if ((msg as { type?: unknown }).type === 'attach') {
           screen = this.attach(ws, msg as Record<string, unknown>);
+          return;
+        }
+        if ((msg as { type?: unknown }).type === 'subscribe') {
+          events = this.subscribe(ws, msg as Record<string, unknown>);
           return;
         }
         void dispatch(this.context(undefined, closed.signal), msg).then(reply);
@@ -131,6 +142,28 @@ export class ControlServer {
         reply({ id: requestId(parseJsonQuiet(data)), ok: false, error: { code: e.code, message: e.message } });
       }
     });
+  }
+
+  /** The connection becomes an events stream: the snapshot as the reply, then one text frame per event. */
+  private subscribe(ws: WebSocket, msg: Record<string, unknown>): Subscription {
+    if (msg.version !== undefined && msg.version !== PROTOCOL_VERSION) {
+      throw new ThurmError('PROTOCOL_ERROR', `protocol version mismatch: request ${String(msg.version).slice(0, 16)}, server ${PROTOCOL_VERSION}`);
+    }
+    const filter = checkEventFilter(msg);
+    if (filter.pane !== undefined) this.mux.pane(filter.pane);
+    const id = this.nextClient++;
+    const sub = subscribe(this.mux, filter, (event) => {
+      if (canSend(ws, `subscriber ${id}`, MAX_SUBSCRIBER_QUEUED)) {
+        ws.send(JSON.stringify({ type: 'event', event }));
+        return true;
+      }
+      // Told why in the close frame; a peer that reads nothing at all is cut off after a while.
+      ws.close(4000, 'too-slow: the subscriber did not read its events');
+      setTimeout(() => ws.terminate(), 5000).unref();
+      return false;
+    });
+    ws.send(JSON.stringify({ id: requestId(msg), ok: true, result: sub.snapshot } satisfies Reply));
+    return sub;
   }
 
   private attach(ws: WebSocket, msg: Record<string, unknown>): ClientScreen {
@@ -166,6 +199,7 @@ export class ControlServer {
     const screen: ClientScreen = new ClientScreen(
       id, this.mux, transport, size, outer,
       (client, request) => dispatch(this.context(client), request),
+      msg.readOnly === true,
     );
     this.screens.add(screen);
     return screen;

@@ -15,7 +15,7 @@ import type { ResumeRule } from './resume.js';
 export interface Config {
   keys: { prefix: string; prefixBytes: string };
   /** scrollbackMemory: bytes all panes' history may use together (see history-budget.ts). */
-  ui: { statusLine: boolean; scrollback: number; scrollbackMemory: number; truecolor: 'auto' | 'on' | 'off'; clipboard: boolean; paneClipboard: boolean; mouse: boolean; setTitle: boolean };
+  ui: { statusLine: boolean; scrollback: number; scrollbackMemory: number; truecolor: 'auto' | 'on' | 'off'; clipboard: boolean; paneClipboard: boolean; mouse: boolean; setTitle: boolean; outerStatus: boolean };
   remainOnExit: boolean;
   /** The session file (saver.ts) and what a restore does (resume.ts). */
   session: { save: boolean; historyLines: number; resumeAgents: boolean; resume: ResumeRule[] };
@@ -27,7 +27,7 @@ const MIB = 2 ** 20;
 
 export const DEFAULT_CONFIG: Config = {
   keys: { prefix: 'C-b', prefixBytes: '\x02' },
-  ui: { statusLine: true, scrollback: 2000, scrollbackMemory: 256 * MIB, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true, setTitle: true },
+  ui: { statusLine: true, scrollback: 2000, scrollbackMemory: 256 * MIB, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true, setTitle: true, outerStatus: true },
   remainOnExit: false,
   session: { save: true, historyLines: 1000, resumeAgents: true, resume: [] },
   notifications: { desktop: 'osc9', command: [] },
@@ -81,7 +81,7 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
   const ui = table('ui');
   const notifications = table('notifications');
   known('keys', keys, ['prefix']);
-  known('ui', ui, ['status-line', 'scrollback', 'scrollback-memory', 'truecolor', 'clipboard', 'pane-clipboard', 'mouse', 'set-title']);
+  known('ui', ui, ['status-line', 'scrollback', 'scrollback-memory', 'truecolor', 'clipboard', 'pane-clipboard', 'mouse', 'set-title', 'outer-status']);
   known('notifications', notifications, ['desktop', 'command']);
 
   const config: Config = structuredClone(DEFAULT_CONFIG);
@@ -98,6 +98,7 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
   };
   config.ui.statusLine = flag('ui.status-line', ui['status-line'], config.ui.statusLine);
   config.ui.setTitle = flag('ui.set-title', ui['set-title'], config.ui.setTitle);
+  config.ui.outerStatus = flag('ui.outer-status', ui['outer-status'], config.ui.outerStatus);
   config.ui.mouse = flag('ui.mouse', ui.mouse, config.ui.mouse);
   config.ui.paneClipboard = flag('ui.pane-clipboard', ui['pane-clipboard'], config.ui.paneClipboard);
   config.ui.clipboard = flag('ui.clipboard', ui.clipboard, config.ui.clipboard);

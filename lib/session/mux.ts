@@ -68,6 +68,9 @@ export class Mux {
   readonly buffers = new PasteBuffers();
   private readonly listeners = new Set<MuxListener>();
   private readonly clientSizes = new Map<string, { cols: number; rows: number }>();
+  private readonly observers = new Set<string>();
+  /** Each pane's state and when it entered it, for the agent overview. */
+  private readonly states = new Map<string, { state: string; since: number }>();
   private layout: LayoutNode | null = null;
   private focusedId: string | null = null;
   private zoomedId: string | null = null;
@@ -88,6 +91,13 @@ export class Mux {
     this.size = opts.size;
     this.spawnPty = opts.spawn;
     this.watch = new StatusWatch(this, (pane) => this.emit({ type: 'status-changed', pane }));
+    this.subscribe((e) => {
+      if (e.type === 'pane-removed') this.states.delete(e.pane);
+      else if ((e.type === 'status-changed' || e.type === 'pane-added') && this.panes.has(e.pane)) {
+        const state = this.pane(e.pane).summary().state;
+        if (this.states.get(e.pane)?.state !== state) this.states.set(e.pane, { state, since: Date.now() });
+      }
+    });
   }
 
   subscribe(listener: MuxListener): { dispose(): void } {
@@ -115,6 +125,11 @@ export class Mux {
 
   paneIds(): string[] {
     return this.layout ? panesOf(this.layout) : [];
+  }
+
+  /** When the pane entered its current state. */
+  stateSince(id: string): number {
+    return this.states.get(id)?.since ?? Date.now();
   }
 
   get focused(): string | null {
@@ -152,8 +167,8 @@ export class Mux {
     const pane = this.spawn(spec, this.size.cols, Math.max(this.size.rows - 2, 1));
     this.layout = leaf(pane.id);
     this.focusedId = pane.id;
-    this.relayout();
     this.emit({ type: 'pane-added', pane: pane.id });
+    this.relayout();
     this.emit({ type: 'focus-changed', pane: pane.id });
     return pane.id;
   }
@@ -169,8 +184,8 @@ export class Mux {
     this.layout = layout;
     this.zoomedId = null;
     this.focusedId = pane.id;
-    this.relayout();
     this.emit({ type: 'pane-added', pane: pane.id });
+    this.relayout();
     this.emit({ type: 'focus-changed', pane: pane.id });
     return pane.id;
   }
@@ -352,21 +367,24 @@ export class Mux {
     this.updateSize();
   }
 
-  addClient(client: string, cols: number, rows: number): void {
+  /** An `observer` (a read-only client) sees the window as it is and never sizes it. */
+  addClient(client: string, cols: number, rows: number, observer = false): void {
+    if (observer) this.observers.add(client);
     this.clientSizes.set(client, { cols: Math.max(cols, 1), rows: Math.max(rows, 1) });
     this.updateSize();
     this.emit({ type: 'client-attached', client });
   }
 
   removeClient(client: string): void {
+    this.observers.delete(client);
     if (!this.clientSizes.delete(client)) return;
     this.updateSize();
     this.emit({ type: 'client-detached', client });
   }
 
   private updateSize(): void {
-    if (!this.clientSizes.size) return;
-    const sizes = [...this.clientSizes.values()];
+    const sizes = [...this.clientSizes].filter(([id]) => !this.observers.has(id)).map(([, size]) => size);
+    if (!sizes.length) return;
     const next = { cols: Math.min(...sizes.map((s) => s.cols)), rows: Math.min(...sizes.map((s) => s.rows)) };
     if (next.cols === this.size.cols && next.rows === this.size.rows) return;
     this.size = next;

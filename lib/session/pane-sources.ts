@@ -36,6 +36,8 @@ export class PaneSources {
   private cache: { at: number; changes: number; detection: Detection } | null = null;
   /** The detected state as of the last tick: what `ignore` rules and quiet spells keep. */
   private committed: DetectedState | null = null;
+  /** A detected agent finished a turn (working, then idle) while nobody looked: done until seen. */
+  private unseenDone = false;
 
   constructor(private readonly screen: ScreenFacts, facts: ProcessFacts, detection: DetectionConfig, private readonly aiFreshMs = 30_000) {
     this.agent = new AgentOwnership(facts);
@@ -66,6 +68,7 @@ export class PaneSources {
   /** The user looked at the pane: a pending notification has been seen. */
   onAttention(): void {
     this.notification = null;
+    this.unseenDone = false;
     this.changes++;
   }
 
@@ -105,10 +108,15 @@ export class PaneSources {
    * left its process group retires, a hook whose agent is gone ends, and the detected state is
    * committed. Run by the status watch, which announces what changed.
    */
-  tick(now = Date.now()): void {
+  tick(now = Date.now(), watched = false): void {
     this.agent.tick();
     this.hook.tick();
-    this.committed = this.detection(now).state;
+    const before = this.committed;
+    const d = this.detection(now);
+    this.committed = d.state;
+    // An agent that never reports still finishes turns: working, then idle, unseen, is done.
+    if (d.state === 'working') this.unseenDone = false;
+    else if (before === 'working' && d.state === 'idle' && d.agent && d.source === 'screen-and-activity' && !watched) this.unseenDone = true;
   }
 
   /** Combines the program's own status with every other source, most trusted first. */
@@ -127,6 +135,7 @@ export class PaneSources {
     }
     const d = this.detection();
     if (d.state === null) return program;
-    return { ...program, state: d.state, kind: d.kind, source: d.source, app: d.agent, text: d.text };
+    const state = this.unseenDone && d.state === 'idle' ? 'done' : d.state;
+    return { ...program, state, kind: d.kind, source: d.source, app: d.agent, text: d.text };
   }
 }

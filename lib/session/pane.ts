@@ -281,6 +281,11 @@ export class Pane {
     }
   }
 
+  /** Whether an attached client has the pane focused. */
+  watched(): boolean {
+    return this.hooks.watched();
+  }
+
   /** The user focused the pane or typed into it. */
   attention(): void {
     this.rang = false;

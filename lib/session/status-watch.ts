@@ -29,7 +29,7 @@ export class StatusWatch {
       const pane = this.mux.pane(id);
       this.askAi(id, pane);
       pane.checkForeground();
-      pane.sources.tick();
+      pane.sources.tick(Date.now(), pane.watched());
       const s = pane.summary();
       const key = `${s.state}|${s.source}|${s.kind}|${s.text}`;
       const before = this.last.get(id);

@@ -13,6 +13,9 @@ import { pasteBytes } from '../term/keys.js';
 import { sanitizeText } from '../sanitize.js';
 import { StyleCache } from './cell-style.js';
 import { clearUncovered, drawHeaders, drawStatusLine } from './chrome.js';
+import { AgentOverview } from './agent-overview.js';
+import { GLYPHS } from './status-view.js';
+import { CLEAR_STATUS, isStatusAnswer, mostPressing, outerStatus, STATUS_QUERY } from './outer-status.js';
 import { InputParser, keyName, type InputToken } from './input.js';
 import { FrameScheduler } from './frame-scheduler.js';
 import { findBinding, helpLines } from './key-bindings.js';
@@ -64,6 +67,10 @@ export class ClientScreen implements ClientHandle {
   private readonly styles: StyleCache;
   private terminal: TerminalOutput;
   private readonly subscription: { dispose(): void };
+  private overview: AgentOverview | null = null;
+  /** The outer terminal answered the OSC 7501 query: it is told the session's state. */
+  private statusOutside = false;
+  private lastOuterStatus = '';
   private readonly dirtyPanes = new Set<string>();
   private allPanesDirty = true;
   private escapeTimer: NodeJS.Timeout | null = null;
@@ -92,6 +99,8 @@ export class ClientScreen implements ClientHandle {
     size: { cols: number; rows: number },
     outer: OuterTerminal,
     private readonly runCommand: RunCommand,
+    /** An observer (`attach --read-only`): sees everything, types nothing, sizes nothing. */
+    private readonly readOnly = false,
   ) {
     this.styles = new StyleCache(outer.hyperlinks);
     this.terminal = new TerminalOutput(outer);
@@ -124,10 +133,10 @@ export class ClientScreen implements ClientHandle {
     } as blessed.Widgets.IScreenOptions);
     // thurm draws the cells itself (renderer.ts); blessed lays out widgets into them.
     this.screen.draw = () => {};
-    const query = truecolorQuery(outer, mux.config.ui.truecolor);
+    const query = truecolorQuery(outer, mux.config.ui.truecolor) + (mux.config.ui.outerStatus && outer.osc ? STATUS_QUERY : '');
     this.send(ENTER_MODES + (mux.config.ui.mouse ? MOUSE_MODES : '') + (outer.acs?.enable ?? '') + query);
     this.subscription = mux.subscribe((e) => this.onMuxEvent(e));
-    mux.addClient(id, size.cols, size.rows);
+    mux.addClient(id, size.cols, size.rows, readOnly);
     const restored = mux.takeRestoreNews();
     if (restored) this.showMessage(restored, RESTORE_MESSAGE_MS);
     this.scheduleFrame();
@@ -161,6 +170,11 @@ export class ClientScreen implements ClientHandle {
 
   /** Bytes for the focused pane, or null when the token was thurm's own. */
   private handleToken(t: InputToken): string | null {
+    if (t.kind === 'capability' && isStatusAnswer(t.seq)) {
+      this.statusOutside = this.mux.config.ui.outerStatus;
+      this.scheduleFrame();
+      return null;
+    }
     if (t.kind === 'capability') {
       if (grantsTruecolor(t.seq) && this.terminal.outer.colors !== 'truecolor') {
         this.terminal = new TerminalOutput({ ...this.terminal.outer, colors: 'truecolor' });
@@ -169,12 +183,19 @@ export class ClientScreen implements ClientHandle {
       }
       return null;
     }
+    if (this.readOnly) return this.observerToken(t);
     if (t.kind === 'mouse') {
       handleMouse(this.mux, t, (pane) => void this.run({ type: 'focus', pane }), this.copy, this.borderDrag);
       return null;
     }
     if (this.help) {
       this.closeHelp();
+      return null;
+    }
+    if (this.overview && t.kind === 'key') {
+      const chosen = this.overview.key(keyName(legacyInput(t.seq)));
+      if (chosen !== null) this.closeOverview();
+      if (chosen !== null && chosen !== 'close') void this.run({ type: 'focus', pane: chosen });
       return null;
     }
     if (this.confirmKill !== null) {
@@ -209,6 +230,19 @@ export class ClientScreen implements ClientHandle {
     return pane ? encodeInput(t.seq, pane.term.keyModes) : null;
   }
 
+  /** An observer's keys: only the prefix, then `d` (detach itself) or `?` (help). */
+  private observerToken(t: InputToken): null {
+    if (t.kind !== 'key') return null;
+    const seq = legacyInput(t.seq);
+    if (this.help) this.closeHelp();
+    else if (this.prefixPending) {
+      this.prefixPending = false;
+      if (seq === 'd' || seq === '?') this.runBinding(seq);
+    } else if (seq === this.mux.config.keys.prefixBytes) this.prefixPending = true;
+    this.scheduleFrame();
+    return null;
+  }
+
   private runBinding(key: string): void {
     const binding = findBinding(key);
     if (!binding) return;
@@ -217,6 +251,12 @@ export class ClientScreen implements ClientHandle {
       void this.run({ type: action.command, ...action.args });
     } else if (action.ui === 'help') {
       this.openHelp();
+    } else if (action.ui === 'agents') {
+      this.overview?.destroy();
+      this.overview = new AgentOverview(this.screen, this.mux, { cols: this.output.columns, rows: this.output.rows }, () => {
+        this.allPanesDirty = true;
+        this.scheduleFrame();
+      });
     } else if (action.ui === 'confirm-kill' && this.mux.focused) {
       this.confirmKill = this.mux.focused;
       this.scheduleFrame();
@@ -251,6 +291,13 @@ export class ClientScreen implements ClientHandle {
       tags: false,
       content: lines.join('\n'),
     });
+    this.scheduleFrame();
+  }
+
+  private closeOverview(): void {
+    this.overview?.destroy();
+    this.overview = null;
+    this.allPanesDirty = true;
     this.scheduleFrame();
   }
 
@@ -313,6 +360,7 @@ export class ClientScreen implements ClientHandle {
   }
 
   private onMuxEvent(e: MuxEvent): void {
+    if (this.overview && (e.type === 'status-changed' || e.type === 'pane-added' || e.type === 'pane-removed')) this.overview.refresh();
     switch (e.type) {
       case 'pane-output':
         this.dirtyPanes.add(e.pane);
@@ -428,18 +476,32 @@ export class ClientScreen implements ClientHandle {
     this.clearFirst = false;
     const diff = renderDiff(lines, grid.olines, this.terminal);
     const cursor = this.cursor(geo);
-    const title = this.titleChange();
+    const title = this.titleChange() + this.outerStatusChange();
     // Output in a pane nobody sees changes nothing here: send nothing.
     if (!clear && !diff && !title && cursor === this.lastCursor) return '';
     this.lastCursor = cursor;
     return clear + diff + cursor + title;
   }
 
-  /** The outer terminal's title follows the focused pane (sanitised titles only). */
+  /** The session's state for an outer terminal that speaks OSC 7501, when it changed. */
+  private outerStatusChange(): string {
+    if (!this.statusOutside) return '';
+    const status = outerStatus(this.mux);
+    if (status === this.lastOuterStatus) return '';
+    this.lastOuterStatus = status;
+    return status;
+  }
+
+  /**
+   * The outer terminal's title follows the focused pane (sanitised titles only), after the
+   * glyph of the session's most pressing state when something needs you.
+   */
   private titleChange(): string {
     if (!this.mux.config.ui.setTitle || !this.terminal.outer.osc) return '';
     const id = this.mux.focused;
-    const title = id ? `${this.mux.session}: ${id} ${this.mux.pane(id).title}` : this.mux.session;
+    const top = mostPressing(this.mux)?.summary.state;
+    const mark = top === 'blocked' || top === 'error' || top === 'done' ? `${GLYPHS[top]} ` : '';
+    const title = mark + (id ? `${this.mux.session}: ${id} ${this.mux.pane(id).title}` : this.mux.session);
     if (title === this.outerTitle) return '';
     this.outerTitle = title;
     return `\x1b]2;${this.terminal.plain(title)}\x07`;
@@ -448,7 +510,7 @@ export class ClientScreen implements ClientHandle {
   private cursor(geo: ReturnType<Mux['geometry']>): string {
     const id = this.mux.focused;
     const r = id ? geo.panes.get(id) : undefined;
-    if (!id || !r || this.help || this.confirmKill !== null) return '\x1b[?25l';
+    if (!id || !r || this.help || this.overview || this.confirmKill !== null) return '\x1b[?25l';
     if (this.mux.pane(id).term.sync.updating && this.lastCursor) return this.lastCursor;
     const live = this.mux.pane(id).term.cursor;
     const copying = this.copy.cursor(id);
@@ -482,6 +544,8 @@ export class ClientScreen implements ClientHandle {
   /** Ends the view and tells the client why; the client restores its terminal (attach.ts). */
   close(reason: 'detached' | 'session-ended' | 'too-slow' | 'upgrading'): void {
     if (this.closed) return;
+    // The outer pane's border stops speaking for this session (a new server says it again).
+    if (this.statusOutside && reason !== 'upgrading') this.send(CLEAR_STATUS);
     this.screen.destroy();
     this.dispose();
     this.transport.close(reason);
@@ -494,6 +558,7 @@ export class ClientScreen implements ClientHandle {
     this.frames.stop();
     for (const t of [this.escapeTimer, this.messageTimer, this.animationTimer, this.resizeTimer]) if (t) clearTimeout(t);
     this.subscription.dispose();
+    this.overview?.destroy();
     this.copy.dispose();
     this.mux.removeClient(this.id);
     if (!(this.screen as unknown as { destroyed?: boolean }).destroyed) this.screen.destroy();

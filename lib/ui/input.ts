@@ -7,7 +7,7 @@ export type InputToken =
   | { kind: 'key'; seq: string }
   | { kind: 'paste'; text: string }
   | { kind: 'mouse'; button: number; x: number; y: number; release: boolean }
-  /** An XTGETTCAP answer, `DCS 1 + r ... ST` (or `0 + r` for a name the terminal lacks). */
+  /** An XTGETTCAP answer, `DCS 1 + r ... ST` (or `0 + r` for a name the terminal lacks), or an OSC 7501 feature answer. */
   | { kind: 'capability'; seq: string };
 
 const PASTE_START = '\x1b[200~';
@@ -56,7 +56,7 @@ export class InputParser {
       if (len === 0) break; // incomplete: wait
       const seq = s.slice(i, i + len);
       i += len;
-      if (seq.length > 2 && seq.startsWith('\x1bP')) {
+      if (seq.length > 2 && (seq.startsWith('\x1bP') || seq.startsWith('\x1b]'))) {
         out.push({ kind: 'capability', seq });
         continue;
       }
@@ -106,6 +106,7 @@ function escapeLength(s: string, i: number): number {
   }
   if (next === 'O') return i + 2 < s.length ? 3 : 0;
   if (next === 'P') return dcsLength(s, i);
+  if (next === ']') return statusAnswerLength(s, i);
   if (next === '\x1b') return 1; // ESC ESC: the first is a plain Escape
   const cp = s.codePointAt(i + 1)!;
   return cp > 0xffff ? 3 : 2; // Meta + key
@@ -125,6 +126,25 @@ function dcsLength(s: string, i: number): number {
   if (end >= 0 && end - i <= MAX_DCS) return end - i + 2;
   // A cut-off or endless answer is typed as it is rather than held forever.
   return s.length - i > MAX_DCS ? 2 : 0;
+}
+
+const STATUS_ANSWER = '\x1b]7501;?:';
+const MAX_OSC = 256;
+
+/**
+ * Length of an OSC 7501 feature answer at s[i] (through BEL or ST), 0 while it may still be
+ * one, or 2 for Meta+]: only `ESC ] 7501 ; ? :` starts an answer.
+ */
+function statusAnswerLength(s: string, i: number): number {
+  for (let j = 2; j < STATUS_ANSWER.length; j++) {
+    if (i + j >= s.length) return 0;
+    if (s[i + j] !== STATUS_ANSWER[j]) return 2;
+  }
+  for (let j = i + STATUS_ANSWER.length; j < s.length && j - i <= MAX_OSC; j++) {
+    if (s[j] === '\x07') return j - i + 1;
+    if (s[j] === '\x1b') return s[j + 1] === '\\' ? j - i + 2 : j + 1 < s.length ? j - i : 0;
+  }
+  return s.length - i > MAX_OSC ? 2 : 0;
 }
 
 function partialSuffix(s: string, marker: string): number {

@@ -3,7 +3,7 @@
 
 export type BindingAction =
   | { command: string; args?: Record<string, unknown> }
-  | { ui: 'help' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' };
+  | { ui: 'help' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' | 'agents' };
 
 export interface Binding {
   keys: string[];
@@ -28,6 +28,7 @@ export const BINDINGS: readonly Binding[] = [
   { keys: ['M-Up'], describe: 'move the border up by 5', action: { command: 'resize-pane', args: { direction: 'up', cells: 5 } } },
   { keys: ['M-Down'], describe: 'move the border down by 5', action: { command: 'resize-pane', args: { direction: 'down', cells: 5 } } },
   { keys: ['u'], describe: 'jump to the pane that most needs you', action: { command: 'focus', args: { urgent: true } } },
+  { keys: ['a'], describe: 'agent overview: every pane with a status, most pressing first', action: { ui: 'agents' } },
   { keys: ['z'], describe: 'zoom the pane to the full window, or back', action: { command: 'zoom' } },
   { keys: ['='], describe: 'make all panes the same size', action: { command: 'equalize' } },
   { keys: ['x'], describe: 'close the pane (asks first)', action: { ui: 'confirm-kill' } },

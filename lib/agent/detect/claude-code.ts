@@ -12,6 +12,8 @@ const YES_WITH_CURSOR = /^[ \t│]*(❯[ \t]*1\.[ \t]+Yes\b|1\.[ \t]+Yes\b[^❯]
 
 export const claudeCode: AgentDefinition = {
   ...AGENT_IDENTITIES['claude-code'],
+  // Its dialogs pick an option by its number; Escape refuses.
+  answer: { choice: (n) => String(n), deny: '\x1b' },
   rules: [
     { id: 'claude-code.transcript', agent: 'claude-code', state: 'ignore', patterns: [/Showing detailed transcript/, /ctrl\+o to toggle|Ctrl\+O to toggle/], lines: 4 },
     { id: 'claude-code.picker', agent: 'claude-code', state: 'ignore', patterns: [/^\s*Resume session\b/im, /Search sessions…|Search…/], all: true },

@@ -7,6 +7,8 @@ import type { AgentDefinition } from './rule.js';
 
 export const codex: AgentDefinition = {
   ...AGENT_IDENTITIES.codex,
+  // Its approval dialogs take y (yes) and n (no, and tell Codex what to do instead).
+  answer: { choice: (n) => (n === 1 ? 'y' : String(n)), deny: 'n' },
   rules: [
     { id: 'codex.transcript', agent: 'codex', state: 'ignore', patterns: [/T R A N S C R I P T|^\s*Browsing transcript · /m] },
     { id: 'codex.picker', agent: 'codex', state: 'ignore', patterns: [/^\s*Resume a previous session\b/m, /Type to search/], all: true },

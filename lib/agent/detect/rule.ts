@@ -19,7 +19,15 @@ export interface Rule {
   lines?: number;
 }
 
-/** A built-in agent: how to recognise its process and its screens. */
+/** The keys that answer an agent's prompt (`thurm agent answer`). */
+export interface Answer {
+  /** Picks option n (1-9) of a prompt. */
+  choice(n: number): string;
+  deny: string;
+}
+
+/** A built-in agent: how to recognise its process and its screens, and answer its prompts. */
 export interface AgentDefinition extends AgentIdentity {
   rules: Rule[];
+  answer?: Answer;
 }

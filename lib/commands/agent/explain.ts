@@ -4,6 +4,7 @@ import type { Mux } from '../../session/mux.js';
 import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from '../command.js';
 import type { AgentExplanation } from '../../server/protocol.js';
 import { SOURCES } from '../../status/program-status.js';
+import { screenDigest } from './answer.js';
 
 export function explainPane(mux: Mux, id: string): AgentExplanation {
   const pane = mux.pane(id);
@@ -19,6 +20,7 @@ export function explainPane(mux: Mux, id: string): AgentExplanation {
     pane: id,
     state: summary.state,
     source: summary.source,
+    digest: screenDigest(mux, id),
     foreground: fg && { pid: fg.pid, pgid: fg.pgid, argv: fg.argv, agent: detection.agent },
     rules: detection.rules.map((r) => ({
       id: r.id, agent: r.agent, state: r.state, patterns: r.patterns,
@@ -46,7 +48,7 @@ export const agentExplain = defineCommand({
   parse: (raw) => ({ pane: optString(raw, 'pane') }),
   run: (ctx, a) => explainPane(ctx.mux, resolvePane(ctx, a.pane)),
   print: (e) => [
-    `pane ${e.pane}: ${e.state} (source: ${e.source})`,
+    `pane ${e.pane}: ${e.state} (source: ${e.source}) screen ${e.digest}`,
     `foreground: ${e.foreground ? `${JSON.stringify(e.foreground.argv)} pid ${e.foreground.pid} pgid ${e.foreground.pgid}` : '-'}`,
     `agent: ${e.foreground?.agent ?? 'none detected'}`,
     e.rules.length ? 'rules that matched:' : 'rules that matched: none',

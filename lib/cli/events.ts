@@ -1,0 +1,43 @@
+// `thurm events`: the session's snapshot, then every change as it happens, until the session
+// ends. --json prints one JSON document per line (NDJSON): the snapshot first, then events.
+import { ThurmError } from '../errors.js';
+import { printable, safeJson } from '../sanitize.js';
+import type { SessionInfo } from '../server/protocol.js';
+import type { PublicEvent } from '../server/events.js';
+import { Connection } from './connection.js';
+
+/** One event as a line for people: `12:00:01 status-changed pane 2: blocked (report) claude: text`. */
+export function eventLine(e: PublicEvent): string {
+  const time = e.at.slice(11, 19);
+  const pane = e.pane === undefined ? '' : ` pane ${e.pane}`;
+  const { type: _t, seq: _s, at: _a, pane: _p, ...details } = e;
+  const status = e.status as { state: string; source: string; app: string | null; text: string } | undefined;
+  const what = status
+    ? `${status.state} (${status.source})${status.app ? ` ${status.app}` : ''}${status.text ? `: ${status.text}` : ''}`
+    : Object.entries(details).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ');
+  return printable(`${time} ${e.type}${pane}${what ? `: ${what}` : ''}`);
+}
+
+export async function runEvents(socket: string, opts: { json: boolean; pane?: string; types?: string[] }): Promise<number> {
+  const connection = await Connection.open(socket);
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  let ended = false;
+  connection.ws.on('message', (data, isBinary) => {
+    if (isBinary) return;
+    const msg = JSON.parse(data.toString()) as { type?: string; event?: PublicEvent };
+    if (msg.type !== 'event' || !msg.event) return;
+    if (msg.event.type === 'session-ended') ended = true;
+    out(opts.json ? safeJson(JSON.stringify(msg.event)) : eventLine(msg.event));
+  });
+  const closed = new Promise<void>((resolve) => connection.ws.on('close', () => resolve()));
+  const snapshot = await connection.request<SessionInfo>('subscribe', { pane: opts.pane, types: opts.types });
+  if (opts.json) out(safeJson(JSON.stringify({ type: 'snapshot', ...snapshot })));
+  else {
+    out(printable(`session ${snapshot.session}: ${snapshot.panes.length} pane${snapshot.panes.length === 1 ? '' : 's'}`));
+    for (const p of snapshot.panes) out(printable(`  pane ${p.id}${p.focused ? ' (focused)' : ''}: ${p.title}: ${p.status.state}${p.status.text ? ` ${p.status.text}` : ''}`));
+  }
+  await closed;
+  if (ended) return 0;
+  const why = connection.ws.closeReason?.reason;
+  throw new ThurmError('SERVER_UNAVAILABLE', why ? `events: dropped by the server: ${why}` : 'events: the server closed the stream');
+}

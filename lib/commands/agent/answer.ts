@@ -1,0 +1,62 @@
+// `thurm agent answer`: answers a blocked agent, but only while the pane still shows exactly
+// what the caller saw (the digest `agent explain` printed): a prompt that changed or went away
+// gets nothing typed into it. The keys come from the agent's detection module.
+import crypto from 'node:crypto';
+import { agentByName } from '../../agent/detect/index.js';
+import type { Answer } from '../../agent/detect/rule.js';
+import { ThurmError } from '../../errors.js';
+import type { Mux } from '../../session/mux.js';
+import { defineCommand, optBool, optInt, optString, paneFromCli, paneOption, reqString, resolvePane } from '../command.js';
+
+/** Keys for programs whose module says nothing: a `[y/N]`-style prompt. */
+const DEFAULT_ANSWER: Answer = { choice: (n) => (n === 1 ? 'y\r' : `${n}\r`), deny: 'n\r' };
+
+/** What the pane shows now, as a short hash: its state, source, what it says and its screen. */
+export function screenDigest(mux: Mux, id: string): string {
+  const pane = mux.pane(id);
+  const s = pane.summary();
+  const lines = pane.term.liveScreen();
+  while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
+  return crypto.createHash('sha256').update(JSON.stringify([s.state, s.source, s.kind, s.app, s.text, lines])).digest('hex').slice(0, 16);
+}
+
+export const agentAnswer = defineCommand({
+  name: 'agent-answer',
+  group: 'agent',
+  usage: 'answer',
+  describe: 'Answer a blocked agent (--choice N, --deny or --text T) if its screen is still the one --expect names',
+  options: {
+    ...paneOption,
+    choice: { type: 'number', describe: 'pick option N of the prompt' },
+    deny: { type: 'boolean', describe: 'refuse (Escape for Claude Code, n elsewhere)' },
+    text: { type: 'string', describe: 'type this answer and Enter' },
+    expect: { type: 'string', demandOption: true, describe: 'the digest from `thurm agent explain --json` (or a blocked event)' },
+  },
+  request: (argv) => ({ pane: paneFromCli(argv), choice: argv.choice, deny: argv.deny, text: argv.text, expect: argv.expect }),
+  parse: (raw) => {
+    const a = {
+      pane: optString(raw, 'pane'), choice: optInt(raw, 'choice', 1, 9), deny: optBool(raw, 'deny'),
+      text: optString(raw, 'text', 4096), expect: reqString(raw, 'expect', 64),
+    };
+    if ([a.choice !== undefined, a.deny, a.text !== undefined].filter(Boolean).length !== 1) {
+      throw new ThurmError('INVALID_ARGUMENT', 'answer: give exactly one of --choice, --deny or --text');
+    }
+    if (a.text !== undefined && /[\u0000-\u001f\u007f-\u009f]/.test(a.text)) throw new ThurmError('INVALID_ARGUMENT', 'text: no control characters');
+    return a;
+  },
+  run: (ctx, a) => {
+    const id = resolvePane(ctx, a.pane);
+    const pane = ctx.mux.pane(id);
+    const summary = pane.summary();
+    const digest = screenDigest(ctx.mux, id);
+    if (summary.state !== 'blocked' || digest !== a.expect) {
+      throw new ThurmError('STALE_SCREEN', `answer: pane ${id} is ${summary.state} with screen ${digest}, not ${a.expect}: nothing was sent`);
+    }
+    const answer = agentByName(summary.app)?.answer ?? DEFAULT_ANSWER;
+    const keys = a.text !== undefined ? `${a.text}\r` : a.deny ? answer.deny : answer.choice(a.choice!);
+    ctx.mux.typeInto(id, keys);
+    console.error(`thurm: answered pane ${id} (${summary.app ?? 'program'}, screen ${digest}) with ${a.text !== undefined ? 'text' : a.deny ? 'deny' : `choice ${a.choice}`}`);
+    return { pane: id, digest, sent: a.text !== undefined ? 'text' : a.deny ? 'deny' : `choice ${a.choice}` };
+  },
+  print: (r) => `answered pane ${r.pane} (${r.sent})`,
+});

@@ -1,0 +1,118 @@
+// The public events stream (`subscribe` on the socket, `thurm events`): a snapshot of the
+// session, then every change as one event with ids, in order. The snapshot is taken and the
+// subscription made in the same turn of the event loop, so nothing falls between them.
+// Events say what changed and carry the new value (a status with its source), so a consumer
+// needs no second request; repeated announcements of an unchanged status are left out.
+import { screenDigest } from '../commands/agent/answer.js';
+import { sessionInfo } from '../commands/info.js';
+import { ThurmError } from '../errors.js';
+import type { MuxEvent } from '../session/events.js';
+import type { Mux } from '../session/mux.js';
+import type { SessionInfo } from './protocol.js';
+
+export const EVENT_TYPES = [
+  'pane-added', 'pane-closed', 'pane-exited', 'focus-changed', 'layout-changed', 'title-changed',
+  'status-changed', 'agent-bound', 'agent-released', 'notification', 'client-attached', 'client-detached', 'session-ended',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export interface PublicEvent {
+  type: EventType;
+  /** Order of events on this stream, from 1. */
+  seq: number;
+  at: string;
+  pane?: string;
+  [detail: string]: unknown;
+}
+
+export interface EventFilter { pane?: string; types?: EventType[] }
+
+/** What makes a status change worth an event (the kind and app follow the state). */
+function statusKey(s: { state: string; source: string; text: string; progress: number | null }): string {
+  return JSON.stringify([s.state, s.source, s.text, s.progress]);
+}
+
+/** A `subscribe` request's filter, checked: `pane` (an id) and `types` (event types). */
+export function checkEventFilter(raw: Record<string, unknown>): EventFilter {
+  const pane = raw.pane;
+  if (pane !== undefined && (typeof pane !== 'string' || pane.length > 32)) throw new ThurmError('INVALID_ARGUMENT', 'pane: expected a pane id');
+  const types = raw.types;
+  if (types !== undefined && (!Array.isArray(types) || types.length > EVENT_TYPES.length || !types.every((t) => (EVENT_TYPES as readonly unknown[]).includes(t)))) {
+    throw new ThurmError('INVALID_ARGUMENT', `types: expected event types from ${EVENT_TYPES.join(', ')}`);
+  }
+  return { pane: pane as string | undefined, types: types as EventType[] | undefined };
+}
+
+export interface Subscription {
+  snapshot: SessionInfo;
+  dispose(): void;
+}
+
+/** Subscribes `send` to the session's events; `send` returns false when the peer is gone. */
+export function subscribe(mux: Mux, filter: EventFilter, send: (e: PublicEvent) => boolean): Subscription {
+  let seq = 0;
+  const lastStatus = new Map<string, string>();
+  const agents = new Map<string, string | null>();
+  const snapshot = sessionInfo(mux);
+  for (const p of snapshot.panes) {
+    lastStatus.set(p.id, statusKey(p.status));
+    agents.set(p.id, p.agent?.instance ?? null);
+  }
+  const emit = (type: EventType, pane: string | undefined, details: Record<string, unknown> = {}): void => {
+    if (filter.pane !== undefined && pane !== undefined && pane !== filter.pane) return;
+    // The end of the session always comes through: it ends the stream.
+    if (filter.types && !filter.types.includes(type) && type !== 'session-ended') return;
+    if (!send({ type, seq: ++seq, at: new Date().toISOString(), ...(pane !== undefined && { pane }), ...details })) sub.dispose();
+  };
+  const statusOf = (id: string) => {
+    const s = mux.pane(id).summary();
+    return { state: s.state, source: s.source, kind: s.kind, app: s.app, text: s.text, progress: s.progress };
+  };
+  const onStatus = (id: string): void => {
+    const status = statusOf(id);
+    const key = statusKey(status);
+    const agent = mux.pane(id).agent.current();
+    const before = agents.get(id) ?? null;
+    if ((agent?.instance ?? null) !== before) {
+      agents.set(id, agent?.instance ?? null);
+      if (agent) emit('agent-bound', id, { agent: agent.agent, instance: agent.instance, ownerPid: agent.ownerPid, sessionId: agent.sessionId });
+      else emit('agent-released', id, { instance: before });
+    }
+    if (lastStatus.get(id) === key) return;
+    lastStatus.set(id, key);
+    // A blocked event carries the screen's digest, so a script can answer it safely.
+    emit('status-changed', id, { status, ...(status.state === 'blocked' && { digest: screenDigest(mux, id) }) });
+  };
+  const onEvent = (e: MuxEvent): void => {
+    switch (e.type) {
+      case 'pane-added': {
+        const pane = mux.pane(e.pane);
+        const status = statusOf(e.pane);
+        lastStatus.set(e.pane, statusKey(status));
+        agents.set(e.pane, pane.agent.current()?.instance ?? null);
+        return emit('pane-added', e.pane, { command: pane.argv, cwd: pane.cwd, title: pane.title, status });
+      }
+      case 'pane-removed':
+        lastStatus.delete(e.pane);
+        agents.delete(e.pane);
+        return emit('pane-closed', e.pane);
+      case 'pane-exited': return emit('pane-exited', e.pane, { exitCode: e.exitCode, signal: e.signal });
+      case 'focus-changed': return emit('focus-changed', e.pane);
+      case 'layout-changed': return emit('layout-changed', undefined, { panes: mux.paneIds(), zoomed: mux.zoomed });
+      case 'pane-title-changed': return emit('title-changed', e.pane, { title: mux.pane(e.pane).title });
+      case 'status-changed': return onStatus(e.pane);
+      case 'notification': return emit('notification', e.pane, { cause: e.notification.cause, title: e.notification.title, text: e.notification.text });
+      case 'client-attached': return emit('client-attached', undefined, { client: e.client });
+      case 'client-detached': return emit('client-detached', undefined, { client: e.client });
+      case 'session-ended': return emit('session-ended', undefined);
+      default:
+    }
+  };
+  const sub = mux.subscribe((e) => {
+    if (e.type === 'pane-output') return;
+    // A pane the Mux no longer has (closed in the same turn) has nothing left to report.
+    if ('pane' in e && typeof e.pane === 'string' && e.type !== 'pane-removed' && !mux.paneIds().includes(e.pane)) return;
+    onEvent(e);
+  });
+  return { snapshot, dispose: () => sub.dispose() };
+}

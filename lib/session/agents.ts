@@ -1,0 +1,35 @@
+// The agent overview (prefix `a`, `thurm agents`): every pane that has a status, most pressing
+// first, with how long it has been in that state.
+import type { Mux } from './mux.js';
+
+/** Most pressing first: what needs you, what failed, what finished, then what runs or waits. */
+export const OVERVIEW_ORDER = ['blocked', 'error', 'done', 'working', 'idle'] as const;
+
+export interface AgentRow {
+  pane: string;
+  state: (typeof OVERVIEW_ORDER)[number];
+  source: string;
+  app: string | null;
+  text: string;
+  /** When the pane entered this state (ms since the epoch). */
+  since: number;
+}
+
+export function agentRows(mux: Mux): AgentRow[] {
+  const rows: AgentRow[] = [];
+  for (const pane of mux.paneIds()) {
+    const s = mux.pane(pane).summary();
+    if (s.state === 'none') continue;
+    rows.push({ pane, state: s.state, source: s.source, app: s.app, text: s.text, since: mux.stateSince(pane) });
+  }
+  const rank = (r: AgentRow) => OVERVIEW_ORDER.indexOf(r.state);
+  return rows.sort((a, b) => rank(a) - rank(b) || a.since - b.since);
+}
+
+/** `1h 02m`, `3m 05s`, `12s`. */
+export function duration(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+  if (s >= 60) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${s}s`;
+}

@@ -1,0 +1,180 @@
+// The events API and what builds on it: `subscribe` / `thurm events`, `wait --output`,
+// read-only observers, the agent overview, and done for agents that never report.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import test, { type ExecutionContext } from 'ava';
+import { Connection } from '../../lib/cli/connection.js';
+import { WsClient } from '../../lib/cli/ws-client.js';
+import type { PublicEvent } from '../../lib/server/events.js';
+import type { SessionInfo } from '../../lib/server/protocol.js';
+import { TestTerminal } from '../helpers/terminal.js';
+import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
+import { waitUntil } from '../helpers/wait.js';
+
+async function world(t: ExecutionContext, config?: string, args: string[] = []): Promise<ThurmEnv> {
+  const env = new ThurmEnv(config);
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d', '--size', '100x30', ...args]);
+  return env;
+}
+
+/** Subscribes over one connection and collects every event it receives. */
+async function subscriber(t: ExecutionContext, env: ThurmEnv, fields: Record<string, unknown> = {}) {
+  const connection = await Connection.open(env.socket);
+  t.teardown(() => connection.close());
+  const events: PublicEvent[] = [];
+  connection.ws.on('message', (data, isBinary) => {
+    const msg = JSON.parse(data.toString());
+    if (!isBinary && msg.type === 'event') events.push(msg.event);
+  });
+  const snapshot = await connection.request<SessionInfo>('subscribe', fields);
+  return { snapshot, events, connection };
+}
+
+const osc7501 = (body: string) => `printf '\\033]7501;${body}\\007'`;
+
+test('a subscriber gets the snapshot, then every change in order: split, status, title, close', async (t) => {
+  const env = await world(t);
+  const { snapshot, events } = await subscriber(t, env);
+  t.deepEqual(snapshot.panes.map((p) => p.id), ['1']);
+  await env.ok(['split']);
+  await env.ok(['send', '--pane', '2', `${osc7501('state=working:msg=Y29tcGlsaW5n')}; printf '\\033]2;builder\\007'`, '--enter']);
+  await waitUntil(() => events.some((e) => e.type === 'title-changed' && e.title === 'builder'), 'the title event');
+  await env.ok(['kill-pane', '--pane', '2']);
+  await waitUntil(() => events.some((e) => e.type === 'pane-closed'), 'the close event');
+  const ofPane2 = events.filter((e) => e.pane === '2').map((e) => e.type);
+  t.deepEqual(ofPane2.filter((type) => ['pane-added', 'status-changed', 'title-changed', 'pane-closed'].includes(type)),
+    ['pane-added', 'status-changed', 'title-changed', 'pane-closed']);
+  t.like(events.find((e) => e.type === 'status-changed'), { pane: '2', status: { state: 'working', source: 'program-status', text: 'compiling' } });
+  t.deepEqual(events.map((e) => e.seq), events.map((_, i) => i + 1), 'numbered in order, none missing');
+});
+
+test('agent reports show as agent-bound events with the new status', async (t) => {
+  const env = await world(t);
+  const { events } = await subscriber(t, env, { pane: '1', types: ['agent-bound', 'status-changed'] });
+  await env.ok(['send', '--pane', '1', 'sleep 600', '--enter']);
+  const pid = await waitUntil(async () => {
+    const fg = (await env.json<SessionInfo>(['info'])).panes[0].foreground;
+    return fg?.argv[0] === 'sleep' ? fg.pid : null;
+  }, 'sleep in the foreground');
+  await env.ok(['agent', 'report', '--agent', 'tester', '--owner-pid', String(pid), '--instance', 'i1', '--sequence', '1', '--status', 'needs-input', '--message', 'Approve?']);
+  await waitUntil(() => events.some((e) => e.type === 'status-changed' && (e.status as { state: string }).state === 'blocked'), 'the blocked status');
+  t.like(events.find((e) => e.type === 'agent-bound'), { pane: '1', agent: 'tester', instance: 'i1', ownerPid: pid });
+  t.true(events.every((e) => e.type === 'agent-bound' || e.type === 'status-changed'), 'the type filter holds');
+});
+
+test('thurm events --json prints the snapshot, then one event per line, and ends with the session', async (t) => {
+  const env = await world(t);
+  const child = spawn(process.execPath, [BIN, 'events', '--json'], { env: env.env });
+  let out = '';
+  child.stdout.on('data', (d) => { out += d; });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  await waitUntil(() => out.includes('"type":"snapshot"'), 'the snapshot line');
+  await env.ok(['split']);
+  await waitUntil(() => out.includes('"type":"pane-added"'), 'the pane-added line');
+  await env.ok(['kill-server']);
+  t.is(await exited, 0);
+  const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+  t.is(lines[0].type, 'snapshot');
+  t.is(lines.at(-1).type, 'session-ended');
+});
+
+test('a subscriber that reads nothing is dropped with a reason, and the server carries on', async (t) => {
+  const env = await world(t);
+  const ws = new WsClient(env.socket, 1 << 20);
+  await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
+  t.teardown(() => ws.terminate());
+  const closed = new Promise<void>((resolve) => ws.on('close', () => resolve()));
+  ws.send(JSON.stringify({ id: 1, type: 'subscribe', version: 1 }));
+  ws.pause();
+  // A flood of title changes: far more events than one connection may have queued.
+  await env.ok(['send', '--pane', '1', "i=0; while [ $i -lt 120000 ]; do printf '\\033]2;t%d\\007' $i; i=$((i+1)); done; echo flood-done", '--enter']);
+  await waitUntil(async () => (await env.capture('1')).includes('flood-done'), 'the flood to end', 60_000);
+  await waitUntil(() => fs.readFileSync(path.join(env.env.XDG_STATE_HOME!, 'thurm', 'default.log'), 'utf8').includes('dropped subscriber'), 'the drop to be logged', 20_000);
+  ws.resume();
+  await closed;
+  t.regex(ws.closeReason?.reason ?? '', /too-slow/);
+  t.is((await env.json<SessionInfo>(['info'])).panes.length, 1);
+});
+
+test('wait --output returns once the screen matches, and times out when it does not', async (t) => {
+  const env = await world(t);
+  const waiting = env.cli(['wait', '--pane', '1', '--output', 'build (ok|failed) in \\d+s', '--timeout', '20']);
+  await env.ok(['send', '--pane', '1', 'echo "build ok in $((3*4))s"', '--enter']);
+  const r = await waiting;
+  t.is(r.code, 0, r.stderr);
+  const miss = await env.cli(['wait', '--pane', '1', '--output', 'never-shown-text', '--timeout', '0.3']);
+  t.is(miss.code, 11);
+  t.is((await env.cli(['wait', '--pane', '1'])).code, 2, 'one of --state or --output is needed');
+});
+
+test('attach --read-only shows the session but cannot type into it or size its window', async (t) => {
+  const env = await world(t);
+  await env.ok(['send', '--pane', '1', 'echo visible-$((5*5))', '--enter']);
+  const observer = new TestTerminal(process.execPath, [BIN, 'attach', '--read-only'], env.env, 60, 15);
+  t.teardown(() => observer.kill());
+  await observer.waitForText('visible-25');
+  observer.write('echo typed-by-observer\r');
+  const info = await env.json<SessionInfo>(['info']);
+  t.is(info.clients, 1);
+  t.deepEqual(info.panes[0].size, { cols: 100, rows: 28 }, 'the window keeps its size');
+  await env.ok(['send', '--pane', '1', 'echo marker-$((7*7))', '--enter']);
+  await observer.waitForText('marker-49');
+  t.false((await env.capture('1')).includes('typed-by-observer'));
+});
+
+test('prefix a lists panes most pressing first, and Enter jumps to the chosen one', async (t) => {
+  const env = await world(t);
+  await env.ok(['send', '--pane', '1', osc7501('state=blocked:kind=permission:msg=QXBwcm92ZT8='), '--enter']);
+  await env.ok(['split']);
+  await env.ok(['send', '--pane', '2', osc7501('state=working'), '--enter']);
+  await waitUntil(async () => /◆ pane 1 blocked[\s\S]*▶ pane 2 working/.test(await env.ok(['agents'])), 'thurm agents in order');
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+  t.teardown(() => term.kill());
+  await term.waitForText('▶ working');
+  term.write('\x02a');
+  await term.waitFor((s) => /> ◆ +1 blocked .*Approve\?/.test(s) && /  ▶ +2 working/.test(s), 'the overview');
+  term.write('\r');
+  await waitUntil(async () => (await env.json<SessionInfo>(['info'])).panes.find((p) => p.focused)?.id === '1', 'pane 1 focused');
+  await term.waitFor((s) => !s.includes('Enter jumps to the pane'), 'the overview to close');
+  t.pass();
+});
+
+test('an agent that never reports is done when its turn ends unseen, until its pane is focused', async (t) => {
+  const env = new ThurmEnv('[detection]\nidle-threshold = 0.5\n');
+  t.teardown(() => env.cleanup());
+  const bin = path.join(env.dir, 'bin');
+  fs.mkdirSync(bin);
+  // Gemini CLI reports nothing: thurm knows it by its process and reads its screen.
+  fs.writeFileSync(path.join(bin, 'gemini'), `#!${process.execPath}\nrequire(${JSON.stringify(path.join(ROOT, 'spec', 'fixtures', 'fake-agent.cjs'))});\n`, { mode: 0o755 });
+  const fifo = path.join(env.dir, 'control');
+  execFileSync('mkfifo', [fifo]);
+  await env.ok(['new', '-d', '--size', '100x30', '--', path.join(bin, 'gemini'), fifo]);
+  await env.ok(['split']);
+  const say = (command: string) => fs.writeFileSync(fifo, `${command}\n`);
+  const pane1 = async () => (await env.json<SessionInfo>(['info'])).panes[0].status;
+  say('stream');
+  await waitUntil(async () => (await pane1()).state === 'working', 'working while it streams');
+  say('stop');
+  const done = await waitUntil(async () => ((await pane1()).state === 'done' ? pane1() : null), 'done once it goes quiet');
+  t.is(done.source, 'screen-and-activity');
+  await env.ok(['focus', '--pane', '1']);
+  await waitUntil(async () => (await pane1()).state === 'idle', 'idle once seen');
+});
+
+test('agent answer types the keys only while the pane shows the screen its digest names', async (t) => {
+  const env = await world(t);
+  await env.ok(['send', '--pane', '1', `sh -c 'printf "Overwrite the file? [y/N] "; read a; printf "%s-%s\\n" got "$a"; sleep 600'`, '--enter']);
+  const explain = () => env.json<{ state: string; digest: string }>(['agent', 'explain', '--pane', '1']);
+  const first = await waitUntil(async () => { const e = await explain(); return e.state === 'blocked' ? e : null; }, 'the prompt detected');
+  const stale = await env.cli(['agent', 'answer', '--pane', '1', '--choice', '1', '--expect', '0123456789abcdef']);
+  t.is(stale.code, 19);
+  t.regex(stale.stderr, /nothing was sent/);
+  t.false((await env.capture('1')).includes('got-'));
+  const r = await env.cli(['agent', 'answer', '--pane', '1', '--choice', '1', '--expect', first.digest]);
+  t.is(r.code, 0, r.stderr);
+  await waitUntil(async () => (await env.capture('1')).includes('got-y'), 'the answer typed');
+  const again = await env.cli(['agent', 'answer', '--pane', '1', '--deny', '--expect', first.digest]);
+  t.is(again.code, 19, 'the prompt is gone: the same digest no longer answers');
+});
