@@ -75,6 +75,9 @@ export class PaneTerminal {
       scrollback: opts.scrollback,
       allowProposedApi: true,
       convertEol: false,
+      // No window reports (CSI t): a title report (CSI 21 t / 20 t) would type the title a
+      // program set back into its input. xterm.js gates even custom CSI t handlers on these.
+      windowOptions: {},
       ...(opts.log && { logger: emulatorLogger(opts.log) }),
     });
     useUnicode11(this.xterm);
