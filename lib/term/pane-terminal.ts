@@ -1,5 +1,6 @@
 // The headless terminal emulator of one pane: it parses the program's output, keeps the
 // screen and scrollback, and answers the program's queries. It never touches the pty itself.
+import fs from 'node:fs';
 import xtermHeadless from '@xterm/headless';
 import { SerializeAddon } from '@xterm/addon-serialize';
 import type { IDisposable, IFunctionIdentifier, ILogger, Terminal as XTerminal } from '@xterm/headless';
@@ -25,6 +26,9 @@ export interface PaneTerminalOptions {
   /** Shared by all panes of a server (the default); specs may pass their own. */
   budget?: ParseBudget;
 }
+
+/** thurm's version, for XTVERSION (one small read at load). */
+const VERSION = (JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Output this soon after a keystroke may be its echo. */
 const ECHO_MS = 200;
@@ -79,6 +83,9 @@ export class PaneTerminal {
       scrollback: opts.scrollback,
       allowProposedApi: true,
       convertEol: false,
+      // No window reports (CSI t): a title report (CSI 21 t / 20 t) would type the title a
+      // program set back into its input. xterm.js gates even custom CSI t handlers on these.
+      windowOptions: {},
       ...(opts.log && { logger: emulatorLogger(opts.log) }),
     });
     useUnicode11(this.xterm);
@@ -91,6 +98,13 @@ export class PaneTerminal {
     this.keyboard = new KeyboardModes(this.xterm, (data) => this.xterm.input(data, false));
     this.track(this.keyboard);
     this.track(new AltScreenHistory(this.xterm));
+    // XTVERSION (`CSI > q`): thurm names itself, as tmux does. Claude Code asks whether
+    // synchronized output is supported (DECRQM 2026) only once the terminal has named itself.
+    this.track(this.xterm.parser.registerCsiHandler({ prefix: '>', final: 'q' }, (params) => {
+      if (params.length > 1 || params[0] !== 0) return false;
+      this.xterm.input(`\x1bP>|thurm ${VERSION}\x1b\\`, false);
+      return true;
+    }));
   }
 
   private parsed(): void {

@@ -8,6 +8,7 @@ import { CONTINUATION, type Line } from './cells.js';
 import { linkSuffix } from './links.js';
 
 let scratch: IBufferCell | undefined;
+const EMOJI_PRESENTATION = /\uFE0F/g;
 
 /** What copy mode draws over a pane's cells: the style replacing a cell's on line `y`, or none. */
 export type Highlighter = (y: number) => ((x: number) => string | null) | null;
@@ -38,6 +39,10 @@ export function drawPaneContent(
         style = marks?.(col) ?? (styles.links ? styles.of(cell) + linkSuffix(term.xterm, cell) : styles.of(cell));
         if (width === 0) ch = CONTINUATION;
         else if (width === 2 && col === content.w - 1) ch = ' ';
+        // The pane counts a narrow character with an emoji presentation selector as one column
+        // (as wcwidth does); many terminals would draw it two wide and push the rest of the row
+        // into the border, so it is sent as the plain character.
+        else if (width === 1) ch = cell.getChars().replace(EMOJI_PRESENTATION, '') || ' ';
         else ch = cell.getChars() || ' ';
       }
       const target = line[content.x + col];

@@ -195,6 +195,19 @@ test.serial('emulator replies to the program are fixed-format and never echo its
   t.regex(replies, /\x1b\[\?[\d;]*c$/);
 });
 
+test.serial('title and icon label reports (CSI 21 t, CSI 20 t) are not answered, so a hostile title is never typed back', async (t) => {
+  const probe = path.join(ROOT, 'spec', 'fixtures', 'reply-probe.cjs');
+  const env = await session(t, ['--', process.execPath, probe, 'title']);
+  const screen = await waitUntil(async () => {
+    const text = await env.capture('1');
+    return text.includes('REPLIES') ? text : '';
+  }, 'the probe to print its replies');
+  // The title is set (the emulator drops the carriage returns), so a report would have had it.
+  t.regex((await env.json(['info'])).panes[0].title, /TITLEPWNED/);
+  const replies = JSON.parse(/REPLIES (".*")/.exec(screen.replace(/\n/g, ''))![1]) as string;
+  t.regex(replies, /^\x1b\[\?[\d;]*c$/, 'nothing but the DA1 answer');
+});
+
 test.serial('a client killed with SIGKILL or SIGHUP leaves the server and every pane running', async (t) => {
   const env = await session(t, ['--', 'sh']);
   await env.ok(['split', '--', 'sh']);
