@@ -4,6 +4,7 @@ import type { Mux } from '../session/mux.js';
 import { printable } from '../sanitize.js';
 import { defineCommand } from './command.js';
 import { paneSummary } from './list.js';
+import { windowInfo } from './windows.js';
 
 /** What a restore did (also printed by `thurm restore`). */
 export function restoreLines(r: NonNullable<SessionInfo['restore']>): string[] {
@@ -20,6 +21,7 @@ export function sessionInfo(mux: Mux): SessionInfo {
     session: mux.session,
     serverPid: process.pid,
     clients: mux.clients,
+    windows: windowInfo(mux),
     panes: mux.paneIds().map((id) => paneInfo(mux, id)),
     save: { ...mux.saveState, savedAt: mux.saveState.savedAt === null ? null : new Date(mux.saveState.savedAt).toISOString() },
     restore: mux.restoreReport,
@@ -32,6 +34,7 @@ export function paneInfo(mux: Mux, id: string): PaneInfo {
   const agent = pane.agent.current();
   return {
     ...paneSummary(mux, id),
+    window: mux.windowOf(id).index,
     title: pane.title,
     foreground: pane.foreground(),
     status: { state: status.state, source: status.source, text: status.text, progress: status.progress },
@@ -59,6 +62,7 @@ export const info = defineCommand({
   run: (ctx) => sessionInfo(ctx.mux),
   print: (r) => [
     `session ${r.session} (${r.clients} client${r.clients === 1 ? '' : 's'})`,
+    `windows: ${r.windows.map((w) => `${w.index}:${printable(w.name)}${w.current ? '*' : w.last ? '-' : ''}`).join(' ')}`,
     r.save.file ? `saved to ${printable(r.save.file)}${r.save.savedAt ? ` at ${r.save.savedAt}` : ''}${r.save.error ? `; last save failed: ${r.save.error}` : ''}` : 'not saved ([session] save = false)',
     ...(r.restore ? restoreLines(r.restore) : []),
     ...r.panes.flatMap((p) => [

@@ -8,6 +8,12 @@ type Loader = () => Promise<Command<any, any>>;
 
 export const COMMAND_MODULES: Readonly<Record<string, Loader>> = {
   split: async () => (await import('./split.js')).split,
+  'new-window': async () => (await import('./windows.js')).newWindow,
+  'select-window': async () => (await import('./windows.js')).selectWindow,
+  'rename-window': async () => (await import('./windows.js')).renameWindow,
+  'move-window': async () => (await import('./windows.js')).moveWindow,
+  'kill-window': async () => (await import('./windows.js')).killWindow,
+  'list-windows': async () => (await import('./windows.js')).listWindows,
   list: async () => (await import('./list.js')).list,
   send: async () => (await import('./send.js')).send,
   capture: async () => (await import('./capture.js')).capture,

@@ -12,7 +12,8 @@ import type { SessionInfo } from './protocol.js';
 
 export const EVENT_TYPES = [
   'pane-added', 'pane-closed', 'pane-exited', 'focus-changed', 'layout-changed', 'title-changed',
-  'status-changed', 'agent-bound', 'agent-released', 'notification', 'client-attached', 'client-detached', 'session-ended',
+  'status-changed', 'agent-bound', 'agent-released', 'notification', 'client-attached', 'client-detached',
+  'window-added', 'window-closed', 'window-selected', 'window-renamed', 'session-ended',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -104,6 +105,11 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (e: PublicEvent) 
       case 'notification': return emit('notification', e.pane, { cause: e.notification.cause, title: e.notification.title, text: e.notification.text });
       case 'client-attached': return emit('client-attached', undefined, { client: e.client });
       case 'client-detached': return emit('client-detached', undefined, { client: e.client });
+      case 'window-added': case 'window-selected': case 'window-renamed': {
+        const w = mux.windowList().find((x) => x.window.id === e.window)?.window;
+        return w && emit(e.type, undefined, { window: `@${w.id}`, index: w.index, name: mux.windowName(w), panes: mux.windowPaneIds(w) });
+      }
+      case 'window-closed': return emit('window-closed', undefined, { window: `@${e.window}` });
       case 'session-ended': return emit('session-ended', undefined);
       default:
     }

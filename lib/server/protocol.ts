@@ -78,6 +78,8 @@ export interface PaneSummary {
 }
 
 export interface PaneInfo extends PaneSummary {
+  /** Index of the pane's window. */
+  window: number;
   title: string;
   foreground: { pid: number; pgid: number; argv: string[] } | null;
   status: { state: string; source: string; text: string; progress: number | null };
@@ -149,6 +151,7 @@ export interface SessionInfo {
   session: string;
   serverPid: number;
   clients: number;
+  windows: { index: number; id: string; name: string; current: boolean; last: boolean; panes: string[]; state: string }[];
   panes: PaneInfo[];
   /** The session file: where, when last saved (ISO), and the error of a failing save. */
   save: { file: string | null; savedAt: string | null; error: string | null };

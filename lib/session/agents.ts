@@ -1,6 +1,7 @@
 // The agent overview (prefix `a`, `thurm agents`): every pane that has a status, most pressing
 // first, with how long it has been in that state.
 import type { Mux } from './mux.js';
+import type { Window } from './windows.js';
 
 /** Most pressing first: what needs you, what failed, what finished, then what runs or waits. */
 export const OVERVIEW_ORDER = ['blocked', 'error', 'done', 'working', 'idle'] as const;
@@ -32,4 +33,15 @@ export function duration(ms: number): string {
   if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
   if (s >= 60) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
   return `${s}s`;
+}
+
+/** The most pressing state of a window's panes ('none' when none has a status). */
+export function windowState(mux: Mux, w: Window): string {
+  let best: string = 'none';
+  for (const id of mux.windowPaneIds(w)) {
+    const s = mux.pane(id).summary().state;
+    const rank = (x: string) => OVERVIEW_ORDER.indexOf(x as (typeof OVERVIEW_ORDER)[number]);
+    if (s !== 'none' && (best === 'none' || rank(s) < rank(best))) best = s;
+  }
+  return best;
 }

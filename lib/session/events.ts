@@ -13,6 +13,12 @@ export type MuxEvent =
   | { type: 'notification'; pane: string; notification: StatusNotification }
   | { type: 'focus-changed'; pane: string }
   | { type: 'layout-changed' }
+  /** Windows carry their id (`@N`); see windows.ts. */
+  | { type: 'window-added'; window: number }
+  | { type: 'window-closed'; window: number }
+  | { type: 'window-selected'; window: number }
+  /** Renamed, or moved to another index. */
+  | { type: 'window-renamed'; window: number }
   /** `fromPane`: a pane's program set it (OSC 52), so it goes to every client's clipboard. */
   | { type: 'buffer-added'; buffer: string; fromPane?: string }
   | { type: 'client-attached'; client: string }

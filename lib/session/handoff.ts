@@ -2,11 +2,11 @@
 // it is, every pane's live state (screen and scrollback, modes, titles, records, report
 // ownership with its sequence numbers, resume arguments) and, apart from this JSON, each
 // pane's pty master fd. Sent over the IPC channel of the new process, never through a file.
-import type { LayoutNode } from './layout.js';
 import type { PaneLive } from './pane.js';
 import type { PasteBuffer } from './paste-buffers.js';
+import type { WindowSnapshot } from './windows.js';
 
-export const HANDOFF_VERSION = 1;
+export const HANDOFF_VERSION = 2;
 
 export interface PaneHandoff {
   id: string;
@@ -26,9 +26,9 @@ export interface PaneHandoff {
 export interface Handoff {
   version: number;
   session: string;
-  layout: LayoutNode;
-  focused: string | null;
-  zoomed: string | null;
+  windows: WindowSnapshot[];
+  /** Index of the current window. */
+  current: number;
   nextId: number;
   size: { cols: number; rows: number };
   buffers: { buffers: PasteBuffer[]; created: number };

@@ -21,6 +21,7 @@ import { Reaper } from './reaper.js';
 import type { PanePlan } from './resume.js';
 import { paneSnapshot, SNAPSHOT_VERSION, type SessionSnapshot } from './snapshot.js';
 import { StatusWatch } from './status-watch.js';
+import { Windows, type Window, type WindowSnapshot } from './windows.js';
 
 /** How the session file is doing (see saver.ts): shown in the status line and `thurm info`. */
 export interface SaveState { file: string | null; savedAt: number | null; error: string | null }
@@ -71,9 +72,7 @@ export class Mux {
   private readonly observers = new Set<string>();
   /** Each pane's state and when it entered it, for the agent overview. */
   private readonly states = new Map<string, { state: string; since: number }>();
-  private layout: LayoutNode | null = null;
-  private focusedId: string | null = null;
-  private zoomedId: string | null = null;
+  private readonly windows = new Windows();
   private nextId = 1;
   private readonly watch: StatusWatch;
   private readonly reaper = new Reaper();
@@ -123,8 +122,32 @@ export class Mux {
     return p;
   }
 
+  /** Every pane of the session, window by window. */
   paneIds(): string[] {
-    return this.layout ? panesOf(this.layout) : [];
+    return this.windows.panes();
+  }
+
+  /** The panes of a window (the current one by default), in layout order. */
+  windowPaneIds(w: Window | null = this.windows.current): string[] {
+    return w ? panesOf(w.layout) : [];
+  }
+
+  /** The windows by index, and which is current. */
+  windowList(): { window: Window; current: boolean; last: boolean }[] {
+    const current = this.windows.current, last = this.windows.last;
+    return this.windows.all().map((window) => ({ window, current: window === current, last: window === last }));
+  }
+
+  /** The window a pane is in. */
+  windowOf(pane: string): Window {
+    const w = this.windows.ofPane(pane);
+    if (!w) throw new ThurmError('NOT_FOUND', `no such pane: ${pane}`);
+    return w;
+  }
+
+  /** A window's name: the one it was given, else its focused pane's title. */
+  windowName(w: Window): string {
+    return w.name ?? (this.panes.has(w.focused) ? this.pane(w.focused).title : '');
   }
 
   /** When the pane entered its current state. */
@@ -132,12 +155,14 @@ export class Mux {
     return this.states.get(id)?.since ?? Date.now();
   }
 
+  /** The focused pane of the current window. */
   get focused(): string | null {
-    return this.focusedId;
+    return this.windows.current?.focused ?? null;
   }
 
+  /** The zoomed pane of the current window. */
   get zoomed(): string | null {
-    return this.zoomedId;
+    return this.windows.current?.zoomed ?? null;
   }
 
   get clients(): number {
@@ -148,10 +173,10 @@ export class Mux {
     return this.size;
   }
 
-  /** The area panes share: the window minus the status line. */
-  geometry(): Geometry {
-    if (!this.layout) return { panes: new Map(), hidden: new Set(), separators: [] };
-    return computeGeometry(this.layout, this.paneArea(), this.zoomedId ?? undefined);
+  /** Where a window's panes go (the current window's by default): the window minus the status line. */
+  geometry(w: Window | null = this.windows.current): Geometry {
+    if (!w) return { panes: new Map(), hidden: new Set(), separators: [] };
+    return computeGeometry(w.layout, this.paneArea(), w.zoomed ?? undefined);
   }
 
   private paneArea(): Rect {
@@ -161,32 +186,38 @@ export class Mux {
 
   // ---- panes ----
 
-  /** Starts the first pane of the session. */
+  /** Starts the first pane of the session, in its first window. */
   start(spec: NewPaneSpec): string {
-    if (this.layout) throw new ThurmError('INTERNAL', 'session already started');
-    const pane = this.spawn(spec, this.size.cols, Math.max(this.size.rows - 2, 1));
-    this.layout = leaf(pane.id);
-    this.focusedId = pane.id;
+    if (this.windows.size) throw new ThurmError('INTERNAL', 'session already started');
+    return this.newWindow(spec);
+  }
+
+  /** Opens a window with one pane running `spec` and selects it; returns the pane's id. */
+  newWindow(spec: NewPaneSpec, name: string | null = null): string {
+    const area = this.paneArea();
+    const pane = this.spawn(spec, area.w, Math.max(area.h - 1, 1));
+    const w = this.windows.add(leaf(pane.id), pane.id, name);
     this.emit({ type: 'pane-added', pane: pane.id });
+    this.emit({ type: 'window-added', window: w.id });
+    this.selectWindow(w);
     this.relayout();
-    this.emit({ type: 'focus-changed', pane: pane.id });
     return pane.id;
   }
 
   split(target: string, dir: Direction, spec: NewPaneSpec): string {
     const from = this.pane(target);
+    const w = this.windowOf(target);
     const cwd = spec.cwd ?? from.cwd;
     const id = String(this.nextId);
-    const layout = splitPane(this.layout!, target, id, dir);
+    const layout = splitPane(w.layout, target, id, dir);
     const hidden = computeGeometry(layout, this.paneArea(), undefined).hidden;
     if (hidden.has(id) || hidden.has(target)) throw new ThurmError('INVALID_ARGUMENT', `no space for a new pane next to pane ${target}`);
     const pane = this.spawn({ ...spec, cwd }, from.size.cols, from.size.rows);
-    this.layout = layout;
-    this.zoomedId = null;
-    this.focusedId = pane.id;
+    w.layout = layout;
+    w.zoomed = null;
     this.emit({ type: 'pane-added', pane: pane.id });
+    this.focus(pane.id);
     this.relayout();
-    this.emit({ type: 'focus-changed', pane: pane.id });
     return pane.id;
   }
 
@@ -211,7 +242,7 @@ export class Mux {
         exit: (exitCode, signal) => this.exited(id, exitCode, signal),
         statusChanged: () => this.emit({ type: 'status-changed', pane: id }),
         notify: (notification) => this.emit({ type: 'notification', pane: id, notification }),
-        watched: () => this.focusedId === id && this.clientSizes.size > 0,
+        watched: () => this.focused === id && this.clientSizes.size > 0,
         clipboard: (text) => {
           if (this.config.ui.paneClipboard) this.addBuffer(text, id);
         },
@@ -229,20 +260,78 @@ export class Mux {
 
   killPane(id: string): void {
     const pane = this.pane(id);
+    const w = this.windowOf(id);
     this.panes.delete(id);
-    this.layout = this.layout && removePane(this.layout, id);
-    if (this.zoomedId === id) this.zoomedId = null;
+    const layout = removePane(w.layout, id);
     this.reaper.close(pane);
     this.emit({ type: 'pane-removed', pane: id });
-    if (!this.layout) {
+    if (!layout) {
+      this.closeWindow(w);
+      return;
+    }
+    w.layout = layout;
+    if (w.zoomed === id) w.zoomed = null;
+    if (w.focused === id) {
+      w.focused = panesOf(layout)[0];
+      if (w === this.windows.current) this.focus(w.focused, true);
+    }
+    this.relayout();
+  }
+
+  /** A window whose last pane went: the session ends with its last window. */
+  private closeWindow(w: Window): void {
+    const wasCurrent = w === this.windows.current;
+    this.windows.remove(w);
+    this.emit({ type: 'window-closed', window: w.id });
+    const next = this.windows.current;
+    if (!next) {
       this.end();
       return;
     }
-    if (this.focusedId === id) {
-      this.focusedId = null;
-      this.focus(panesOf(this.layout)[0]);
+    if (wasCurrent) {
+      this.emit({ type: 'window-selected', window: next.id });
+      this.focus(next.focused, true);
     }
     this.relayout();
+  }
+
+  /** Closes every pane of a window (`kill-window`). */
+  killWindow(w: Window): void {
+    for (const id of panesOf(w.layout)) this.killPane(id);
+  }
+
+  selectWindow(w: Window): void {
+    if (w === this.windows.current) return;
+    const before = this.focused;
+    this.windows.select(w);
+    if (before && this.panes.has(before)) this.pane(before).focusEvent(false);
+    this.emit({ type: 'window-selected', window: w.id });
+    this.focus(w.focused, true);
+    this.relayout();
+  }
+
+  /** The window `step` places after the current one (`n`, `p`), the last one selected (`l`), or by index. */
+  selectWindowBy(how: { step: number } | 'last' | { index: number }): void {
+    const w = how === 'last' ? this.windows.last : 'index' in how ? this.windows.byIndex(how.index) : this.windows.step(how.step);
+    if (!w) throw new ThurmError('NOT_FOUND', how === 'last' ? 'no last window' : 'index' in how ? `no window ${how.index}` : 'no other window');
+    this.selectWindow(w);
+  }
+
+  /** The window at `index`, else the window with id `id`, else the current one. */
+  findWindow(ref: { index?: number; id?: number }): Window {
+    const w = ref.index !== undefined ? this.windows.byIndex(ref.index) : ref.id !== undefined ? this.windows.byId(ref.id) : this.windows.current;
+    if (!w) throw new ThurmError('NOT_FOUND', `no such window: ${ref.index ?? (ref.id !== undefined ? `@${ref.id}` : '')}`);
+    return w;
+  }
+
+  renameWindow(w: Window, name: string | null): void {
+    w.name = name;
+    this.emit({ type: 'window-renamed', window: w.id });
+  }
+
+  moveWindow(w: Window, index: number): void {
+    this.windows.move(w, index);
+    this.emit({ type: 'window-renamed', window: w.id });
   }
 
   /** Input from a person or a script for one pane. */
@@ -273,14 +362,16 @@ export class Mux {
 
   // ---- focus, zoom, layout ----
 
-  focus(id: string): void {
+  /** Focuses a pane, selecting its window; `announce` even when it was focused already. */
+  focus(id: string, announce = false): void {
     this.pane(id).attention();
-    if (this.zoomedId && this.zoomedId !== id) this.zoomedId = null;
-    const changed = this.focusedId !== id;
-    const before = this.focusedId;
-    this.focusedId = id;
-    if (changed) {
-      if (before) this.panes.get(before)?.focusEvent(false);
+    const w = this.windowOf(id);
+    if (w !== this.windows.current) this.selectWindow(w);
+    if (w.zoomed && w.zoomed !== id) w.zoomed = null;
+    const before = w.focused;
+    w.focused = id;
+    if (before !== id || announce) {
+      if (before !== id && this.panes.has(before)) this.pane(before).focusEvent(false);
       this.pane(id).focusEvent(true);
       this.relayout();
       this.emit({ type: 'focus-changed', pane: id });
@@ -289,16 +380,19 @@ export class Mux {
 
   /** Moves focus to the neighbour in a heading; false when there is none. */
   focusToward(heading: Heading): boolean {
-    if (!this.focusedId) return false;
-    const next = neighbour(this.geometry(), this.focusedId, heading);
+    const focused = this.focused;
+    if (!focused) return false;
+    const next = neighbour(this.geometry(), focused, heading);
     if (next) this.focus(next);
     return next !== null;
   }
 
+  /** The next pane of the current window. */
   focusNext(step = 1): void {
-    const ids = this.paneIds();
-    if (!ids.length || !this.focusedId) return;
-    const i = ids.indexOf(this.focusedId);
+    const ids = this.windowPaneIds();
+    const focused = this.focused;
+    if (!ids.length || !focused) return;
+    const i = ids.indexOf(focused);
     this.focus(ids[(i + step + ids.length) % ids.length]);
   }
 
@@ -306,7 +400,7 @@ export class Mux {
   mostUrgent(): string | null {
     const rank = { blocked: 0, error: 1, done: 2 } as Record<string, number>;
     const ids = this.paneIds();
-    const start = this.focusedId ? ids.indexOf(this.focusedId) + 1 : 0;
+    const start = this.focused ? ids.indexOf(this.focused) + 1 : 0;
     let best: { id: string; rank: number } | null = null;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[(start + i) % ids.length];
@@ -317,43 +411,48 @@ export class Mux {
   }
 
   /** Zooms a pane (focusing it the way the keyboard does), or unzooms it. */
-  toggleZoom(id = this.focusedId): void {
+  toggleZoom(id = this.focused): void {
     if (!id) return;
-    this.pane(id);
-    if (this.zoomedId === id) {
-      this.zoomedId = null;
+    const w = this.windowOf(id);
+    if (w.zoomed === id) {
+      w.zoomed = null;
     } else {
       this.focus(id);
-      this.zoomedId = id;
+      w.zoomed = id;
     }
     this.relayout();
   }
 
   resizePane(id: string, dir: Direction, cells: number): void {
     this.pane(id);
-    this.zoomedId = null;
-    this.layout = resizePane(this.layout!, id, dir, cells, this.paneArea());
+    const w = this.windowOf(id);
+    w.zoomed = null;
+    w.layout = resizePane(w.layout, id, dir, cells, this.paneArea());
     this.relayout();
   }
 
   /** Whether a border between panes passes through window cell (x, y) (a drag can move it). */
   isBorder(x: number, y: number): boolean {
-    return !this.zoomedId && !!this.layout && borderAt(this.layout, this.paneArea(), x, y) !== null;
+    const w = this.windows.current;
+    return !!w && !w.zoomed && borderAt(w.layout, this.paneArea(), x, y) !== null;
   }
 
   /** Moves the border through cell (x, y) to column or row `to`; returns where it ended, or null. */
   moveBorder(x: number, y: number, to: number): number | null {
-    if (this.zoomedId || !this.layout) return null;
-    const moved = moveBorder(this.layout, this.paneArea(), x, y, to);
+    const w = this.windows.current;
+    if (!w || w.zoomed) return null;
+    const moved = moveBorder(w.layout, this.paneArea(), x, y, to);
     if (!moved) return null;
-    this.layout = moved.node;
+    w.layout = moved.node;
     this.relayout();
     return moved.at;
   }
 
+  /** Gives the panes of the current window's rows and columns the same size. */
   equalize(): void {
-    if (!this.layout) return;
-    this.layout = equalize(this.layout, this.paneArea());
+    const w = this.windows.current;
+    if (!w) return;
+    w.layout = equalize(w.layout, this.paneArea());
     this.relayout();
   }
 
@@ -391,14 +490,16 @@ export class Mux {
     this.relayout();
   }
 
-  /** Gives every visible pane its rect's size; hidden panes keep theirs. */
+  /** Gives every visible pane of every window its rect's size; hidden panes keep theirs. */
   private relayout(): void {
-    for (const [id, r] of this.geometry().panes) {
-      const pane = this.panes.get(id);
-      if (!pane) continue;
-      const before = pane.size;
-      pane.resize(r.w, r.h - 1);
-      if (before.cols !== r.w || before.rows !== r.h - 1) this.emit({ type: 'pane-resized', pane: id });
+    for (const w of this.windows.all()) {
+      for (const [id, r] of this.geometry(w).panes) {
+        const pane = this.panes.get(id);
+        if (!pane) continue;
+        const before = pane.size;
+        pane.resize(r.w, r.h - 1);
+        if (before.cols !== r.w || before.rows !== r.h - 1) this.emit({ type: 'pane-resized', pane: id });
+      }
     }
     this.fitHistory();
     this.emit({ type: 'layout-changed' });
@@ -429,7 +530,7 @@ export class Mux {
     this.watch.dispose();
     for (const pane of this.panes.values()) this.reaper.close(pane);
     this.panes.clear();
-    this.layout = null;
+    for (const w of this.windows.all()) this.windows.remove(w);
     this.emit({ type: 'session-ended' });
   }
 
@@ -442,24 +543,51 @@ export class Mux {
       session: this.session,
       savedAt: new Date().toISOString(),
       ended: false,
-      layout: this.layout ?? leaf('1'),
-      focused: this.focusedId,
-      zoomed: this.zoomedId,
+      ...this.windowsState(),
       nextId: this.nextId,
       size: this.size,
       panes: this.paneIds().map((id) => paneSnapshot(this.pane(id), historyLines)),
     };
   }
 
+  private windowsState(): { windows: WindowSnapshot[]; current: number } {
+    return {
+      windows: this.windows.all().map((w) => ({ index: w.index, name: w.name, layout: w.layout, focused: w.focused, zoomed: w.zoomed })),
+      current: this.windows.current?.index ?? 0,
+    };
+  }
+
   /**
-   * Starts the session from a saved one: the same pane ids, layout, focus and zoom, each pane
-   * as its plan says (resume.ts). A pane that cannot start is left out and reported failed;
-   * false when none could (the caller then starts a fresh session).
+   * Rebuilds the windows from saved ones, keeping only the panes that exist now (a pane that
+   * could not start is left out); false when none is left.
+   */
+  private loadWindows(saved: WindowSnapshot[], current: number): boolean {
+    for (const s of saved) {
+      let layout: LayoutNode | null = s.layout;
+      for (const id of panesOf(s.layout)) if (!this.panes.has(id)) layout = layout && removePane(layout, id);
+      if (!layout) continue;
+      const ids = panesOf(layout);
+      const w = this.windows.add(layout, ids.includes(s.focused) ? s.focused : ids[0], s.name, s.index);
+      w.zoomed = s.zoomed && ids.includes(s.zoomed) ? s.zoomed : null;
+    }
+    const first = this.windows.byIndex(current) ?? this.windows.all()[0];
+    if (!first) return false;
+    this.windows.select(first);
+    this.relayout();
+    for (const id of this.paneIds()) this.emit({ type: 'pane-added', pane: id });
+    for (const w of this.windows.all()) this.emit({ type: 'window-added', window: w.id });
+    this.emit({ type: 'focus-changed', pane: first.focused });
+    return true;
+  }
+
+  /**
+   * Starts the session from a saved one: the same windows, pane ids, layouts, focus and zoom,
+   * each pane as its plan says (resume.ts). A pane that cannot start is left out and reported
+   * failed; false when none could (the caller then starts a fresh session).
    */
   restore(snapshot: SessionSnapshot, plans: PanePlan[], report: Omit<RestoreReport, 'panes'>): boolean {
-    if (this.layout) throw new ThurmError('INTERNAL', 'session already started');
+    if (this.windows.size) throw new ThurmError('INTERNAL', 'session already started');
     const saved = new Map(snapshot.panes.map((p) => [p.id, p]));
-    let layout: LayoutNode | null = snapshot.layout;
     const outcomes: RestoreReport['panes'] = [];
     this.nextId = snapshot.nextId;
     for (const plan of plans) {
@@ -469,20 +597,11 @@ export class Mux {
         this.spawn({ argv: plan.argv, cwd: plan.cwd }, p.size.cols, p.size.rows, { id: plan.id, history: p.history, typed: plan.typed, notice });
         outcomes.push({ id: plan.id, outcome: plan.outcome, detail: plan.detail });
       } catch (err) {
-        layout = layout && removePane(layout, plan.id);
         outcomes.push({ id: plan.id, outcome: 'failed', detail: (err as Error).message });
       }
     }
     this.restoreReport = { ...report, panes: outcomes };
-    if (!layout) return false;
-    this.layout = layout;
-    const ids = panesOf(layout);
-    this.focusedId = snapshot.focused && ids.includes(snapshot.focused) ? snapshot.focused : ids[0];
-    this.zoomedId = snapshot.zoomed && ids.includes(snapshot.zoomed) ? snapshot.zoomed : null;
-    this.relayout();
-    for (const id of ids) this.emit({ type: 'pane-added', pane: id });
-    this.emit({ type: 'focus-changed', pane: this.focusedId });
-    return true;
+    return this.loadWindows(snapshot.windows, snapshot.current);
   }
 
   /** What the last restore did, in one line, the first time it is asked for (for the first client). */
@@ -511,8 +630,8 @@ export class Mux {
     await Promise.all(panes.map((p) => p.term.flushed()));
     const fds: number[] = [];
     const handoff: Handoff = {
-      version: HANDOFF_VERSION, session: this.session, layout: this.layout ?? leaf('1'), focused: this.focusedId,
-      zoomed: this.zoomedId, nextId: this.nextId, size: this.size, buffers: this.buffers.handover(),
+      version: HANDOFF_VERSION, session: this.session, ...this.windowsState(),
+      nextId: this.nextId, size: this.size, buffers: this.buffers.handover(),
       panes: panes.map((p) => {
         const fd = p.exit ? null : p.pty.fd;
         if (fd !== null) fds.push(fd);
@@ -532,18 +651,14 @@ export class Mux {
 
   /** Starts as the server that took over from another: its panes, live, with their state. */
   adopt(h: Handoff, ptyOf: (p: PaneHandoff) => PanePty): void {
-    if (this.layout) throw new ThurmError('INTERNAL', 'session already started');
+    if (this.windows.size) throw new ThurmError('INTERNAL', 'session already started');
     this.nextId = h.nextId;
     this.buffers.adopt(h.buffers);
     for (const p of h.panes) {
       const pty = ptyOf(p);
       this.spawn({ argv: p.argv, cwd: p.startCwd }, p.size.cols, p.size.rows, { id: p.id, history: [], typed: null, notice: null, live: p.live, pty });
     }
-    this.layout = h.layout;
-    this.focusedId = h.focused;
-    this.zoomedId = h.zoomed;
-    this.relayout();
-    for (const id of this.paneIds()) this.emit({ type: 'pane-added', pane: id });
+    this.loadWindows(h.windows, h.current);
   }
 
   setSaveState(state: SaveState): void {

@@ -6,9 +6,11 @@ import { ThurmError } from '../errors.js';
 import { hasControl, sanitizeText } from '../sanitize.js';
 import { historyOf } from '../term/history.js';
 import type { LayoutNode } from './layout.js';
+import type { WindowSnapshot } from './windows.js';
 import type { Pane } from './pane.js';
 
-export const SNAPSHOT_VERSION = 1;
+/** 2: windows. A version 1 file (one layout) reads as one window. */
+export const SNAPSHOT_VERSION = 2;
 
 /** Who an agent pane was talking to, and how to resume it (null: thurm knows no command). */
 export interface AgentBinding { agent: string; sessionId: string; resume: string[] | null }
@@ -34,9 +36,9 @@ export interface SessionSnapshot {
   savedAt: string;
   /** The session ended on purpose (last pane exited, kill-server): not restored by itself. */
   ended: boolean;
-  layout: LayoutNode;
-  focused: string | null;
-  zoomed: string | null;
+  windows: WindowSnapshot[];
+  /** Index of the current window. */
+  current: number;
   nextId: number;
   size: { cols: number; rows: number };
   panes: PaneSnapshot[];
@@ -168,22 +170,39 @@ export function checkSnapshot(raw: unknown): SessionSnapshot {
   const s = raw as Record<string, unknown>;
   if (typeof s.version !== 'number') bad('no version');
   if ((s.version as number) > SNAPSHOT_VERSION) bad(`written by a newer thurm (version ${s.version}, this one reads ${SNAPSHOT_VERSION})`);
-  if (s.version !== SNAPSHOT_VERSION) bad(`unknown version ${s.version}`);
+  if (s.version !== 1 && s.version !== SNAPSHOT_VERSION) bad(`unknown version ${s.version}`);
   if (!Array.isArray(s.panes) || !s.panes.length || s.panes.length > MAX_PANES) bad(`panes: expected 1 to ${MAX_PANES} panes`);
   const panes = (s.panes as unknown[]).map(paneOf);
-  const layout = layoutOf(s.layout);
   const ids = new Set(panes.map((p) => p.id));
-  const inLayout: string[] = [];
-  const walk = (n: LayoutNode): void => { if (n.kind === 'pane') inLayout.push(n.pane); else { walk(n.a); walk(n.b); } };
-  walk(layout);
-  if (ids.size !== panes.length || inLayout.length !== ids.size || !inLayout.every((id) => ids.has(id))) {
-    bad('layout and panes do not match');
-  }
   const paneRef = (v: unknown, what: string): string | null => {
     if (v === null || v === undefined) return null;
     if (typeof v !== 'string' || !ids.has(v)) bad(`${what}: not a pane of the session`);
     return v as string;
   };
+  const rawWindows = s.version === 1 ? [{ index: 0, name: null, layout: s.layout, focused: s.focused, zoomed: s.zoomed }] : s.windows;
+  if (!Array.isArray(rawWindows) || !rawWindows.length || rawWindows.length > MAX_PANES) bad('windows: expected 1 or more windows');
+  const inLayouts: string[] = [];
+  const indexes = new Set<number>();
+  const windows = (rawWindows as unknown[]).map((raw, i): WindowSnapshot => {
+    if (!isObject(raw)) bad(`windows[${i}]: expected an object`);
+    const w = raw as Record<string, unknown>;
+    if (!Number.isInteger(w.index) || (w.index as number) < 0 || (w.index as number) > 9999 || indexes.has(w.index as number)) bad(`windows[${i}].index: expected a unique index`);
+    indexes.add(w.index as number);
+    const layout = layoutOf(w.layout);
+    const walk = (n: LayoutNode): void => { if (n.kind === 'pane') inLayouts.push(n.pane); else { walk(n.a); walk(n.b); } };
+    walk(layout);
+    const focused = paneRef(w.focused, `windows[${i}].focused`);
+    return {
+      index: w.index as number,
+      name: w.name === null || w.name === undefined ? null : sanitizeText(str(w.name, `windows[${i}].name`, 256), 64),
+      layout,
+      focused: focused ?? (layout.kind === 'pane' ? layout.pane : inLayouts[inLayouts.length - 1]),
+      zoomed: paneRef(w.zoomed, `windows[${i}].zoomed`),
+    };
+  });
+  if (ids.size !== panes.length || inLayouts.length !== ids.size || !inLayouts.every((id) => ids.has(id))) {
+    bad('layout and panes do not match');
+  }
   const nextId = s.nextId;
   const maxId = Math.max(...panes.map((p) => Number(p.id)));
   return {
@@ -191,9 +210,8 @@ export function checkSnapshot(raw: unknown): SessionSnapshot {
     session: str(s.session, 'session', 64),
     savedAt: str(s.savedAt ?? '', 'savedAt', 64),
     ended: s.ended === true,
-    layout,
-    focused: paneRef(s.focused, 'focused'),
-    zoomed: paneRef(s.zoomed, 'zoomed'),
+    windows,
+    current: Number.isInteger(s.current) && indexes.has(s.current as number) ? (s.current as number) : windows[0].index,
     nextId: Number.isInteger(nextId) && (nextId as number) > maxId ? (nextId as number) : maxId + 1,
     size: sizeOf(s.size, 'size'),
     panes,

@@ -3,6 +3,7 @@
 // never from raw program text (titles are sanitised when they arrive).
 import type { Geometry } from '../session/layout.js';
 import type { Mux } from '../session/mux.js';
+import { windowState } from '../session/agents.js';
 import type { Line } from './cells.js';
 import { fitStatus, GLYPHS, progressBar, progressStyle, STATE_STYLES, stateCounts, statusLabel } from './status-view.js';
 import { fill, putText, textWidth, truncate } from './text-cells.js';
@@ -71,7 +72,19 @@ export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void
     return;
   }
   let x = putText(line, 0, truncate(`[${mux.session}] `, line.length), STATUS);
-  for (const id of mux.paneIds()) {
+  // With several windows: each with the glyph of what needs you there, then this window's panes.
+  const windows = mux.windowList();
+  if (windows.length > 1) {
+    for (const { window, current, last } of windows) {
+      const state = windowState(mux, window);
+      const mark = state === 'blocked' || state === 'error' || state === 'done' ? GLYPHS[state] : '';
+      const label = `${window.index}:${truncate(mux.windowName(window), 12)}${current ? '*' : last ? '-' : ''}${mark} `;
+      if (x + textWidth(label) > line.length - 8) break;
+      x = putText(line, x, label, current ? STATUS_FOCUS : STATUS);
+    }
+    if (x + 2 < line.length - 8) x = putText(line, x, '│ ', STATUS);
+  }
+  for (const id of mux.windowPaneIds()) {
     const pane = mux.pane(id);
     const focused = mux.focused === id;
     const label = `${id}:${truncate(pane.title, 16)}${focused ? '*' : ''}${mux.zoomed === id ? 'Z' : ''}${pane.rang ? '!' : ''} `;

@@ -13,7 +13,8 @@ import { pasteBytes } from '../term/keys.js';
 import { sanitizeText } from '../sanitize.js';
 import { StyleCache } from './cell-style.js';
 import { clearUncovered, drawHeaders, drawStatusLine } from './chrome.js';
-import { AgentOverview } from './agent-overview.js';
+import { Chooser } from './chooser.js';
+import { agentChoices, windowChoices } from './choices.js';
 import { GLYPHS } from './status-view.js';
 import { CLEAR_STATUS, isStatusAnswer, mostPressing, outerStatus, STATUS_QUERY } from './outer-status.js';
 import { InputParser, keyName, type InputToken } from './input.js';
@@ -67,7 +68,10 @@ export class ClientScreen implements ClientHandle {
   private readonly styles: StyleCache;
   private terminal: TerminalOutput;
   private readonly subscription: { dispose(): void };
-  private overview: AgentOverview | null = null;
+  /** An open list to pick from (the agent overview, the window chooser) and what a pick does. */
+  private chooser: { list: Chooser; pick(key: string): void } | null = null;
+  /** A line being typed in the status line (a window's new name or index). */
+  private prompt: { label: string; text: string; done(text: string): void } | null = null;
   /** The outer terminal answered the OSC 7501 query: it is told the session's state. */
   private statusOutside = false;
   private lastOuterStatus = '';
@@ -84,7 +88,8 @@ export class ClientScreen implements ClientHandle {
   private readonly copy: CopyView;
   private readonly borderDrag: BorderDrag = { at: null };
   private prefixPending = false;
-  private confirmKill: string | null = null;
+  /** A yes/no question in the status line (closing a pane or window) and what yes does. */
+  private confirm: { question: string; yes(): void } | null = null;
   private help: blessed.Widgets.BoxElement | null = null;
   private message: string | null = null;
   private cursorShape = '';
@@ -192,17 +197,22 @@ export class ClientScreen implements ClientHandle {
       this.closeHelp();
       return null;
     }
-    if (this.overview && t.kind === 'key') {
-      const chosen = this.overview.key(keyName(legacyInput(t.seq)));
-      if (chosen !== null) this.closeOverview();
-      if (chosen !== null && chosen !== 'close') void this.run({ type: 'focus', pane: chosen });
+    if (this.chooser && t.kind === 'key') {
+      const chooser = this.chooser;
+      const chosen = chooser.list.key(keyName(legacyInput(t.seq)));
+      if (chosen !== null) this.closeChooser();
+      if (chosen !== null && chosen !== 'close') chooser.pick(chosen);
       return null;
     }
-    if (this.confirmKill !== null) {
-      const pane = this.confirmKill;
-      this.confirmKill = null;
+    if (this.prompt && t.kind === 'key') {
+      this.promptKey(keyName(legacyInput(t.seq)), t.seq);
+      return null;
+    }
+    if (this.confirm !== null) {
+      const confirm = this.confirm;
+      this.confirm = null;
       this.allPanesDirty = true;
-      if (t.kind === 'key' && (t.seq === 'y' || t.seq === 'Y')) void this.run({ type: 'kill-pane', pane });
+      if (t.kind === 'key' && (t.seq === 'y' || t.seq === 'Y')) confirm.yes();
       this.scheduleFrame();
       return null;
     }
@@ -252,14 +262,25 @@ export class ClientScreen implements ClientHandle {
     } else if (action.ui === 'help') {
       this.openHelp();
     } else if (action.ui === 'agents') {
-      this.overview?.destroy();
-      this.overview = new AgentOverview(this.screen, this.mux, { cols: this.output.columns, rows: this.output.rows }, () => {
-        this.allPanesDirty = true;
-        this.scheduleFrame();
+      this.openChooser('agents', () => agentChoices(this.mux), (pane) => void this.run({ type: 'focus', pane }), 'no pane has a status');
+    } else if (action.ui === 'choose-window') {
+      this.openChooser('windows', () => windowChoices(this.mux), (key) => {
+        if (key.startsWith('window ')) void this.run({ type: 'select-window', index: Number(key.slice(7)) });
+        else void this.run({ type: 'focus', pane: key });
       });
+    } else if (action.ui === 'rename-window') {
+      this.openPrompt('rename window: ', (name) => void this.run({ type: 'rename-window', name: name || null }));
+    } else if (action.ui === 'move-window') {
+      this.openPrompt('move window to index: ', (index) => {
+        if (/^\d{1,4}$/.test(index)) void this.run({ type: 'move-window', to: Number(index) });
+        else if (index) this.showMessage(`move-window: not an index: ${index}`);
+      });
+    } else if (action.ui === 'confirm-kill-window') {
+      const w = this.mux.windowList().find((x) => x.current)?.window;
+      if (w) this.askYesNo(`kill window ${w.index} (${this.mux.windowName(w)})? (y/n)`, () => void this.run({ type: 'kill-window', index: w.index }));
     } else if (action.ui === 'confirm-kill' && this.mux.focused) {
-      this.confirmKill = this.mux.focused;
-      this.scheduleFrame();
+      const pane = this.mux.focused;
+      this.askYesNo(`kill pane ${pane}? (y/n)`, () => void this.run({ type: 'kill-pane', pane }));
     } else if (action.ui === 'copy-mode' && this.mux.focused) {
       this.copy.enter(this.mux.focused);
     } else if (action.ui === 'copy-mode-page-up' && this.mux.focused) {
@@ -294,10 +315,44 @@ export class ClientScreen implements ClientHandle {
     this.scheduleFrame();
   }
 
-  private closeOverview(): void {
-    this.overview?.destroy();
-    this.overview = null;
+  private openChooser(label: string, rows: () => { key: string; text: string }[], pick: (key: string) => void, empty?: string): void {
+    this.chooser?.list.destroy();
+    const list = new Chooser(this.screen, label, rows, { cols: this.output.columns, rows: this.output.rows }, () => {
+      this.allPanesDirty = true;
+      this.scheduleFrame();
+    }, empty);
+    this.chooser = { list, pick };
+  }
+
+  private closeChooser(): void {
+    this.chooser?.list.destroy();
+    this.chooser = null;
     this.allPanesDirty = true;
+    this.scheduleFrame();
+  }
+
+  private askYesNo(question: string, yes: () => void): void {
+    this.confirm = { question, yes };
+    this.scheduleFrame();
+  }
+
+  private openPrompt(label: string, done: (text: string) => void): void {
+    this.prompt = { label, text: '', done };
+    this.scheduleFrame();
+  }
+
+  /** A key while a prompt is open: text, BSpace, Enter to run it, Escape to give up. */
+  private promptKey(name: string, seq: string): void {
+    const prompt = this.prompt!;
+    if (name === 'Enter' || name === 'Escape' || name === 'C-c') {
+      this.prompt = null;
+      this.allPanesDirty = true;
+      if (name === 'Enter') prompt.done(prompt.text.trim());
+    } else if (name === 'BSpace') {
+      prompt.text = [...prompt.text].slice(0, -1).join('');
+    } else if (!/[\u0000-\u001f\u007f-\u009f]/.test(seq) && prompt.text.length < 64) {
+      prompt.text += seq;
+    }
     this.scheduleFrame();
   }
 
@@ -360,7 +415,7 @@ export class ClientScreen implements ClientHandle {
   }
 
   private onMuxEvent(e: MuxEvent): void {
-    if (this.overview && (e.type === 'status-changed' || e.type === 'pane-added' || e.type === 'pane-removed')) this.overview.refresh();
+    if (this.chooser && (e.type === 'status-changed' || e.type === 'pane-added' || e.type === 'pane-removed' || e.type.startsWith('window-'))) this.chooser.list.refresh();
     switch (e.type) {
       case 'pane-output':
         this.dirtyPanes.add(e.pane);
@@ -444,7 +499,7 @@ export class ClientScreen implements ClientHandle {
     // An echo frame draws only the focused pane (and the chrome); the rest stays dirty.
     const only = echoOnly && !this.allPanesDirty ? this.mux.focused : null;
     const copyText = this.copy.statusText(this.mux.focused);
-    const statusRow = this.mux.config.ui.statusLine || this.message || copyText || this.confirmKill || this.prefixPending ? rows - 1 : -1;
+    const statusRow = this.mux.config.ui.statusLine || this.message || copyText || this.confirm || this.prompt || this.prefixPending ? rows - 1 : -1;
     const paneRows = Math.min(rows, this.mux.windowSize.rows - (this.mux.config.ui.statusLine ? 1 : 0));
     if (this.allPanesDirty) clearUncovered(lines, rows, cols, geo);
     const held = new Set<string>();
@@ -468,7 +523,7 @@ export class ClientScreen implements ClientHandle {
     drawHeaders(lines, this.mux, geo, Math.floor(Date.now() / ANIMATION_MS), (id) => this.copy.label(id));
     this.animate(geo);
     if (statusRow >= 0 && lines[statusRow]) {
-      const message = this.confirmKill !== null ? `kill pane ${this.confirmKill}? (y/n)` : copyText ?? this.message;
+      const message = this.prompt ? `${this.prompt.label}${this.prompt.text}_` : this.confirm?.question ?? copyText ?? this.message;
       drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.prefixPending, message });
     }
     this.screen.render();
@@ -510,7 +565,7 @@ export class ClientScreen implements ClientHandle {
   private cursor(geo: ReturnType<Mux['geometry']>): string {
     const id = this.mux.focused;
     const r = id ? geo.panes.get(id) : undefined;
-    if (!id || !r || this.help || this.overview || this.confirmKill !== null) return '\x1b[?25l';
+    if (!id || !r || this.help || this.chooser || this.confirm || this.prompt) return '\x1b[?25l';
     if (this.mux.pane(id).term.sync.updating && this.lastCursor) return this.lastCursor;
     const live = this.mux.pane(id).term.cursor;
     const copying = this.copy.cursor(id);
@@ -558,7 +613,7 @@ export class ClientScreen implements ClientHandle {
     this.frames.stop();
     for (const t of [this.escapeTimer, this.messageTimer, this.animationTimer, this.resizeTimer]) if (t) clearTimeout(t);
     this.subscription.dispose();
-    this.overview?.destroy();
+    this.chooser?.list.destroy();
     this.copy.dispose();
     this.mux.removeClient(this.id);
     if (!(this.screen as unknown as { destroyed?: boolean }).destroyed) this.screen.destroy();

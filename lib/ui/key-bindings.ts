@@ -3,7 +3,7 @@
 
 export type BindingAction =
   | { command: string; args?: Record<string, unknown> }
-  | { ui: 'help' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' | 'agents' };
+  | { ui: 'help' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' | 'agents' | 'choose-window' | 'rename-window' | 'move-window' | 'confirm-kill-window' };
 
 export interface Binding {
   keys: string[];
@@ -28,6 +28,15 @@ export const BINDINGS: readonly Binding[] = [
   { keys: ['M-Up'], describe: 'move the border up by 5', action: { command: 'resize-pane', args: { direction: 'up', cells: 5 } } },
   { keys: ['M-Down'], describe: 'move the border down by 5', action: { command: 'resize-pane', args: { direction: 'down', cells: 5 } } },
   { keys: ['u'], describe: 'jump to the pane that most needs you', action: { command: 'focus', args: { urgent: true } } },
+  { keys: ['c'], describe: 'new window', action: { command: 'new-window' } },
+  { keys: ['n'], describe: 'next window', action: { command: 'select-window', args: { next: true } } },
+  { keys: ['p'], describe: 'previous window', action: { command: 'select-window', args: { previous: true } } },
+  { keys: ['l'], describe: 'the window selected last', action: { command: 'select-window', args: { last: true } } },
+  ...Array.from({ length: 10 }, (_, i) => ({ keys: [String(i)], describe: `window ${i}`, action: { command: 'select-window', args: { index: i } } })),
+  { keys: [','], describe: 'rename the window', action: { ui: 'rename-window' } },
+  { keys: ['.'], describe: 'move the window to another index', action: { ui: 'move-window' } },
+  { keys: ['&'], describe: 'close the window (asks first)', action: { ui: 'confirm-kill-window' } },
+  { keys: ['w'], describe: 'choose a window or pane, with each pane\'s status', action: { ui: 'choose-window' } },
   { keys: ['a'], describe: 'agent overview: every pane with a status, most pressing first', action: { ui: 'agents' } },
   { keys: ['z'], describe: 'zoom the pane to the full window, or back', action: { command: 'zoom' } },
   { keys: ['='], describe: 'make all panes the same size', action: { command: 'equalize' } },
@@ -48,7 +57,10 @@ export function helpLines(prefix: string): string[] {
   return [
     `prefix is ${prefix}; press it, then a key:`,
     '',
-    ...BINDINGS.map((b) => `  ${b.keys.join(' ').padEnd(14)} ${b.describe}`),
+    // The ten window digits share one line.
+    ...BINDINGS.filter((b) => !/^[1-9]$/.test(b.keys[0])).map((b) => (b.keys[0] === '0'
+      ? `  ${'0 ... 9'.padEnd(14)} window 0 to 9`
+      : `  ${b.keys.join(' ').padEnd(14)} ${b.describe}`)),
     `  ${prefix.padEnd(14)} send the prefix key to the pane`,
     '',
     'any key closes this help',

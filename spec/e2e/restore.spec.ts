@@ -66,7 +66,7 @@ test('after kill -9, thurm restore brings back layout, pane ids, focus, cwd and 
   // Saved by itself soon after the focus change, with what pane 1 showed by then.
   await waitUntil(() => {
     const s = readSnapshot(sessionFile(env));
-    return s.focused === '1' && s.panes[0].history.some((l) => l.includes('history-mark-42')) && s.panes[0].cwd === dir;
+    return s.windows[0].focused === '1' && s.panes[0].history.some((l) => l.includes('history-mark-42')) && s.panes[0].cwd === dir;
   }, 'the session file to have the change');
   await crash(env);
 

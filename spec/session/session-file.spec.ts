@@ -5,18 +5,24 @@ import test from 'ava';
 import { loadSession, readSnapshot, restorable, writeSessionFile } from '../../lib/session/session-file.js';
 import { checkSnapshot, SNAPSHOT_VERSION, type SessionSnapshot } from '../../lib/session/snapshot.js';
 
-function snapshot(over: Partial<SessionSnapshot> = {}): SessionSnapshot {
+type Layout = SessionSnapshot['windows'][number]['layout'];
+const SPLIT: Layout = { kind: 'split', dir: 'right', ratio: 0.5, a: { kind: 'pane', pane: '1' }, b: { kind: 'pane', pane: '3' } };
+
+/** A saved session of one window with panes 1 and 3 (`focused` and `layout` shape that window). */
+function snapshot(over: Partial<SessionSnapshot> & { focused?: string; layout?: Layout } = {}): SessionSnapshot {
+  const { focused = '3', layout = SPLIT, ...rest } = over;
   return {
     version: SNAPSHOT_VERSION, session: 'default', savedAt: '2026-12-01T10:00:00.000Z', ended: false,
-    layout: { kind: 'split', dir: 'right', ratio: 0.5, a: { kind: 'pane', pane: '1' }, b: { kind: 'pane', pane: '3' } },
-    focused: '3', zoomed: null, nextId: 4, size: { cols: 80, rows: 24 },
+    windows: [{ index: 0, name: null, layout, focused, zoomed: null }], current: 0, nextId: 4, size: { cols: 80, rows: 24 },
     panes: ['1', '3'].map((id) => ({
       id, argv: ['/bin/bash'], cwd: '/tmp', title: 'bash', size: { cols: 40, rows: 22 }, foreground: null,
       history: [`history of ${id}`], agent: null, records: [],
     })),
-    ...over,
+    ...rest,
   };
 }
+
+const focusOf = (s: SessionSnapshot | null | undefined) => s?.windows[0].focused;
 
 function tempFile(t: { teardown(fn: () => void): void }): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'thurm-file-'));
@@ -37,8 +43,8 @@ test('each save keeps the file it replaces as .bak', (t) => {
   const file = tempFile(t);
   writeSessionFile(file, snapshot({ focused: '1' }));
   writeSessionFile(file, snapshot({ focused: '3' }));
-  t.is(readSnapshot(file).focused, '3');
-  t.is(readSnapshot(`${file}.bak`).focused, '1');
+  t.is(focusOf(readSnapshot(file)), '3');
+  t.is(focusOf(readSnapshot(`${file}.bak`)), '1');
 });
 
 test('a session without panes is never written over a good file', (t) => {
@@ -56,7 +62,7 @@ test('a save that cannot write says why and leaves the old file whole', (t) => {
   const err = t.throws(() => writeSessionFile(file, snapshot({ focused: '1' })));
   t.is((err as { code?: string }).code, 'IO_ERROR');
   t.regex(err!.message, /cannot save/);
-  t.is(readSnapshot(file).focused, '3');
+  t.is(focusOf(readSnapshot(file)), '3');
 });
 
 for (const [what, content] of [
@@ -73,7 +79,7 @@ for (const [what, content] of [
     fs.writeFileSync(file, content);
     const loaded = loadSession(file);
     t.is(loaded.from, `${file}.bak`);
-    t.is(loaded.snapshot?.focused, '1');
+    t.is(focusOf(loaded.snapshot), '1');
     t.is(loaded.problems.length, 1);
     t.regex(loaded.problems[0].error, /invalid session file/);
     t.false(fs.existsSync(file));
@@ -122,4 +128,11 @@ test('history and titles read back from a file are made inert', (t) => {
   s.panes[0].title = 'evil\u001b]0;x\u0007';
   const read = checkSnapshot(JSON.parse(JSON.stringify(s)));
   t.false(/[\u0000-\u001f]/.test(read.panes[0].history[0] + read.panes[0].title));
+});
+
+test('a version 1 file (one layout, before windows) reads as one window', (t) => {
+  const v1 = { version: 1, session: 'default', savedAt: '', ended: false, layout: SPLIT, focused: '1', zoomed: '1', nextId: 4, size: { cols: 80, rows: 24 }, panes: snapshot().panes };
+  const read = checkSnapshot(JSON.parse(JSON.stringify(v1)));
+  t.deepEqual(read.windows, [{ index: 0, name: null, layout: SPLIT, focused: '1', zoomed: '1' }]);
+  t.is(read.current, 0);
 });

@@ -1,0 +1,134 @@
+// Windows, as tmux has them: open, select, rename, move, close and list.
+import path from 'node:path';
+import { ThurmError } from '../errors.js';
+import { printable, sanitizeText } from '../sanitize.js';
+import { windowState } from '../session/agents.js';
+import type { Mux } from '../session/mux.js';
+import type { Window } from '../session/windows.js';
+import { defineCommand, optBool, optInt, optString, optStringArray, reqString, type CliArgs } from './command.js';
+
+export interface WindowInfo {
+  index: number;
+  id: string;
+  name: string;
+  current: boolean;
+  last: boolean;
+  panes: string[];
+  /** The most pressing state of its panes. */
+  state: string;
+}
+
+export function windowInfo(mux: Mux): WindowInfo[] {
+  return mux.windowList().map(({ window, current, last }) => ({
+    index: window.index, id: `@${window.id}`, name: mux.windowName(window), current, last,
+    panes: mux.windowPaneIds(window), state: windowState(mux, window),
+  }));
+}
+
+const indexOption = { index: { type: 'number' as const, describe: 'window index (default: the current window)' } };
+const MAX_INDEX = 9999;
+
+function target(mux: Mux, raw: Record<string, unknown>): Window {
+  return mux.findWindow({ index: optInt(raw, 'index', 0, MAX_INDEX) });
+}
+
+export const newWindow = defineCommand({
+  name: 'new-window',
+  usage: 'new-window',
+  describe: 'Open a window running CMD or your shell, and print its first pane id',
+  options: {
+    name: { alias: 'n', type: 'string', describe: 'window name (default: its pane\'s title)' },
+    cwd: { type: 'string', describe: 'working directory (default: the focused pane\'s)' },
+  },
+  request: (argv) => ({
+    name: argv.name,
+    cwd: argv.cwd === undefined ? undefined : path.resolve(String(argv.cwd)),
+    argv: argv['--']?.length ? argv['--'] : undefined,
+  }),
+  parse: (raw) => ({ name: optString(raw, 'name', 256), cwd: optString(raw, 'cwd'), argv: optStringArray(raw, 'argv') }),
+  run: (ctx, a) => {
+    const focused = ctx.mux.focused;
+    const cwd = a.cwd ?? (focused ? ctx.mux.pane(focused).cwd : undefined);
+    return { pane: ctx.mux.newWindow({ argv: a.argv, cwd }, a.name === undefined ? null : sanitizeText(a.name, 64)) };
+  },
+  print: (r) => r.pane,
+});
+
+export const selectWindow = defineCommand({
+  name: 'select-window',
+  usage: 'select-window',
+  describe: 'Select a window: --index N, --next, --previous or --last',
+  options: {
+    ...indexOption,
+    next: { type: 'boolean', describe: 'the next window' },
+    previous: { type: 'boolean', describe: 'the previous window' },
+    last: { type: 'boolean', describe: 'the window selected before this one' },
+  },
+  request: (argv: CliArgs) => ({ index: argv.index, next: argv.next, previous: argv.previous, last: argv.last }),
+  parse: (raw) => {
+    const a = { index: optInt(raw, 'index', 0, MAX_INDEX), next: optBool(raw, 'next'), previous: optBool(raw, 'previous'), last: optBool(raw, 'last') };
+    if ([a.index !== undefined, a.next, a.previous, a.last].filter(Boolean).length !== 1) {
+      throw new ThurmError('INVALID_ARGUMENT', 'select-window: give one of --index, --next, --previous or --last');
+    }
+    return a;
+  },
+  run: (ctx, a) => {
+    ctx.mux.selectWindowBy(a.index !== undefined ? { index: a.index } : a.last ? 'last' : { step: a.next ? 1 : -1 });
+    return { window: windowInfo(ctx.mux).find((w) => w.current)!.index };
+  },
+});
+
+export const renameWindow = defineCommand({
+  name: 'rename-window',
+  usage: 'rename-window [name]',
+  describe: 'Name a window (no name: named after its pane again)',
+  options: { ...indexOption },
+  request: (argv: CliArgs) => ({ index: argv.index, name: (argv.name as string | undefined) ?? null }),
+  parse: (raw) => ({ window: raw, name: raw.name === null || raw.name === undefined ? null : reqString(raw, 'name', 256) }),
+  run: (ctx, a) => {
+    ctx.mux.renameWindow(target(ctx.mux, a.window), a.name && sanitizeText(a.name, 64));
+    return {};
+  },
+});
+
+export const moveWindow = defineCommand({
+  name: 'move-window',
+  usage: 'move-window',
+  describe: 'Give a window another index (a window there takes the old one)',
+  options: { ...indexOption, to: { type: 'number', demandOption: true, describe: 'the new index' } },
+  request: (argv: CliArgs) => ({ index: argv.index, to: argv.to }),
+  parse: (raw) => {
+    const to = optInt(raw, 'to', 0, MAX_INDEX);
+    if (to === undefined) throw new ThurmError('INVALID_ARGUMENT', 'to: required');
+    return { window: raw, to };
+  },
+  run: (ctx, a) => {
+    ctx.mux.moveWindow(target(ctx.mux, a.window), a.to);
+    return {};
+  },
+});
+
+export const killWindow = defineCommand({
+  name: 'kill-window',
+  usage: 'kill-window',
+  describe: 'Close a window and every pane in it',
+  options: { ...indexOption },
+  request: (argv: CliArgs) => ({ index: argv.index }),
+  parse: (raw) => ({ window: raw }),
+  run: (ctx, a) => {
+    ctx.mux.killWindow(target(ctx.mux, a.window));
+    return {};
+  },
+});
+
+export const listWindows = defineCommand({
+  name: 'list-windows',
+  usage: 'list-windows',
+  describe: 'List windows: index, name, panes, most pressing state',
+  request: () => ({}),
+  parse: () => ({}),
+  run: (ctx) => ({ windows: windowInfo(ctx.mux) }),
+  print: (r) => r.windows
+    .map((w) => `${w.index}: ${printable(w.name)}${w.current ? ' (current)' : w.last ? ' (last)' : ''} ${w.id} panes ${w.panes.join(',')}${w.state !== 'none' ? ` ${w.state}` : ''}`)
+    .join('\n'),
+});

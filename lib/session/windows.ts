@@ -1,0 +1,103 @@
+// The windows of a session (tmux's windows, shown as tabs in the status line): each its own
+// layout tree with a focused pane and maybe a zoomed one. Plain data; the Mux changes it and
+// announces every change. Indexes are tmux's: stable numbers from 0, a new window takes the
+// lowest free one; ids (`@N`) never repeat.
+import { panesOf, type LayoutNode } from './layout.js';
+
+export interface Window {
+  id: number;
+  index: number;
+  /** Set by `rename-window`; null: the window is named after its focused pane's title. */
+  name: string | null;
+  layout: LayoutNode;
+  focused: string;
+  zoomed: string | null;
+}
+
+/** A window as the session file and a handover keep it. */
+export interface WindowSnapshot { index: number; name: string | null; layout: LayoutNode; focused: string; zoomed: string | null }
+
+export class Windows {
+  private list: Window[] = [];
+  private currentId: number | null = null;
+  private lastId: number | null = null;
+  private nextId = 0;
+
+  get current(): Window | null {
+    return this.byId(this.currentId);
+  }
+
+  /** The window selected before the current one (prefix `l`). */
+  get last(): Window | null {
+    return this.byId(this.lastId);
+  }
+
+  /** Every window, by index. */
+  all(): Window[] {
+    return [...this.list].sort((a, b) => a.index - b.index);
+  }
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  byId(id: number | null): Window | null {
+    return id === null ? null : this.list.find((w) => w.id === id) ?? null;
+  }
+
+  byIndex(index: number): Window | null {
+    return this.list.find((w) => w.index === index) ?? null;
+  }
+
+  ofPane(pane: string): Window | null {
+    return this.list.find((w) => panesOf(w.layout).includes(pane)) ?? null;
+  }
+
+  /** Every pane, window by window in index order, each window's in layout order. */
+  panes(): string[] {
+    return this.all().flatMap((w) => panesOf(w.layout));
+  }
+
+  /** Adds a window (not selected); `index` when restoring, else the lowest free one. */
+  add(layout: LayoutNode, focused: string, name: string | null = null, index?: number, id?: number): Window {
+    let at = index ?? 0;
+    if (index === undefined) while (this.byIndex(at)) at++;
+    const w: Window = { id: id ?? this.nextId, index: at, name, layout, focused, zoomed: null };
+    this.nextId = Math.max(this.nextId, w.id + 1);
+    this.list.push(w);
+    return w;
+  }
+
+  select(w: Window): void {
+    if (w.id === this.currentId) return;
+    this.lastId = this.currentId;
+    this.currentId = w.id;
+  }
+
+  /** Removes a window; when it was current, the last one (else the next by index) is selected. */
+  remove(w: Window): void {
+    const order = this.all();
+    const at = order.findIndex((x) => x.id === w.id);
+    this.list = this.list.filter((x) => x.id !== w.id);
+    if (this.lastId === w.id) this.lastId = null;
+    if (this.currentId !== w.id) return;
+    const next = this.last ?? order[at + 1] ?? order[at - 1] ?? null;
+    this.currentId = next && next.id !== w.id ? next.id : null;
+    this.lastId = null;
+  }
+
+  /** The window `step` places after the current one, by index, wrapping. */
+  step(step: number): Window | null {
+    const order = this.all();
+    const at = order.findIndex((w) => w.id === this.currentId);
+    if (at < 0 || !order.length) return null;
+    return order[(at + step + order.length * Math.abs(step)) % order.length];
+  }
+
+  /** Swaps a window into another index (tmux `move-window`): the window there takes its old one. */
+  move(w: Window, index: number): void {
+    const other = this.byIndex(index);
+    if (other) other.index = w.index;
+    w.index = index;
+  }
+}

@@ -1,0 +1,27 @@
+// The rows of the two choosers: the agent overview (prefix `a`) and windows with their panes
+// (prefix `w`), each pane with its status glyph.
+import { agentRows, duration } from '../session/agents.js';
+import type { Mux } from '../session/mux.js';
+import { GLYPHS } from './status-view.js';
+
+const glyph = (state: string) => (state in GLYPHS ? GLYPHS[state as keyof typeof GLYPHS] : ' ');
+
+/** Every pane with a status, most pressing first; a row's key is its pane. */
+export function agentChoices(mux: Mux): { key: string; text: string }[] {
+  const now = Date.now();
+  return agentRows(mux).map((r) => ({
+    key: r.pane,
+    text: `${GLYPHS[r.state]} ${r.pane.padStart(3)} ${r.state.padEnd(7)} ${duration(now - r.since).padStart(7)}  ${r.app ?? '-'}${r.text ? `: ${r.text}` : ''}`,
+  }));
+}
+
+/** Each window (key `window N`) followed by its panes (key: the pane id). */
+export function windowChoices(mux: Mux): { key: string; text: string }[] {
+  return mux.windowList().flatMap(({ window, current }) => [
+    { key: `window ${window.index}`, text: `${window.index}: ${mux.windowName(window)}${current ? ' (current)' : ''}` },
+    ...mux.windowPaneIds(window).map((id) => {
+      const s = mux.pane(id).summary();
+      return { key: id, text: `    ${glyph(s.state)} ${id.padStart(3)} ${mux.pane(id).title}${s.text ? `: ${s.text}` : ''}` };
+    }),
+  ]);
+}

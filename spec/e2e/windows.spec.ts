@@ -1,0 +1,110 @@
+// Windows as tmux users expect them: keys after the prefix, the status line, the chooser, the
+// CLI, and windows that survive a restore.
+import test, { type ExecutionContext } from 'ava';
+import { Connection } from '../../lib/cli/connection.js';
+import type { SessionInfo } from '../../lib/server/protocol.js';
+import { alive } from '../helpers/processes.js';
+import { TestTerminal } from '../helpers/terminal.js';
+import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
+import { waitUntil } from '../helpers/wait.js';
+
+const PREFIX = '\x02';
+
+async function attached(t: ExecutionContext): Promise<{ env: ThurmEnv; term: TestTerminal; status: () => string }> {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d']);
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+  t.teardown(() => term.kill());
+  await term.waitForText('[default] 1:sh*');
+  return { env, term, status: () => term.lines()[29] };
+}
+
+const windows = async (env: ThurmEnv) => (await env.json<SessionInfo>(['info'])).windows;
+
+test.serial('prefix c opens a window; n, p, l and digits move between windows the status line lists', async (t) => {
+  const { env, term, status } = await attached(t);
+  term.write(`${PREFIX}c`);
+  await term.waitFor(() => /^\[default\] 0:sh- 1:sh\* │ 2:sh\*/.test(status()), 'two windows in the status line');
+  term.write('echo in-window-$((2*2))\r');
+  await term.waitForText('in-window-4');
+  term.write(`${PREFIX}0`);
+  await term.waitFor(() => /0:sh\* 1:sh- │ 1:sh\*/.test(status()) && !term.text().includes('in-window-4'), 'window 0 shown');
+  term.write(`${PREFIX}n`);
+  await term.waitFor(() => /0:sh- 1:sh\*/.test(status()), 'next: window 1');
+  term.write(`${PREFIX}p`);
+  await term.waitFor(() => /0:sh\* 1:sh-/.test(status()), 'previous: window 0');
+  term.write(`${PREFIX}l`);
+  await term.waitFor(() => /0:sh- 1:sh\*/.test(status()) && term.text().includes('in-window-4'), 'last: window 1 again');
+  t.deepEqual((await windows(env)).map((w) => [w.index, w.current, w.panes]), [[0, false, ['1']], [1, true, ['2']]]);
+});
+
+test.serial('prefix , renames the window, prefix . moves it, prefix & asks before closing it', async (t) => {
+  const { env, term, status } = await attached(t);
+  term.write(`${PREFIX}c`);
+  await term.waitFor(() => / 1:sh\*/.test(status()), 'window 1');
+  term.write(`${PREFIX},`);
+  await term.waitForText('rename window: _');
+  term.write('build\r');
+  await term.waitFor(() => / 1:build\*/.test(status()), 'renamed');
+  term.write(`${PREFIX}.`);
+  await term.waitForText('move window to index: _');
+  term.write('5\r');
+  await term.waitFor(() => / 5:build\*/.test(status()), 'moved to 5');
+  term.write(`${PREFIX}&`);
+  await term.waitForText('kill window 5 (build)? (y/n)');
+  term.write('n');
+  await term.waitFor(() => / 5:build\*/.test(status()) && !term.text().includes('(y/n)'), 'kept after n');
+  term.write(`${PREFIX}&`);
+  await term.waitForText('(y/n)');
+  term.write('y');
+  await waitUntil(async () => (await windows(env)).length === 1, 'the window closed');
+  await term.waitFor(() => /^\[default\] 1:sh\*/.test(status()), 'one window left');
+  t.pass();
+});
+
+test.serial('a blocked pane in a hidden window shows in the status line; prefix u and the chooser reach it', async (t) => {
+  const { env, term, status } = await attached(t);
+  await env.ok(['new-window', '-n', 'agents']);
+  await env.ok(['send', '--pane', '2', `printf '\\033]7501;state=blocked:kind=question:msg=V2hpY2g/\\007'`, '--enter']);
+  await env.ok(['select-window', '--index', '0']);
+  await term.waitFor(() => /0:sh\* 1:agents-◆/.test(status()), 'the glyph of the hidden window');
+  term.write(`${PREFIX}u`);
+  await term.waitFor(() => /1:agents\*/.test(status()), 'u jumped to window 1');
+  await env.ok(['select-window', '--index', '0']);
+  term.write(`${PREFIX}w`);
+  await term.waitFor((s) => /> 0: sh \(current\)/.test(s) && /1: agents/.test(s) && /◆ +2 sh: Which\?/.test(s), 'the chooser');
+  term.write('jjj\r');
+  await waitUntil(async () => (await env.json<SessionInfo>(['info'])).panes.find((p) => p.id === '2')?.focused, 'pane 2 focused through the chooser');
+  t.true((await windows(env)).find((w) => w.index === 1)!.current);
+});
+
+test.serial('windows from the CLI, in thurm info and in events, and after a restore', async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d']);
+  const connection = await Connection.open(env.socket);
+  t.teardown(() => connection.close());
+  const events: { type: string; index?: number; name?: string }[] = [];
+  connection.ws.on('message', (data) => { const m = JSON.parse(data.toString()); if (m.type === 'event') events.push(m.event); });
+  await connection.request('subscribe', { types: ['window-added', 'window-renamed', 'window-closed'] });
+  t.is((await env.ok(['new-window', '-n', 'logs'])).trim(), '2');
+  await env.ok(['split', '--pane', '2']);
+  await env.ok(['new-window']);
+  await env.ok(['rename-window', '--index', '2', 'tests']);
+  await env.ok(['kill-window', '--index', '2']);
+  await env.ok(['select-window', '--index', '1']);
+  const info = await env.json<SessionInfo>(['info']);
+  t.deepEqual(info.windows.map((w) => [w.index, w.name, w.panes, w.current]), [[0, 'sh', ['1'], false], [1, 'logs', ['2', '3'], true]]);
+  t.deepEqual(info.panes.map((p) => [p.id, p.window]), [['1', 0], ['2', 1], ['3', 1]]);
+  await waitUntil(() => events.some((e) => e.type === 'window-closed'), 'the window events');
+  t.like(events.find((e) => e.type === 'window-added' && e.name === 'logs'), { index: 1 });
+  t.truthy(events.find((e) => e.type === 'window-renamed' && e.name === 'tests'));
+  await env.ok(['save']);
+  const pid = info.serverPid;
+  process.kill(pid, 'SIGKILL');
+  await waitUntil(() => !alive(pid), 'the server to die');
+  await env.ok(['restore', '-d']);
+  const back = await env.json<SessionInfo>(['info']);
+  t.deepEqual(back.windows.map((w) => [w.index, w.name, w.panes, w.current]), [[0, 'sh', ['1'], false], [1, 'logs', ['2', '3'], true]]);
+});
