@@ -12,6 +12,11 @@ export const MAX_REPLACED = 4096;
 export const MAX_RESUME_ARGS = 128;
 export const MAX_RESUME_BYTES = 32768;
 
+/** A session id, from a report, a hook or a session file: it becomes an argument typed into a shell. */
+export function isSessionId(id: string): boolean {
+  return /^[\x21-\x7e]{1,256}$/.test(id);
+}
+
 export interface AgentReportInput {
   agent: string;
   ownerPid: number;
@@ -193,7 +198,7 @@ function checkReport(r: AgentReportInput): void {
   if (!Number.isSafeInteger(r.ownerPid) || r.ownerPid < 1) bad('owner pid: expected a positive integer');
   if (!Number.isSafeInteger(r.sequence)) bad('sequence: expected an integer');
   if (!(AGENT_STATUSES as readonly string[]).includes(r.status)) bad(`status: expected one of ${AGENT_STATUSES.join(', ')}`);
-  if (r.sessionId !== undefined && !/^[\x21-\x7e]{1,256}$/.test(r.sessionId)) bad('session id: expected 1-256 printable characters');
+  if (r.sessionId !== undefined && !isSessionId(r.sessionId)) bad('session id: expected 1-256 printable characters');
   if (r.message !== undefined && (r.message.length > 2048 || hasControl(r.message))) bad('message: at most 2048 characters, no control characters');
   if (r.resume !== undefined) checkResume(r.resume);
 }

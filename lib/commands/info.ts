@@ -32,6 +32,7 @@ export function paneInfo(mux: Mux, id: string): PaneInfo {
   const pane = mux.pane(id);
   const status = pane.summary();
   const agent = pane.agent.current();
+  const hook = pane.sources.hook.current();
   return {
     ...paneSummary(mux, id),
     window: mux.windowOf(id).index,
@@ -49,6 +50,7 @@ export function paneInfo(mux: Mux, id: string): PaneInfo {
       agent: agent.agent, instance: agent.instance, ownerPid: agent.ownerPid, status: agent.status, turn: agent.turn,
       sessionId: agent.sessionId, message: agent.message, resume: agent.resume,
     },
+    hook: hook && { agent: hook.agent, ownerPid: hook.ownerPid, status: hook.status, event: hook.event, sessionId: hook.sessionId, message: hook.message },
     exit: pane.exit,
   };
 }
@@ -71,6 +73,7 @@ export const info = defineCommand({
       `  foreground: ${p.foreground ? `${JSON.stringify(p.foreground.argv)} pid ${p.foreground.pid} pgid ${p.foreground.pgid}` : '-'}`,
       `  status: ${p.status.state}${p.status.source !== 'none' ? ` (${p.status.source})` : ''}${p.status.text ? ` ${p.status.text}` : ''}${p.status.progress !== null ? ` ${p.status.progress}%` : ''}${p.exit ? `  exited: ${p.exit.signal ? `signal ${p.exit.signal}` : p.exit.exitCode}` : ''}`,
       ...(p.agent ? [`  agent ${p.agent.agent}: ${p.agent.status} (turn ${p.agent.turn}) instance ${p.agent.instance} owner ${p.agent.ownerPid}${p.agent.sessionId ? ` session ${p.agent.sessionId}` : ''}${p.agent.message ? ` ${JSON.stringify(p.agent.message)}` : ''}`] : []),
+      ...(p.hook ? [`  hook ${p.hook.agent}: ${p.hook.status} (${p.hook.event}) owner ${p.hook.ownerPid}${p.hook.sessionId ? ` session ${p.hook.sessionId}` : ''}${p.hook.message ? ` ${JSON.stringify(p.hook.message)}` : ''}`] : []),
       ...p.programs.flatMap((g) => [
         `  program ${g.app ?? '(no app)'}`,
         ...g.records.map((r) => `    ${r.id ?? '(root)'}: ${r.state}${r.kind ? ` (${r.kind})` : ''}${r.title ? ` ${JSON.stringify(r.title)}` : ''}${r.msg ? ` ${r.msg}` : ''}${r.progress !== null ? ` ${r.progress}%` : ''}`),

@@ -48,6 +48,22 @@ export function defaultShell(): string {
 
 /** PATH entries npm and npx prepend for a script: package bins and npm's node-gyp shim. */
 const NPM_PATH = /\/node_modules\/\.bin\/?$|\/node-gyp-bin\/?$/;
+const NPM_GYP = /\/node-gyp-bin\/?$/;
+
+/**
+ * PATH without what npm put in front of it. npm (run-script, used by `npm run` and `npx`)
+ * prepends its bin folders and ends them with its node-gyp shim, once per nested npm; whatever
+ * follows the last shim is the user's PATH and is kept whole, even a folder of the user's own
+ * that is named node_modules/.bin (an agent installed with `npm install --prefix`).
+ */
+function withoutNpmPath(value: string): string {
+  const dirs = value.split(':');
+  let end = 0;
+  dirs.forEach((dir, i) => {
+    if (NPM_GYP.test(dir)) end = i + 1;
+  });
+  return [...dirs.slice(0, end).filter((dir) => !NPM_PATH.test(dir)), ...dirs.slice(end)].join(':');
+}
 
 /**
  * Environment of a pane: the server's, minus variables that describe another terminal, and
@@ -64,7 +80,7 @@ export function paneEnv(base: NodeJS.ProcessEnv, extra: Record<string, string>):
     if (viaNpm && (k.startsWith('npm_') || k === 'INIT_CWD' || k === 'NODE')) continue;
     env[k] = v;
   }
-  if (viaNpm && env.PATH !== undefined) env.PATH = env.PATH.split(':').filter((dir) => !NPM_PATH.test(dir)).join(':');
+  if (viaNpm && env.PATH !== undefined) env.PATH = withoutNpmPath(env.PATH);
   return { ...env, TERM: 'xterm-256color', COLORTERM: 'truecolor', ...extra };
 }
 

@@ -85,6 +85,8 @@ export interface PaneInfo extends PaneSummary {
   status: { state: string; source: string; text: string; progress: number | null };
   programs: ProgramInfo[];
   agent: AgentInfo | null;
+  /** The state from the agent's own hooks (`thurm agent hook`), while its owner runs in the foreground. */
+  hook: HookInfo | null;
   exit: { exitCode: number; signal: number | null } | null;
 }
 
@@ -107,6 +109,17 @@ export interface AgentInfo {
   sessionId: string | null;
   message: string | null;
   resume: string[] | null;
+}
+
+export interface HookInfo {
+  agent: string;
+  ownerPid: number;
+  status: string;
+  /** The hook event that set this state (`SessionStart`, `Stop`...). */
+  event: string;
+  /** The agent's session, as its hooks gave it: what a restore resumes when no report gave one. */
+  sessionId: string | null;
+  message: string | null;
 }
 
 export interface AgentReportRequest {

@@ -1,7 +1,7 @@
 // A session as plain data: what the session file holds and a restore starts from. Built from
 // the live panes when saving; checked field by field when read back, since a file on disk is
 // untrusted input (nothing from an invalid one is ever run).
-import { MAX_RESUME_ARGS, MAX_RESUME_BYTES } from '../agent/ownership.js';
+import { isSessionId, MAX_RESUME_ARGS, MAX_RESUME_BYTES } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
 import { hasControl, sanitizeText } from '../sanitize.js';
 import { historyOf } from '../term/history.js';
@@ -129,9 +129,12 @@ function agentOf(v: unknown, where: string): AgentBinding | null {
   if (v === null || v === undefined) return null;
   if (!isObject(v)) bad(`${where}.agent: expected an object`);
   const a = v as Record<string, unknown>;
+  const sessionId = str(a.sessionId, `${where}.agent.sessionId`, 256);
+  // A built-in agent's resume command is made from it: it must be what a report may give.
+  if (!isSessionId(sessionId)) bad(`${where}.agent.sessionId: expected 1-256 printable characters`);
   return {
     agent: str(a.agent, `${where}.agent.agent`, 64),
-    sessionId: str(a.sessionId, `${where}.agent.sessionId`, 256),
+    sessionId,
     resume: a.resume === null || a.resume === undefined ? null : argvOf(a.resume, `${where}.agent.resume`),
   };
 }

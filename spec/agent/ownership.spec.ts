@@ -1,4 +1,5 @@
 import test from 'ava';
+import { HookOwnership } from '../../lib/agent/hook.js';
 import { AgentOwnership, MAX_REPLACED, type ProcessFacts } from '../../lib/agent/ownership.js';
 import { ThurmError } from '../../lib/errors.js';
 
@@ -90,4 +91,14 @@ test('reading ownership changes nothing: an owner that left its group retires on
   w.procs.set(100, { pgid: 100, startTime: 1 });
   t.is(o.current(), null);
   t.is(code(() => o.report({ ...base, ownerPid: 100, instance: 'i', sequence: 2 })), 'RETIRED_INSTANCE');
+});
+
+test('a hook session id that is not printable is refused, and the one it had is kept', (t) => {
+  const w = world();
+  w.procs.set(100, { pgid: 100, startTime: 1 });
+  const h = new HookOwnership(w.facts);
+  h.apply({ agent: 'claude-code', ownerPid: 100, event: 'SessionStart', sessionId: '9d1f-uuid' });
+  t.is(code(() => h.apply({ agent: 'claude-code', ownerPid: 100, event: 'Stop', sessionId: 'x\ry' })), 'INVALID_ARGUMENT');
+  t.is(code(() => h.apply({ agent: 'claude-code', ownerPid: 100, event: 'Stop', sessionId: '' })), 'INVALID_ARGUMENT');
+  t.like(h.current(), { sessionId: '9d1f-uuid', event: 'SessionStart' });
 });

@@ -120,8 +120,10 @@ test.serial('the hook command maps real Claude Code hook payloads and always exi
     t.is(p.status.state, state, event);
     if (kind) t.regex(await agent.env.ok(['capture', '--pane', '1']), /hook-rc=0/);
   }
+  // The session id a restore would resume, as info shows it.
+  t.like((await agent.status()).hook, { agent: 'claude-code', ownerPid: agent.pid, status: 'done', event: 'Stop', sessionId: '9d1f' });
   agent.say(`hook ${payload('SessionEnd', { reason: 'exit' })}`);
-  await until(agent, 'hook state ended', (s) => s.status.source !== 'hook');
+  t.is((await until(agent, 'hook state ended', (s) => s.status.source !== 'hook')).hook, null);
   // Garbage and real events from outside an agent are discarded, still with exit 0; a hook that
   // was sent is applied before the command exits, so the state right after shows it was not.
   const outside = await agent.env.cli(['agent', 'hook', 'claude-code'], { THURM_PANE_ID: '1', THURM_SOCKET: agent.env.socket },

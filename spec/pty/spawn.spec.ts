@@ -26,3 +26,13 @@ test('a closed pty ignores resizes and writes instead of touching a reused fd', 
   t.notThrows(() => p.resize(100, 30));
   t.false(p.write('late', 'input'));
 });
+
+test('a pane started through npm loses the folders npm put in front of PATH, not the user\'s own node_modules/.bin', (t) => {
+  const gyp = '/usr/lib/node_modules/npm/node_modules/@npmcli/run-script/lib/node-gyp-bin';
+  const user = '/home/u/bin:/usr/bin:/opt/agents/claude/node_modules/.bin';
+  const npm = (path: string) => paneEnv({ npm_lifecycle_event: 'test', PATH: path }, {}).PATH;
+  // What `npx` prepends (node's folder, the package bins, the shim), and `npm test` nested in it.
+  t.is(npm(`/usr/bin:/src/thurm/node_modules/.bin:/src/node_modules/.bin:/node_modules/.bin:${gyp}:${user}`), `/usr/bin:${user}`);
+  t.is(npm(`/src/thurm/node_modules/.bin:${gyp}:/src/thurm/node_modules/.bin:${gyp}:${user}`), user);
+  t.is(paneEnv({ PATH: user }, {}).PATH, user, 'without npm, PATH is kept whole');
+});

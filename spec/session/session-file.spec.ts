@@ -122,6 +122,12 @@ test('resume commands with control characters make the whole file invalid', (t) 
   t.throws(() => checkSnapshot(JSON.parse(JSON.stringify(bad))), { message: /control characters/ });
 });
 
+test('a session id that is not printable makes the whole file invalid: a resume command is made from it', (t) => {
+  const bad = snapshot();
+  bad.panes[0].agent = { agent: 'claude-code', sessionId: 'abc\u0003\rrm -rf ~', resume: null };
+  t.throws(() => checkSnapshot(JSON.parse(JSON.stringify(bad))), { message: /sessionId: expected 1-256 printable/ });
+});
+
 test('history and titles read back from a file are made inert', (t) => {
   const s = snapshot();
   s.panes[0].history = ['red \u001b[31mtext\u0007'];

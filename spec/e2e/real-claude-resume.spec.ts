@@ -1,0 +1,163 @@
+// The real Claude Code (2.1.332, installed outside the project at /opt/real-agents/claude), run
+// offline against a fake Messages API on 127.0.0.1: its own hooks bind the pane to its session,
+// and after the server is killed, a restore types `claude --resume <id>` and Claude carries on
+// with the same conversation. Reported as skipped where that install is missing.
+import fs from 'node:fs';
+import path from 'node:path';
+import test, { type ExecutionContext } from 'ava';
+import { Connection } from '../../lib/cli/connection.js';
+import type { PaneInfo, SessionInfo } from '../../lib/server/protocol.js';
+import { readSnapshot } from '../../lib/session/session-file.js';
+import { FakeAnthropicApi, messageText, type ApiRequest } from '../helpers/fake-anthropic-api.js';
+import { alive } from '../helpers/processes.js';
+import { ThurmEnv } from '../helpers/thurm-env.js';
+import { waitUntil } from '../helpers/wait.js';
+
+const CLAUDE_BIN_DIR = '/opt/real-agents/claude/node_modules/.bin';
+const installed = fs.existsSync(path.join(CLAUDE_BIN_DIR, 'claude'));
+/** Claude starts in about a second, but these machines are shared and often loaded. */
+const SLOW = 60_000;
+
+const FIRST = 'remember the word first-turn-marker';
+const SECOND = 'which word did I ask you to remember';
+
+/**
+ * What the user said last in a request of the conversation (one that offers Claude its tools),
+ * or null for a side request such as the session title. Claude Code 2.1.332 sends its
+ * environment as a `system` message after the user's, so the user's is not always the last.
+ */
+function promptOf(r: ApiRequest): string | null {
+  if (!r.body.tools?.length) return null;
+  const said = r.body.messages?.filter((m) => m.role === 'user').at(-1);
+  return said ? messageText(said) : null;
+}
+
+/** Each answer names the prompt it answers; a side request gets a fixed text. */
+function answer(r: ApiRequest): string {
+  const said = promptOf(r);
+  if (said === null) return 'Resume check';
+  if (said.includes(FIRST)) return 'noted-first-answer';
+  if (said.includes(SECOND)) return 'recalled-second-answer';
+  return 'unexpected-prompt';
+}
+
+/** A pane's status over one connection, polled until `probe` accepts it. */
+async function waitForPane<T>(env: ThurmEnv, probe: (p: PaneInfo) => T, what: string): Promise<NonNullable<T>> {
+  const connection = await Connection.open(env.socket);
+  let last: PaneInfo | null = null;
+  let screen = '';
+  try {
+    return await waitUntil(async () => {
+      last = (await connection.request<SessionInfo>('info')).panes[0];
+      screen = (await connection.request<{ lines: string[] }>('capture', { pane: '1' })).lines.join('\n');
+      return probe(last);
+    }, () => `${what}; pane 1: ${JSON.stringify(last)}\n${screen}`, SLOW);
+  } finally {
+    connection.close();
+  }
+}
+
+/** A temporary HOME where Claude Code is onboarded, trusts `project`, gets a dummy key and runs thurm's hooks. */
+async function claudeHome(env: ThurmEnv, project: string): Promise<void> {
+  const home = env.env.HOME!;
+  fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, projects: { [project]: { hasTrustDialogAccepted: true } } }));
+  const settings = path.join(home, '.claude', 'settings.json');
+  fs.mkdirSync(path.dirname(settings), { recursive: true });
+  fs.writeFileSync(settings, JSON.stringify({ apiKeyHelper: 'echo sk-ant-offline-dummy-key' }));
+  // The real installer of this checkout, so the hooks run this checkout's bin/thurm.
+  const out = await env.ok(['integration', 'install', 'claude-code', '--settings', settings]);
+  if (!out.includes('installed thurm hooks')) throw new Error(`integration install: ${out}`);
+}
+
+/** Waits for `probe`, with pane 1's screen in the message when it times out. */
+async function waitShowing<T>(env: ThurmEnv, probe: () => T, what: string): Promise<NonNullable<T>> {
+  let screen = '';
+  return waitUntil(async () => {
+    screen = await env.capture('1');
+    return probe();
+  }, () => `${what}; pane 1:\n${screen}`, SLOW);
+}
+
+async function typePrompt(env: ThurmEnv, text: string): Promise<void> {
+  // Text and Enter apart: Claude Code takes a burst that ends in Enter as a paste, not a submit.
+  await env.ok(['send', '--pane', '1', text]);
+  await waitUntil(async () => (await env.capture('1')).includes(text), `"${text}" in Claude's prompt box`, SLOW);
+  await env.ok(['send', '--pane', '1', '--key', 'Enter']);
+}
+
+async function world(t: ExecutionContext): Promise<{ env: ThurmEnv; api: FakeAnthropicApi; project: string }> {
+  const api = new FakeAnthropicApi(answer);
+  const url = await api.start();
+  t.teardown(() => api.close());
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  const project = path.join(env.dir, 'project');
+  fs.mkdirSync(project);
+  Object.assign(env.env, {
+    // `claude` on the user's PATH, so the shell of a pane finds it (after what npm put in front,
+    // when this spec runs under npm: thurm leaves only npm's own folders out of a pane's PATH).
+    PATH: `${process.env.PATH ?? '/usr/bin:/bin'}${path.delimiter}${CLAUDE_BIN_DIR}`,
+    ANTHROPIC_BASE_URL: url,
+  });
+  await claudeHome(env, project);
+  return { env, api, project };
+}
+
+(installed ? test.serial : test.serial.skip)(
+  installed
+    ? 'real Claude Code bound by its hooks is resumed after kill -9 with claude --resume and continues its conversation'
+    : 'real Claude Code resume after kill -9 (skipped: real Claude Code is not installed at /opt/real-agents/claude)',
+  async (t) => {
+    t.timeout(5 * SLOW);
+    const { env, api, project } = await world(t);
+    await env.ok(['new', '-d', '--size', '100x40']);
+    await env.ok(['send', '--pane', '1', `cd '${project}' && claude`, '--enter']);
+    // The SessionStart hook reports the session before the first prompt.
+    const started = await waitForPane(env, (p) => p.hook?.sessionId ? p.hook : null, 'the SessionStart hook with a session id');
+    t.is(started.agent, 'claude-code');
+    await waitUntil(async () => /❯/.test(await env.capture('1')), "Claude's prompt box", SLOW);
+
+    await typePrompt(env, FIRST);
+    const first = await waitShowing(env, () => api.requests.find((r) => promptOf(r)?.includes(FIRST)), 'the first turn at the fake API');
+    await waitUntil(async () => (await env.capture('1')).includes('noted-first-answer'), 'the first answer on screen', SLOW);
+    const done = await waitForPane(env, (p) => (p.hook?.event === 'Stop' ? p : null), 'the Stop hook');
+    const sessionId = done.hook!.sessionId!;
+    t.regex(sessionId, /^[0-9a-f-]{36}$/);
+    t.is(sessionId, started.sessionId!);
+    t.is(first.headers['x-claude-code-session-id'], sessionId, 'the hook reported the session Claude talks to the API in');
+    t.is(done.hook!.status, 'done');
+    t.is(done.hook!.ownerPid, done.foreground!.pid, 'the hook state belongs to the claude process itself');
+
+    await env.ok(['save']);
+    const saved = readSnapshot(path.join(env.env.XDG_STATE_HOME!, 'thurm', 'default.json')).panes[0];
+    t.deepEqual(saved.agent, { agent: 'claude-code', sessionId, resume: null });
+    const oldClaude = done.foreground!.pid;
+    const server = await env.serverPid();
+    process.kill(server, 'SIGKILL');
+    await waitUntil(() => !alive(server), 'the server to die');
+    // With its terminal gone Claude exits by itself: the one resumed is a new process.
+    await waitUntil(() => !alive(oldClaude), 'the old claude to exit', SLOW);
+
+    const r = await env.cli(['restore', '-d']);
+    t.is(r.code, 0, r.stderr);
+    t.regex(r.stdout, new RegExp(`pane 1: resumed: claude --resume ${sessionId} `));
+    const fg = await waitForPane(env, (p) => (p.foreground && path.basename(p.foreground.argv[0]) === 'claude' ? p.foreground : null), 'claude in the foreground again');
+    const cmdline = fs.readFileSync(`/proc/${fg.pid}/cmdline`, 'utf8').split('\0').slice(0, -1);
+    t.deepEqual(cmdline.slice(-2), ['--resume', sessionId]);
+    t.is(fs.readlinkSync(`/proc/${fg.pid}/cwd`), project);
+    // The resumed Claude's SessionStart hook names the same session again.
+    await waitForPane(env, (p) => p.hook?.ownerPid === fg.pid && p.hook.sessionId === sessionId, 'the resumed session in the hook state');
+
+    const before = api.requests.length;
+    await typePrompt(env, SECOND);
+    const second = await waitShowing(env, () => api.requests.slice(before).find((r) => promptOf(r)?.includes(SECOND)), 'the second turn at the fake API');
+    // The strongest evidence: the request Claude sends after the resume carries the whole earlier
+    // exchange, read back from its transcript, in the same session.
+    const conversation = second.body.messages!.map((m) => ({ role: m.role, text: messageText(m) }));
+    const asked = conversation.findIndex((m) => m.role === 'user' && m.text.includes(FIRST));
+    const answered = conversation.findIndex((m) => m.role === 'assistant' && m.text.includes('noted-first-answer'));
+    t.true(asked >= 0 && answered > asked, JSON.stringify(conversation.map((m) => [m.role, m.text.slice(-80)])));
+    t.is(second.headers['x-claude-code-session-id'], sessionId);
+    await waitUntil(async () => (await env.capture('1')).includes('recalled-second-answer'), 'the second answer on screen', SLOW);
+  },
+);

@@ -1,0 +1,79 @@
+// A tiny stand-in for Anthropic's Messages API on 127.0.0.1, so a real Claude Code can run a
+// whole turn offline: every POST /v1/messages gets one streamed text answer in the API's SSE
+// format (https://docs.anthropic.com/en/api/messages-streaming), and is kept for assertions.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ApiMessage { role: string; content: string | { type: string; text?: string }[] }
+
+export interface ApiRequest {
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: { model?: string; stream?: boolean; tools?: unknown[]; messages?: ApiMessage[] };
+}
+
+/** The text of a message, whether its content is a string or a list of blocks. */
+export function messageText(m: ApiMessage): string {
+  return typeof m.content === 'string' ? m.content : m.content.map((b) => b.text ?? '').join('\n');
+}
+
+export class FakeAnthropicApi {
+  readonly requests: ApiRequest[] = [];
+  private readonly server: http.Server;
+
+  /** `answer` makes the reply to one request (the conversation's, or a side one such as a title). */
+  constructor(private readonly answer: (r: ApiRequest) => string) {
+    this.server = http.createServer((req, res) => {
+      let data = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (data += chunk));
+      req.on('end', () => this.reply(req, data, res));
+    });
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private reply(req: http.IncomingMessage, data: string, res: http.ServerResponse): void {
+    if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages')) {
+      res.writeHead(req.method === 'HEAD' ? 200 : 404).end();
+      return;
+    }
+    let body: ApiRequest['body'] = {};
+    try {
+      body = JSON.parse(data) as ApiRequest['body'];
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    if (req.url.startsWith('/v1/messages/count_tokens')) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"input_tokens":10}');
+      return;
+    }
+    const request = { url: req.url, headers: req.headers, body };
+    this.requests.push(request);
+    const text = this.answer(request);
+    const message = { id: `msg_${this.requests.length}`, type: 'message', role: 'assistant', model: body.model ?? 'fake', content: [] as unknown[], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } };
+    if (!body.stream) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ...message, content: [{ type: 'text', text }], stop_reason: 'end_turn' }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const event = (name: string, payload: object) => res.write(`event: ${name}\ndata: ${JSON.stringify({ type: name, ...payload })}\n\n`);
+    event('message_start', { message });
+    event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
+    event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } });
+    event('content_block_stop', { index: 0 });
+    event('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } });
+    event('message_stop', {});
+    res.end();
+  }
+}
