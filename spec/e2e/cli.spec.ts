@@ -138,7 +138,9 @@ test.serial('info --json has the documented shape with empty status fields', asy
   t.regex(info.save.file, /thurm\/default\.json$/);
   t.is(info.save.error, null);
   t.is(info.restore, null);
-  t.regex(await env.ok(['info']), /^session default \(0 clients\)\nsaved to .*default\.json( at \S+)?\npane 1 \(focused\): sh 80x22/);
+  t.deepEqual(info.windows, [{ index: 0, id: '@0', name: 'sh', current: true, last: false, panes: ['1'], state: 'none' }]);
+  t.is(p.window, 0);
+  t.regex(await env.ok(['info']), /^session default \(0 clients\)\nwindows: 0:sh\*\nsaved to .*default\.json( at \S+)?\npane 1 \(focused\): sh 80x22/);
 });
 
 test.serial('--pane defaults to THURM_PANE_ID for the session in THURM_SOCKET only', async (t) => {
@@ -212,7 +214,7 @@ test.serial('detach from the CLI detaches attached clients; with none it reports
   t.deepEqual(await env.json(['detach']), { detached: 2 });
   for (const term of terms) {
     t.is(await term.exited, 0);
-    t.regex(term.text(), /\[detached \(from session default\)\]/);
+    await term.waitForText('[detached (from session default)]');
   }
   t.is((await env.json(['info'])).clients, 0);
   t.is((await env.json(['list'])).panes.length, 1, 'the panes keep running');

@@ -80,7 +80,7 @@ test.serial('explain shows the foreground process, the agent, every matching rul
   agent.say('screen claude-permission.txt');
   await until(agent, 'blocked', (p) => p.status.state === 'blocked');
   let e = await agent.env.json(['agent', 'explain', '--pane', '1']);
-  t.deepEqual(Object.keys(e).sort(), ['foreground', 'idleThresholdMs', 'lastOutputMs', 'pane', 'programStatus', 'report', 'rules', 'screen', 'source', 'state'].sort());
+  t.deepEqual(Object.keys(e).sort(), ['digest', 'foreground', 'idleThresholdMs', 'lastOutputMs', 'pane', 'programStatus', 'report', 'rules', 'screen', 'source', 'state'].sort());
   t.like(e, { pane: '1', state: 'blocked', source: 'screen-and-activity', idleThresholdMs: 5000, programStatus: null, report: null });
   t.is(e.foreground.agent, 'claude-code');
   t.is(e.foreground.pid, agent.pid);
@@ -146,7 +146,7 @@ test.serial('with detection disabled, screen rules and activity say nothing but 
   t.like((await agent.status()).agent, { instance: 'x', status: 'working' });
 });
 
-test.serial('output activity means working; quiet for the idle threshold means idle', async (t) => {
+test.serial('output activity means working; quiet for the idle threshold means idle (done until seen, when nobody looked)', async (t) => {
   const agent = await fakeClaude(t, '[detection]\nidle-threshold = 1\n');
   agent.say('screen claude-unclear.txt');
   await until(agent, 'idle at first', (p) => p.status.state === 'idle');
@@ -154,7 +154,10 @@ test.serial('output activity means working; quiet for the idle threshold means i
   agent.say('stream');
   await until(agent, 'working while it prints', (p) => p.status.state === 'working' && p.status.source === 'screen-and-activity');
   agent.say('stop');
-  await until(agent, 'idle after a quiet second', (p) => p.status.state === 'idle');
+  // No client looks at the pane: the turn that ended unseen is done until someone focuses it.
+  await until(agent, 'done after a quiet second', (p) => p.status.state === 'done' && p.status.source === 'screen-and-activity');
+  await agent.env.ok(['focus', '--pane', '1']);
+  await until(agent, 'idle once seen', (p) => p.status.state === 'idle');
   // The tty echoes what is typed into the agent; that echo is not the agent's activity.
   await agent.env.ok(['send', '--pane', '1', 'typing']);
   const e = await agent.env.json(['agent', 'explain', '--pane', '1']);
