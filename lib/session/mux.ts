@@ -22,6 +22,7 @@ import type { PanePlan } from './resume.js';
 import { paneSnapshot, SNAPSHOT_VERSION, type SessionSnapshot } from './snapshot.js';
 import { StatusWatch } from './status-watch.js';
 import { Windows, type Window, type WindowSnapshot } from './windows.js';
+import { presetLayout, PRESETS, rotatePanes, swapPanes, type Preset } from './layout-presets.js';
 
 /** How the session file is doing (see saver.ts): shown in the status line and `thurm info`. */
 export interface SaveState { file: string | null; savedAt: number | null; error: string | null }
@@ -324,6 +325,86 @@ export class Mux {
     return w;
   }
 
+  // ---- arranging panes ----
+
+  /** Lays a window's panes out as a tmux preset, or the preset after the last one (`next`). */
+  selectLayout(preset: Preset | 'next', w: Window = this.currentWindow()): Preset {
+    const next = preset === 'next' ? PRESETS[(PRESETS.indexOf(w.preset ?? PRESETS[PRESETS.length - 1]) + 1) % PRESETS.length] : preset;
+    w.layout = presetLayout(next, panesOf(w.layout), this.paneArea());
+    w.preset = next;
+    w.zoomed = null;
+    this.relayout();
+    return next;
+  }
+
+  /** Swaps a pane with the one `step` places after it in its window (prefix `{` / `}`). */
+  swapPane(id: string, step: number): void {
+    const w = this.windowOf(id);
+    const ids = panesOf(w.layout);
+    const other = ids[(ids.indexOf(id) + step + ids.length) % ids.length];
+    w.layout = swapPanes(w.layout, id, other);
+    this.relayout();
+  }
+
+  /** Every pane of the window moves one place on (tmux `rotate-window`). */
+  rotateWindow(step = 1, w: Window = this.currentWindow()): void {
+    w.layout = rotatePanes(w.layout, step);
+    this.relayout();
+  }
+
+  /** Takes a pane out of its window into a window of its own (prefix `!`). */
+  breakPane(id: string): void {
+    const from = this.windowOf(id);
+    const rest = removePane(from.layout, id);
+    if (!rest) throw new ThurmError('INVALID_ARGUMENT', `break-pane: pane ${id} is the only pane of its window`);
+    this.detachPane(from, id, rest);
+    const w = this.windows.add(leaf(id), id);
+    this.emit({ type: 'window-added', window: w.id });
+    this.selectWindow(w);
+    this.relayout();
+  }
+
+  /** Moves a pane next to another, in that pane's window (tmux `join-pane`). */
+  joinPane(id: string, target: string, dir: Direction): void {
+    if (id === target) throw new ThurmError('INVALID_ARGUMENT', 'join-pane: a pane cannot join itself');
+    const from = this.windowOf(id);
+    const to = this.windowOf(target);
+    const layout = splitPane(from === to ? removePane(to.layout, id)! : to.layout, target, id, dir);
+    if (computeGeometry(layout, this.paneArea(), undefined).hidden.has(id)) {
+      throw new ThurmError('INVALID_ARGUMENT', `join-pane: no space for pane ${id} next to pane ${target}`);
+    }
+    const rest = removePane(from.layout, id);
+    if (from !== to) {
+      if (rest) this.detachPane(from, id, rest);
+      else {
+        this.windows.remove(from);
+        this.emit({ type: 'window-closed', window: from.id });
+      }
+    }
+    to.layout = layout;
+    to.zoomed = null;
+    this.focus(id, true);
+    this.relayout();
+  }
+
+  /** A window left with `rest` after a pane moved out of it. */
+  private detachPane(w: Window, id: string, rest: LayoutNode): void {
+    w.layout = rest;
+    if (w.zoomed === id) w.zoomed = null;
+    if (w.focused === id) w.focused = panesOf(rest)[0];
+  }
+
+  setSynchronize(on: boolean, w: Window = this.currentWindow()): void {
+    w.synchronize = on;
+    this.emit({ type: 'window-renamed', window: w.id });
+  }
+
+  private currentWindow(): Window {
+    const w = this.windows.current;
+    if (!w) throw new ThurmError('NOT_FOUND', 'no window');
+    return w;
+  }
+
   renameWindow(w: Window, name: string | null): void {
     w.name = name;
     this.emit({ type: 'window-renamed', window: w.id });
@@ -334,11 +415,13 @@ export class Mux {
     this.emit({ type: 'window-renamed', window: w.id });
   }
 
-  /** Input from a person or a script for one pane. */
+  /** Input from a person or a script for one pane (for every pane of a synchronized window). */
   typeInto(id: string, data: string): void {
     const pane = this.pane(id);
     pane.attention();
     pane.type(data);
+    const w = this.windowOf(id);
+    if (w.synchronize) for (const other of panesOf(w.layout)) if (other !== id) this.pane(other).type(data);
   }
 
   /** Keeps copied text as the newest paste buffer; `fromPane` when a pane's program set it. */

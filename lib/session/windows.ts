@@ -3,6 +3,7 @@
 // announces every change. Indexes are tmux's: stable numbers from 0, a new window takes the
 // lowest free one; ids (`@N`) never repeat.
 import { panesOf, type LayoutNode } from './layout.js';
+import type { Preset } from './layout-presets.js';
 
 export interface Window {
   id: number;
@@ -12,6 +13,10 @@ export interface Window {
   layout: LayoutNode;
   focused: string;
   zoomed: string | null;
+  /** The preset last applied (prefix Space goes on to the next one). */
+  preset: Preset | null;
+  /** Typed input goes to every pane of the window (`synchronize-panes`). */
+  synchronize: boolean;
 }
 
 /** A window as the session file and a handover keep it. */
@@ -62,7 +67,7 @@ export class Windows {
   add(layout: LayoutNode, focused: string, name: string | null = null, index?: number, id?: number): Window {
     let at = index ?? 0;
     if (index === undefined) while (this.byIndex(at)) at++;
-    const w: Window = { id: id ?? this.nextId, index: at, name, layout, focused, zoomed: null };
+    const w: Window = { id: id ?? this.nextId, index: at, name, layout, focused, zoomed: null, preset: null, synchronize: false };
     this.nextId = Math.max(this.nextId, w.id + 1);
     this.list.push(w);
     return w;

@@ -1,0 +1,87 @@
+// Arranging panes as tmux does: preset layouts, swapping, rotating, breaking a pane out into a
+// window of its own, joining it to another, and typing into every pane of a window at once.
+import { ThurmError } from '../errors.js';
+import { PRESETS } from '../session/layout-presets.js';
+import { defineCommand, optBool, optEnum, optString, paneFromCli, paneOption, reqString, resolvePane, type CliArgs } from './command.js';
+
+export const selectLayout = defineCommand({
+  name: 'select-layout',
+  usage: 'select-layout [layout]',
+  describe: `Lay the window's panes out as ${PRESETS.join(', ')} (no layout: the next one)`,
+  request: (argv: CliArgs) => ({ layout: argv.layout }),
+  parse: (raw) => ({ layout: optEnum(raw, 'layout', PRESETS) }),
+  run: (ctx, a) => ({ layout: ctx.mux.selectLayout(a.layout ?? 'next') }),
+  print: (r) => r.layout,
+});
+
+export const swapPane = defineCommand({
+  name: 'swap-pane',
+  usage: 'swap-pane',
+  describe: 'Swap a pane with the next one in its window (--previous: the one before)',
+  options: { ...paneOption, previous: { type: 'boolean', describe: 'swap with the pane before it' } },
+  request: (argv) => ({ pane: paneFromCli(argv), previous: argv.previous }),
+  parse: (raw) => ({ pane: optString(raw, 'pane'), previous: optBool(raw, 'previous') }),
+  run: (ctx, a) => {
+    ctx.mux.swapPane(resolvePane(ctx, a.pane), a.previous ? -1 : 1);
+    return {};
+  },
+});
+
+export const rotateWindow = defineCommand({
+  name: 'rotate-window',
+  usage: 'rotate-window',
+  describe: 'Move every pane of the window one place on (--back: one place back)',
+  options: { back: { type: 'boolean', describe: 'rotate the other way' } },
+  request: (argv) => ({ back: argv.back }),
+  parse: (raw) => ({ back: optBool(raw, 'back') }),
+  run: (ctx, a) => {
+    ctx.mux.rotateWindow(a.back ? -1 : 1);
+    return {};
+  },
+});
+
+export const breakPane = defineCommand({
+  name: 'break-pane',
+  usage: 'break-pane',
+  describe: 'Move a pane out of its window into a new window',
+  options: { ...paneOption },
+  request: (argv) => ({ pane: paneFromCli(argv) }),
+  parse: (raw) => ({ pane: optString(raw, 'pane') }),
+  run: (ctx, a) => {
+    ctx.mux.breakPane(resolvePane(ctx, a.pane));
+    return {};
+  },
+});
+
+export const joinPane = defineCommand({
+  name: 'join-pane',
+  usage: 'join-pane',
+  describe: 'Move a pane next to the --target pane, in its window',
+  options: {
+    ...paneOption,
+    target: { type: 'string', demandOption: true, describe: 'the pane to join' },
+    down: { type: 'boolean', describe: 'below the target (default: to its right)' },
+  },
+  request: (argv) => ({ pane: paneFromCli(argv), target: argv.target === undefined ? undefined : String(argv.target), down: argv.down }),
+  parse: (raw) => ({ pane: optString(raw, 'pane'), target: reqString(raw, 'target', 32), down: optBool(raw, 'down') }),
+  run: (ctx, a) => {
+    ctx.mux.joinPane(resolvePane(ctx, a.pane), ctx.mux.pane(a.target).id, a.down ? 'down' : 'right');
+    return {};
+  },
+});
+
+export const synchronizePanes = defineCommand({
+  name: 'synchronize-panes',
+  usage: 'synchronize-panes',
+  describe: 'Type into every pane of the current window at once (--off: stop)',
+  options: { off: { type: 'boolean', describe: 'type into the focused pane only again' } },
+  request: (argv) => ({ off: argv.off }),
+  parse: (raw) => {
+    if (raw.on !== undefined) throw new ThurmError('INVALID_ARGUMENT', 'synchronize-panes: use --off to stop');
+    return { off: optBool(raw, 'off') };
+  },
+  run: (ctx, a) => {
+    ctx.mux.setSynchronize(!a.off);
+    return { synchronize: !a.off };
+  },
+});
