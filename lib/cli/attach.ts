@@ -1,6 +1,8 @@
 // The thin client: puts the terminal in raw mode, forwards keys and resizes to the server and
 // writes what it sends back. Detaching, SIGHUP or a lost server only end this process.
+import path from 'node:path';
 import { ThurmError } from '../errors.js';
+import { SESSION_NAME } from '../server/socket-path.js';
 import { MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, type DetachedMessage } from '../server/protocol.js';
 import { Connection } from './connection.js';
 
@@ -25,15 +27,21 @@ const RECONNECT_MS = 20_000;
  * One attach stream: sends the attach request and passes frames to `frame`; resolves once
  * attached with a promise of why the stream ended (the `detached` reason, or null).
  */
-async function stream(connection: Connection, frame: (data: Buffer) => void, readOnly: boolean): Promise<{ ended: Promise<DetachedMessage['reason'] | null> }> {
+type Ended = Promise<{ reason: DetachedMessage['reason'] | null; session?: string }>;
+
+async function stream(connection: Connection, frame: (data: Buffer) => void, readOnly: boolean): Promise<{ ended: Ended }> {
   const ws = connection.ws;
   let reason: DetachedMessage['reason'] | null = null;
-  const ended = new Promise<DetachedMessage['reason'] | null>((resolve) => ws.on('close', () => resolve(reason)));
+  let session: string | undefined;
+  const ended: Ended = new Promise((resolve) => ws.on('close', () => resolve({ reason, session })));
   ws.on('message', (data, isBinary) => {
     if (isBinary) return frame(data as Buffer);
     try {
       const msg = JSON.parse(data.toString()) as DetachedMessage;
-      if (msg.type === 'detached') reason = msg.reason;
+      if (msg.type === 'detached') {
+        reason = msg.reason;
+        session = typeof msg.session === 'string' ? msg.session : undefined;
+      }
     } catch {
       // not ours to handle
     }
@@ -65,7 +73,8 @@ async function reconnect(socketPath: string): Promise<Connection | null> {
 }
 
 /** Attaches this terminal to the session; resolves with the exit code when it ends. */
-export async function attach(first: Connection, session: string, readOnly = false): Promise<number> {
+export async function attach(first: Connection, attached: string, readOnly = false): Promise<number> {
+  let session = attached;
   const { stdin, stdout } = process;
   if (!stdin.isTTY || !stdout.isTTY) throw new ThurmError('INVALID_ARGUMENT', 'attach: not a terminal');
   let connection = first;
@@ -110,9 +119,25 @@ export async function attach(first: Connection, session: string, readOnly = fals
     process.on(signal, () => finish(0, `[detached (from session ${session})]`));
   }
   for (;;) {
-    const reason = await Promise.race([ended, exit.then(() => 'finished' as const)]);
-    if (reason === 'finished') break;
-    if (reason === 'upgrading') {
+    const end = await Promise.race([ended, exit.then(() => 'finished' as const)]);
+    if (end === 'finished') break;
+    const reason = end.reason;
+    if (reason === 'switch' && end.session && SESSION_NAME.test(end.session)) {
+      // Another session of ours, beside this one: attach it, keeping this terminal as it is.
+      const next = await Connection.open(path.join(path.dirname(connection.socketPath), `${end.session}.sock`)).catch(() => null);
+      const back = next ?? await Connection.open(connection.socketPath).catch(() => null);
+      if (back) {
+        connection = back;
+        session = next ? end.session : session;
+        try {
+          ({ ended } = await stream(connection, frame, readOnly));
+          continue;
+        } catch {
+          // fall through: lost
+        }
+      }
+      finish(1, '[lost server]');
+    } else if (reason === 'upgrading') {
       // The server hands the session to a new build: follow it, keeping this terminal as it is.
       const next = await reconnect(connection.socketPath);
       if (next) {

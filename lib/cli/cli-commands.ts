@@ -107,8 +107,12 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
   {
     usage: 'attach',
     describe: 'Attach to a running session, or restore the saved one',
-    options: { 'read-only': { alias: 'r', type: 'boolean', describe: 'only watch: no typing, no resizing, no detaching others' } },
+    options: {
+      'read-only': { alias: 'r', type: 'boolean', describe: 'only watch: no typing, no resizing, no detaching others' },
+      target: { alias: 't', type: 'string', describe: 'the session to attach (as -s)' },
+    },
     run: async (argv) => {
+      if (argv.target !== undefined) argv.session = String(argv.target);
       const socket = resolveSocket(argv);
       refuseNested(socket, sessionName(argv));
       const connection = await Connection.open(socket).catch(async (err) => {
@@ -134,6 +138,11 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
       refuseNested(socket, sessionName(argv));
       return restoreCommand(argv, socket, sessionName(argv));
     },
+  },
+  {
+    usage: 'ls',
+    describe: 'List sessions: windows, panes, clients, most pressing state',
+    run: async (argv) => (await import('./sessions.js')).printSessions(argv.json === true),
   },
   {
     usage: 'events',

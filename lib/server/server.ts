@@ -183,10 +183,10 @@ export class ControlServer {
         }
         ws.send(Buffer.from(data, 'utf8'), { binary: true }, () => done?.());
       },
-      close: (reason: DetachedMessage['reason']) => {
+      close: (reason: DetachedMessage['reason'], session?: string) => {
         if (ws.readyState !== ws.OPEN) return;
         // Queued behind what the client has not read yet; ws gives up on the close after 30 s.
-        ws.send(JSON.stringify({ type: 'detached', reason } satisfies DetachedMessage));
+        ws.send(JSON.stringify({ type: 'detached', reason, ...(session && { session }) } satisfies DetachedMessage));
         ws.close(1000);
       },
     };

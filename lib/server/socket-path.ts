@@ -56,3 +56,12 @@ export function ensureSocketDir(dir: string): void {
   }
   checkSocketDir(dir);
 }
+
+/** The sessions whose sockets sit beside `socket` (live or stale), by name. */
+export function sessionNames(socket: string): string[] {
+  try {
+    return fs.readdirSync(path.dirname(socket)).filter((f) => f.endsWith('.sock')).map((f) => f.slice(0, -5)).filter((n) => SESSION_NAME.test(n)).sort();
+  } catch {
+    return [];
+  }
+}

@@ -24,6 +24,8 @@ import { handleMouse, type BorderDrag } from './mouse.js';
 import { CopyView } from './copy-view.js';
 import { drawPaneContent } from './pane-view.js';
 import type { Line } from './cells.js';
+import type { DetachedMessage } from '../server/protocol.js';
+import { sessionNames } from '../server/socket-path.js';
 import { grantsTruecolor, truecolorQuery, type OuterTerminal } from './outer-terminal.js';
 import { renderDiff } from './renderer.js';
 import { TerminalOutput } from './terminal-output.js';
@@ -31,7 +33,8 @@ import { TerminalOutput } from './terminal-output.js';
 export interface ClientTransport {
   /** Sends bytes to the client's terminal; `done` runs once they have left the server. */
   write(data: string, done?: () => void): void;
-  close(reason: 'detached' | 'session-ended' | 'too-slow' | 'upgrading'): void;
+  /** `switch`: the client goes on to attach session `session` (prefix `s`, `(`, `)`). */
+  close(reason: DetachedMessage['reason'], session?: string): void;
 }
 
 export type RunCommand = (client: ClientScreen, request: Record<string, unknown>) => Promise<Reply>;
@@ -268,6 +271,12 @@ export class ClientScreen implements ClientHandle {
         if (key.startsWith('window ')) void this.run({ type: 'select-window', index: Number(key.slice(7)) });
         else void this.run({ type: 'focus', pane: key });
       });
+    } else if (action.ui === 'choose-session') {
+      this.openChooser('sessions', () => sessionNames(this.mux.socketPath).map((name) => ({
+        key: name, text: `${name}${name === this.mux.session ? ' (this one)' : ''}`,
+      })), (name) => this.switchSession(name));
+    } else if (action.ui === 'next-session' || action.ui === 'previous-session') {
+      this.switchSession(action.ui === 'next-session' ? 1 : -1);
     } else if (action.ui === 'rename-window') {
       this.openPrompt('rename window: ', (name) => void this.run({ type: 'rename-window', name: name || null }));
     } else if (action.ui === 'move-window') {
@@ -597,13 +606,22 @@ export class ClientScreen implements ClientHandle {
   }
 
   /** Ends the view and tells the client why; the client restores its terminal (attach.ts). */
-  close(reason: 'detached' | 'session-ended' | 'too-slow' | 'upgrading'): void {
+  close(reason: DetachedMessage['reason'], session?: string): void {
     if (this.closed) return;
     // The outer pane's border stops speaking for this session (a new server says it again).
     if (this.statusOutside && reason !== 'upgrading') this.send(CLEAR_STATUS);
     this.screen.destroy();
     this.dispose();
-    this.transport.close(reason);
+    this.transport.close(reason, session);
+  }
+
+  /** Sends this client on to another session's server (it reattaches there by itself). */
+  private switchSession(step: number | string): void {
+    const names = sessionNames(this.mux.socketPath);
+    const here = names.indexOf(this.mux.session);
+    const name = typeof step === 'string' ? step : names[(here + step + names.length) % names.length];
+    if (!name || name === this.mux.session) return this.showMessage('no other session');
+    this.close('switch', name);
   }
 
   /** Forgets the client (its connection is gone, or close() did the rest). */

@@ -3,7 +3,7 @@
 
 export type BindingAction =
   | { command: string; args?: Record<string, unknown> }
-  | { ui: 'help' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' | 'agents' | 'choose-window' | 'rename-window' | 'move-window' | 'confirm-kill-window' };
+  | { ui: 'help' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' | 'agents' | 'choose-window' | 'rename-window' | 'move-window' | 'confirm-kill-window' | 'choose-session' | 'next-session' | 'previous-session' };
 
 export interface Binding {
   keys: string[];
@@ -36,6 +36,9 @@ export const BINDINGS: readonly Binding[] = [
   { keys: [','], describe: 'rename the window', action: { ui: 'rename-window' } },
   { keys: ['.'], describe: 'move the window to another index', action: { ui: 'move-window' } },
   { keys: ['&'], describe: 'close the window (asks first)', action: { ui: 'confirm-kill-window' } },
+  { keys: ['s'], describe: 'choose a session to switch to', action: { ui: 'choose-session' } },
+  { keys: ['('], describe: 'the previous session', action: { ui: 'previous-session' } },
+  { keys: [')'], describe: 'the next session', action: { ui: 'next-session' } },
   { keys: ['w'], describe: 'choose a window or pane, with each pane\'s status', action: { ui: 'choose-window' } },
   { keys: ['a'], describe: 'agent overview: every pane with a status, most pressing first', action: { ui: 'agents' } },
   { keys: ['z'], describe: 'zoom the pane to the full window, or back', action: { command: 'zoom' } },
