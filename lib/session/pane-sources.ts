@@ -38,6 +38,8 @@ export class PaneSources {
   private committed: DetectedState | null = null;
   /** A detected agent finished a turn (working, then idle) while nobody looked: done until seen. */
   private unseenDone = false;
+  /** Input reached the pane since it was last idle: what it works on now is a turn (not start-up). */
+  private prompted = false;
 
   constructor(private readonly screen: ScreenFacts, facts: ProcessFacts, detection: DetectionConfig, private readonly aiFreshMs = 30_000) {
     this.agent = new AgentOwnership(facts);
@@ -59,6 +61,7 @@ export class PaneSources {
 
   onInput(now = Date.now()): void {
     this.lastInputAt = now;
+    this.prompted = true;
   }
 
   onResize(now = Date.now()): void {
@@ -114,9 +117,11 @@ export class PaneSources {
     const before = this.committed;
     const d = this.detection(now);
     this.committed = d.state;
-    // An agent that never reports still finishes turns: working, then idle, unseen, is done.
+    // An agent that never reports still finishes turns: given input, working, then idle while
+    // nobody looks, is done (its start-up banner is not a turn).
     if (d.state === 'working') this.unseenDone = false;
-    else if (before === 'working' && d.state === 'idle' && d.agent && d.source === 'screen-and-activity' && !watched) this.unseenDone = true;
+    else if (before === 'working' && d.state === 'idle' && d.agent && d.source === 'screen-and-activity' && !watched && this.prompted) this.unseenDone = true;
+    if (d.state === 'idle') this.prompted = false;
   }
 
   /** Combines the program's own status with every other source, most trusted first. */

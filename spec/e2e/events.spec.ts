@@ -141,7 +141,7 @@ test('prefix a lists panes most pressing first, and Enter jumps to the chosen on
   t.pass();
 });
 
-test('an agent that never reports is done when its turn ends unseen, until its pane is focused', async (t) => {
+test('an agent that never reports is done when a turn it was given ends unseen, until its pane is focused', async (t) => {
   const env = new ThurmEnv('[detection]\nidle-threshold = 0.5\n');
   t.teardown(() => env.cleanup());
   const bin = path.join(env.dir, 'bin');
@@ -154,6 +154,8 @@ test('an agent that never reports is done when its turn ends unseen, until its p
   await env.ok(['split']);
   const say = (command: string) => fs.writeFileSync(fifo, `${command}\n`);
   const pane1 = async () => (await env.json<SessionInfo>(['info'])).panes[0].status;
+  // A turn starts with the user's input; the agent then streams its answer.
+  await env.ok(['send', '--pane', '1', 'explain this', '--enter']);
   say('stream');
   await waitUntil(async () => (await pane1()).state === 'working', 'working while it streams');
   say('stop');
