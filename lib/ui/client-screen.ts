@@ -14,6 +14,7 @@ import { sanitizeText } from '../sanitize.js';
 import { StyleCache } from './cell-style.js';
 import { clearUncovered, drawHeaders, drawStatusLine } from './chrome.js';
 import { Chooser } from './chooser.js';
+import { completions, PromptHistory, promptRequests } from './command-prompt.js';
 import { agentChoices, windowChoices } from './choices.js';
 import { GLYPHS } from './status-view.js';
 import { CLEAR_STATUS, isStatusAnswer, mostPressing, outerStatus, STATUS_QUERY } from './outer-status.js';
@@ -74,7 +75,9 @@ export class ClientScreen implements ClientHandle {
   /** An open list to pick from (the agent overview, the window chooser) and what a pick does. */
   private chooser: { list: Chooser; pick(key: string): void } | null = null;
   /** A line being typed in the status line (a window's new name or index). */
-  private prompt: { label: string; text: string; done(text: string): void } | null = null;
+  private prompt: { label: string; text: string; done(text: string): void; history?: PromptHistory } | null = null;
+  /** What was typed at the `:` prompt, for Up and Down. */
+  private readonly commandHistory = new PromptHistory();
   /** The outer terminal answered the OSC 7501 query: it is told the session's state. */
   private statusOutside = false;
   private lastOuterStatus = '';
@@ -277,6 +280,8 @@ export class ClientScreen implements ClientHandle {
       })), (name) => this.switchSession(name));
     } else if (action.ui === 'next-session' || action.ui === 'previous-session') {
       this.switchSession(action.ui === 'next-session' ? 1 : -1);
+    } else if (action.ui === 'command-prompt') {
+      this.openPrompt(':', (line) => this.runCommandLine(line), this.commandHistory);
     } else if (action.ui === 'rename-window') {
       this.openPrompt('rename window: ', (name) => void this.run({ type: 'rename-window', name: name || null }));
     } else if (action.ui === 'move-window') {
@@ -345,9 +350,22 @@ export class ClientScreen implements ClientHandle {
     this.scheduleFrame();
   }
 
-  private openPrompt(label: string, done: (text: string) => void): void {
-    this.prompt = { label, text: '', done };
+  private openPrompt(label: string, done: (text: string) => void, history?: PromptHistory): void {
+    this.prompt = { label, text: '', done, history };
     this.scheduleFrame();
+  }
+
+  /** Runs a line typed at the `:` prompt, as the CLI would; errors go to the status line. */
+  private runCommandLine(line: string): void {
+    this.commandHistory.add(line);
+    const requests = promptRequests(line, this.mux.focused);
+    if (typeof requests === 'string') return this.showMessage(requests);
+    void (async () => {
+      for (const request of requests) {
+        const reply = await this.runCommand(this, { id: 0, ...request });
+        if (!reply.ok) return this.showMessage(reply.error.message);
+      }
+    })();
   }
 
   /** A key while a prompt is open: text, BSpace, Enter to run it, Escape to give up. */
@@ -359,7 +377,13 @@ export class ClientScreen implements ClientHandle {
       if (name === 'Enter') prompt.done(prompt.text.trim());
     } else if (name === 'BSpace') {
       prompt.text = [...prompt.text].slice(0, -1).join('');
-    } else if (!/[\u0000-\u001f\u007f-\u009f]/.test(seq) && prompt.text.length < 64) {
+    } else if ((name === 'Up' || name === 'Down') && prompt.history) {
+      prompt.text = prompt.history.move(name === 'Up' ? -1 : 1);
+    } else if (name === 'Tab' && prompt.history) {
+      // Completes the command's name as far as every candidate agrees.
+      const found = completions(prompt.text);
+      if (found.length) prompt.text = found.reduce((a, b) => { let i = 0; while (i < a.length && a[i] === b[i]) i++; return a.slice(0, i); }) + (found.length === 1 ? ' ' : '');
+    } else if (!/[\u0000-\u001f\u007f-\u009f]/.test(seq) && prompt.text.length < (prompt.history ? 512 : 64)) {
       prompt.text += seq;
     }
     this.scheduleFrame();

@@ -108,3 +108,21 @@ test.serial('windows from the CLI, in thurm info and in events, and after a rest
   const back = await env.json<SessionInfo>(['info']);
   t.deepEqual(back.windows.map((w) => [w.index, w.name, w.panes, w.current]), [[0, 'sh', ['1'], false], [1, 'logs', ['2', '3'], true]]);
 });
+
+test.serial('prefix : runs a thurm command typed with the CLI syntax, with completion, history and errors', async (t) => {
+  const { env, term, status } = await attached(t);
+  term.write(`${PREFIX}:`);
+  await term.waitFor(() => status().startsWith(' :_'), 'the prompt');
+  term.write("new-window -n 'my logs'\r");
+  await waitUntil(async () => (await windows(env)).some((w) => w.name === 'my logs'), 'the window made from the prompt');
+  term.write(`${PREFIX}:sel\t`);
+  await term.waitFor(() => status().startsWith(' :select-_'), 'completed as far as the names agree');
+  term.write('window --index 0\r');
+  await waitUntil(async () => (await windows(env))[0].current, 'window 0 selected');
+  term.write(`${PREFIX}:frobnicate\r`);
+  await term.waitForText('not a command thurm knows in this form: frobnicate');
+  term.write(`${PREFIX}:\x1b[A`);
+  await term.waitFor(() => status().startsWith(' :frobnicate_'), 'Up recalls the last line');
+  term.write('\x1b');
+  t.pass();
+});
