@@ -32,6 +32,7 @@ export const COMMAND_MODULES: Readonly<Record<string, Loader>> = {
   info: async () => (await import('./info.js')).info,
   agents: async () => (await import('./agents.js')).agents,
   save: async () => (await import('./save.js')).save,
+  'reload-config': async () => (await import('./reload-config.js')).reloadConfig,
   wait: async () => (await import('./wait.js')).wait,
   zoom: async () => (await import('./zoom.js')).zoom,
   'resize-pane': async () => (await import('./resize-pane.js')).resizePane,

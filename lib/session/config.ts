@@ -13,7 +13,8 @@ import { keyBytes } from '../term/keys.js';
 import type { ResumeRule } from './resume.js';
 
 export interface Config {
-  keys: { prefix: string; prefixBytes: string };
+  /** bind: `[[keys.bind]]`, a key (after the prefix, or on its own) running a command line. */
+  keys: { prefix: string; prefixBytes: string; bind: { key: string; command: string; prefix: boolean }[] };
   /** scrollbackMemory: bytes all panes' history may use together (see history-budget.ts). */
   ui: { statusLine: boolean; scrollback: number; scrollbackMemory: number; truecolor: 'auto' | 'on' | 'off'; clipboard: boolean; paneClipboard: boolean; mouse: boolean; setTitle: boolean; outerStatus: boolean };
   remainOnExit: boolean;
@@ -26,7 +27,7 @@ export interface Config {
 const MIB = 2 ** 20;
 
 export const DEFAULT_CONFIG: Config = {
-  keys: { prefix: 'C-b', prefixBytes: '\x02' },
+  keys: { prefix: 'C-b', prefixBytes: '\x02', bind: [] },
   ui: { statusLine: true, scrollback: 2000, scrollbackMemory: 256 * MIB, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true, setTitle: true, outerStatus: true },
   remainOnExit: false,
   session: { save: true, historyLines: 1000, resumeAgents: true, resume: [] },
@@ -80,7 +81,7 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
   const keys = table('keys');
   const ui = table('ui');
   const notifications = table('notifications');
-  known('keys', keys, ['prefix']);
+  known('keys', keys, ['prefix', 'bind']);
   known('ui', ui, ['status-line', 'scrollback', 'scrollback-memory', 'truecolor', 'clipboard', 'pane-clipboard', 'mouse', 'set-title', 'outer-status']);
   known('notifications', notifications, ['desktop', 'command']);
 
@@ -88,7 +89,7 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
   if (keys.prefix !== undefined) {
     const bytes = typeof keys.prefix === 'string' ? keyBytes(keys.prefix) : null;
     if (bytes === null || bytes.length === 0) fail('keys.prefix', `not a key name: ${JSON.stringify(keys.prefix)}`);
-    config.keys = { prefix: keys.prefix as string, prefixBytes: bytes as string };
+    config.keys = { ...config.keys, prefix: keys.prefix as string, prefixBytes: bytes as string };
   }
   /** A true/false key: its value, or `fallback` when it is absent. */
   const flag = (key: string, value: unknown, fallback: boolean): boolean => {
@@ -96,6 +97,19 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
     if (typeof value !== 'boolean') fail(key, 'must be true or false');
     return value as boolean;
   };
+  if (keys.bind !== undefined) {
+    if (!Array.isArray(keys.bind)) fail('keys.bind', 'must be an array of tables ([[keys.bind]])');
+    config.keys.bind = (keys.bind as Table[]).map((b, i) => {
+      const where = `keys.bind[${i}]`;
+      if (typeof b !== 'object' || b === null) fail(where, 'must be a table');
+      known(where, b, ['key', 'command', 'prefix']);
+      if (typeof b.key !== 'string' || !keyBytes(b.key)) fail(`${where}.key`, `not a key name: ${JSON.stringify(b.key)}`);
+      if (typeof b.command !== 'string' || !b.command.trim() || b.command.length > 512 || hasControl(b.command)) {
+        fail(`${where}.command`, 'must be a thurm command line, e.g. "select-layout tiled"');
+      }
+      return { key: b.key as string, command: (b.command as string).trim(), prefix: flag(`${where}.prefix`, b.prefix, true) };
+    });
+  }
   config.ui.statusLine = flag('ui.status-line', ui['status-line'], config.ui.statusLine);
   config.ui.setTitle = flag('ui.set-title', ui['set-title'], config.ui.setTitle);
   config.ui.outerStatus = flag('ui.outer-status', ui['outer-status'], config.ui.outerStatus);

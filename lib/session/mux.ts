@@ -151,6 +151,15 @@ export class Mux {
     return w.name ?? (this.panes.has(w.focused) ? this.pane(w.focused).title : '');
   }
 
+  /**
+   * A new config (`reload-config`): keys, the status line, notifications, history budgets and
+   * session settings apply at once; detection settings to panes started after it.
+   */
+  setConfig(config: Config): void {
+    this.config = config;
+    this.relayout();
+  }
+
   /** When the pane entered its current state. */
   stateSince(id: string): number {
     return this.states.get(id)?.since ?? Date.now();

@@ -234,7 +234,14 @@ export class ClientScreen implements ClientHandle {
       this.prefixPending = false;
       this.scheduleFrame();
       if (seq === prefix) return pane ? encodeInput(t.seq, pane.term.keyModes) : prefix;
-      this.runBinding(keyName(seq));
+      const bound = this.userBinding(keyName(seq), true);
+      if (bound) this.runCommandLine(bound);
+      else this.runBinding(keyName(seq));
+      return null;
+    }
+    const direct = seq === prefix ? null : this.userBinding(keyName(seq), false);
+    if (direct) {
+      this.runCommandLine(direct);
       return null;
     }
     if (seq === prefix) {
@@ -280,8 +287,13 @@ export class ClientScreen implements ClientHandle {
       })), (name) => this.switchSession(name));
     } else if (action.ui === 'next-session' || action.ui === 'previous-session') {
       this.switchSession(action.ui === 'next-session' ? 1 : -1);
+    } else if (action.ui === 'reload-config') {
+      void this.runCommand(this, { id: 0, type: 'reload-config' }).then((r) => this.showMessage(r.ok ? 'config reloaded' : r.error.message));
     } else if (action.ui === 'command-prompt') {
-      this.openPrompt(':', (line) => this.runCommandLine(line), this.commandHistory);
+      this.openPrompt(':', (line) => {
+        this.commandHistory.add(line);
+        this.runCommandLine(line);
+      }, this.commandHistory);
     } else if (action.ui === 'rename-window') {
       this.openPrompt('rename window: ', (name) => void this.run({ type: 'rename-window', name: name || null }));
     } else if (action.ui === 'move-window') {
@@ -355,9 +367,13 @@ export class ClientScreen implements ClientHandle {
     this.scheduleFrame();
   }
 
+  /** The command line `[[keys.bind]]` gives a key (after the prefix, or on its own). */
+  private userBinding(key: string, afterPrefix: boolean): string | null {
+    return this.mux.config.keys.bind.find((b) => b.key === key && b.prefix === afterPrefix)?.command ?? null;
+  }
+
   /** Runs a line typed at the `:` prompt, as the CLI would; errors go to the status line. */
   private runCommandLine(line: string): void {
-    this.commandHistory.add(line);
     const requests = promptRequests(line, this.mux.focused);
     if (typeof requests === 'string') return this.showMessage(requests);
     void (async () => {

@@ -3,7 +3,7 @@
 
 export type BindingAction =
   | { command: string; args?: Record<string, unknown> }
-  | { ui: 'help' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' | 'agents' | 'choose-window' | 'rename-window' | 'move-window' | 'confirm-kill-window' | 'choose-session' | 'next-session' | 'previous-session' | 'command-prompt' };
+  | { ui: 'help' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' | 'agents' | 'choose-window' | 'rename-window' | 'move-window' | 'confirm-kill-window' | 'choose-session' | 'next-session' | 'previous-session' | 'command-prompt' | 'reload-config' };
 
 export interface Binding {
   keys: string[];
@@ -58,6 +58,7 @@ export const BINDINGS: readonly Binding[] = [
   { keys: ['PageUp'], describe: 'copy mode, one page up', action: { ui: 'copy-mode-page-up' } },
   { keys: [']'], describe: 'paste the newest paste buffer', action: { command: 'paste' } },
   { keys: ['d'], describe: 'detach (everything keeps running)', action: { command: 'detach' } },
+  { keys: ['r'], describe: 'reload the config file', action: { ui: 'reload-config' } },
   { keys: [':'], describe: 'type a thurm command (Tab completes, Up/Down recall)', action: { ui: 'command-prompt' } },
   { keys: ['?'], describe: 'show these key bindings', action: { ui: 'help' } },
 ];
