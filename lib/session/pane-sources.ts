@@ -2,7 +2,7 @@
 // sources (ARCHITECTURE.md, "Status of a pane"): program-status, then a public report (which
 // beats a legacy hook in its process group), then the hook, the program's notifications, the
 // AI classifier, and screen rules with output activity; else none.
-import { Detector, type Detection, type DetectionConfig } from '../agent/detector.js';
+import { ACTIVE_WINDOW_MS, Detector, type Detection, type DetectionConfig } from '../agent/detector.js';
 import type { DetectedState } from '../agent/detect/rule.js';
 import { HookOwnership, type HookEvent } from '../agent/hook.js';
 import { AgentOwnership, type AgentStatus, type ProcessFacts } from '../agent/ownership.js';
@@ -107,6 +107,18 @@ export class PaneSources {
   }
 
   /**
+   * Whether time alone can no longer change this pane's status: every activity window and the
+   * idle threshold have passed, no AI answer is ageing, and no agent or hook owner is watched
+   * for (it could leave without a byte of output).
+   */
+  settled(now = Date.now()): boolean {
+    const last = Math.max(this.lastActivityAt, this.lastInputAt, this.lastResizeAt);
+    if (now - last <= this.detector.idleThresholdMs + ACTIVE_WINDOW_MS + DETECT_EVERY_MS) return false;
+    if (this.ai && now - this.ai.at < this.aiFreshMs) return false;
+    return this.agent.current() === null && this.hook.current() === null;
+  }
+
+  /**
    * The one place time-driven transitions happen (queries never make them): an owner that
    * left its process group retires, a hook whose agent is gone ends, and the detected state is
    * committed. Run by the status watch, which announces what changed.
@@ -120,8 +132,10 @@ export class PaneSources {
     // An agent that never reports still finishes turns: given input, working, then idle while
     // nobody looks, is done (its start-up banner is not a turn).
     if (d.state === 'working') this.unseenDone = false;
-    else if (before === 'working' && d.state === 'idle' && d.agent && d.source === 'screen-and-activity' && !watched && this.prompted) this.unseenDone = true;
-    if (d.state === 'idle') this.prompted = false;
+    else if (before === 'working' && d.state === 'idle') {
+      if (d.agent && d.source === 'screen-and-activity' && !watched && this.prompted) this.unseenDone = true;
+      this.prompted = false;
+    }
   }
 
   /** Combines the program's own status with every other source, most trusted first. */

@@ -1,7 +1,8 @@
 // Status from detection, hooks and owners that come and go changes without an event of its
 // own: this looks twice a second, announces what changed (through the Mux) and notifies on
 // entering blocked, done or error (records and reports notify when they arrive). It also asks
-// the AI classifier about agent panes no screen rule explains.
+// the AI classifier about agent panes no screen rule explains. Once every pane has settled
+// (nothing time can still change), it stops waking the server until the next event.
 import { AiClassifier } from '../agent/ai-classifier.js';
 import type { Mux } from './mux.js';
 import type { Pane } from './pane.js';
@@ -9,37 +10,53 @@ import type { Pane } from './pane.js';
 const WATCH_MS = 500;
 
 export class StatusWatch {
-  private readonly timer: NodeJS.Timeout;
+  private timer: NodeJS.Timeout | null = null;
+  private disposed = false;
   private readonly last = new Map<string, string>();
   private readonly ai: AiClassifier;
 
   constructor(private readonly mux: Mux, private readonly announce: (pane: string) => void) {
     this.ai = new AiClassifier(() => mux.config.detection.ai);
     mux.subscribe((e) => {
-      if (e.type !== 'pane-removed') return;
-      this.last.delete(e.pane);
-      this.ai.forget(e.pane);
+      if (e.type === 'pane-removed') {
+        this.last.delete(e.pane);
+        this.ai.forget(e.pane);
+      }
+      this.wake();
     });
+    this.wake();
+  }
+
+  /** Something happened: look again twice a second until everything has settled. */
+  private wake(): void {
+    if (this.timer || this.disposed) return;
     this.timer = setInterval(() => this.look(), WATCH_MS);
     this.timer.unref();
   }
 
   private look(): void {
+    const now = Date.now();
+    let settled = !this.mux.config.detection.ai.command.length;
     for (const id of this.mux.paneIds()) {
       const pane = this.mux.pane(id);
       this.askAi(id, pane);
       pane.checkForeground();
-      pane.sources.tick(Date.now(), pane.watched());
+      pane.sources.tick(now, pane.watched());
       const s = pane.summary();
       const key = `${s.state}|${s.source}|${s.kind}|${s.text}`;
       const before = this.last.get(id);
       this.last.set(id, key);
+      if (before !== key || !pane.sources.settled(now)) settled = false;
       if (before === undefined || before === key) continue;
       this.announce(id);
       const entered = before.split('|')[0] !== s.state;
       if (entered && (s.state === 'blocked' || s.state === 'done' || s.state === 'error') && !['program-status', 'report', 'notification'].includes(s.source)) {
         pane.status.notify({ cause: s.state, title: `${s.app ?? 'pane'} ${s.state}`, text: s.text || s.state });
       }
+    }
+    if (settled && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
     }
   }
 
@@ -54,6 +71,8 @@ export class StatusWatch {
   }
 
   dispose(): void {
-    clearInterval(this.timer);
+    this.disposed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
   }
 }

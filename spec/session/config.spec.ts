@@ -20,7 +20,7 @@ const prefixes: [string, string][] = [
 ];
 for (const [prefix, bytes] of prefixes) {
   test(`the prefix ${prefix} is sent as ${JSON.stringify(bytes)}`, (t) => {
-    t.deepEqual(parseConfig(`[keys]\nprefix = "${prefix}"\n`).keys, { prefix, prefixBytes: bytes });
+    t.deepEqual(parseConfig(`[keys]\nprefix = "${prefix}"\n`).keys, { prefix, prefixBytes: bytes, bind: [] });
   });
 }
 
@@ -83,6 +83,7 @@ const invalid: [string, string, string, number][] = [
   ['ui given as a value, not a table', 'ui = 3\n', 'ui', 1],
   ['a resume rule whose argv has a control character', '[session]\n[[session.resume]]\nmatch = "x"\nargv = ["x", "a\\nb"]\n', 'session.resume[0].argv', 4],
   ['a negative history-lines', '[session]\nhistory-lines = -1\n', 'session.history-lines', 2],
+  ['a bound key that is no key', '[[keys.bind]]\nkey = "Hyper-x"\ncommand = "zoom"\n', 'keys.bind[0].key', 2],
 ];
 for (const [title, text, key, line] of invalid) {
   test(`${title} is a CONFIG_ERROR naming ${key} and line ${line}`, (t) => {
