@@ -28,7 +28,7 @@ const MIB = 2 ** 20;
 
 export const DEFAULT_CONFIG: Config = {
   keys: { prefix: 'C-b', prefixBytes: '\x02', bind: [] },
-  ui: { statusLine: true, scrollback: 2000, scrollbackMemory: 256 * MIB, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true, setTitle: true, outerStatus: true },
+  ui: { statusLine: true, scrollback: 5000, scrollbackMemory: 256 * MIB, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true, setTitle: true, outerStatus: true },
   remainOnExit: false,
   session: { save: true, historyLines: 1000, resumeAgents: true, resume: [] },
   notifications: { desktop: 'osc9', command: [] },

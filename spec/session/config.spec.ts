@@ -9,7 +9,7 @@ test('an empty file gives the defaults', (t) => {
 
 test('parsed configs do not share state with the defaults', (t) => {
   parseConfig('[ui]\nscrollback = 5\n').ui.scrollback = 7;
-  t.is(DEFAULT_CONFIG.ui.scrollback, 2000);
+  t.is(DEFAULT_CONFIG.ui.scrollback, 5000);
 });
 
 const prefixes: [string, string][] = [
