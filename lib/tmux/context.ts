@@ -2,11 +2,10 @@
 // sends, over one connection opened on first use), the session as tmux names it, and stdout.
 import { Connection } from '../cli/connection.js';
 import { printable } from '../sanitize.js';
-import type { SessionInfo } from '../server/protocol.js';
+import type { PaneInfo, SessionInfo } from '../server/protocol.js';
 import type { Parsed } from './args.js';
 import { expand } from './format.js';
 import { SessionView } from './session-view.js';
-import type { PaneInfo } from '../server/protocol.js';
 
 export interface ShimCommand {
   name: string;
