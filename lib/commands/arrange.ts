@@ -2,15 +2,16 @@
 // window of its own, joining it to another, and typing into every pane of a window at once.
 import { ThurmError } from '../errors.js';
 import { PRESETS } from '../session/layout-presets.js';
-import { defineCommand, optBool, optEnum, optString, paneFromCli, paneOption, reqString, resolvePane, type CliArgs } from './command.js';
+import { defineCommand, optBool, optEnum, optInt, optString, paneFromCli, paneOption, reqString, resolvePane, type CliArgs } from './command.js';
 
 export const selectLayout = defineCommand({
   name: 'select-layout',
   usage: 'select-layout [layout]',
   describe: `Lay the window's panes out as ${PRESETS.join(', ')} (no layout: the next one)`,
-  request: (argv: CliArgs) => ({ layout: argv.layout }),
-  parse: (raw) => ({ layout: optEnum(raw, 'layout', PRESETS) }),
-  run: (ctx, a) => ({ layout: ctx.mux.selectLayout(a.layout ?? 'next') }),
+  options: { index: { type: 'number', describe: 'window index (default: the current window)' } },
+  request: (argv: CliArgs) => ({ layout: argv.layout, index: argv.index }),
+  parse: (raw) => ({ layout: optEnum(raw, 'layout', PRESETS), index: optInt(raw, 'index', 0, 9999) }),
+  run: (ctx, a) => ({ layout: ctx.mux.selectLayout(a.layout ?? 'next', ctx.mux.findWindow({ index: a.index })) }),
   print: (r) => r.layout,
 });
 

@@ -2,7 +2,7 @@
 // request, how the server checks and runs that request, and how the CLI prints the result.
 import type { Options } from 'yargs';
 import { ThurmError } from '../errors.js';
-import type { Mux } from '../session/mux.js';
+import type { Mux, PaneSize } from '../session/mux.js';
 
 /** An attached client, when a command comes from its keys rather than the socket. */
 export interface ClientHandle {
@@ -119,6 +119,16 @@ export function optStringArray(raw: Record<string, unknown>, key: string, maxIte
     throw new ThurmError('INVALID_ARGUMENT', `${key}: expected an array of strings`);
   }
   return v as string[];
+}
+
+/** A size as `N` cells or `N%` (tmux's `-l 70%`, `-x 30%`). */
+export function optPaneSize(raw: Record<string, unknown>, key: string): PaneSize | undefined {
+  const v = optString(raw, key, 16);
+  if (v === undefined) return undefined;
+  const m = /^(\d{1,5})(%?)$/.exec(v);
+  const n = m ? Number(m[1]) : NaN;
+  if (!m || n < 1 || (m[2] ? n > 100 : n > 10_000)) throw new ThurmError('INVALID_ARGUMENT', `${key}: expected cells (1-10000) or a percentage (1%-100%)`);
+  return m[2] ? { percent: n } : { cells: n };
 }
 
 /** The pane a request names, else the focused one. */

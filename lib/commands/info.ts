@@ -28,6 +28,12 @@ export function sessionInfo(mux: Mux): SessionInfo {
   };
 }
 
+/** The top-left cell of a pane's content in its window (its rect minus the header row). */
+function contentAt(mux: Mux, id: string): PaneInfo['position'] {
+  const r = mux.geometry(mux.windowOf(id)).panes.get(id);
+  return r ? { x: r.x, y: r.y + 1 } : null;
+}
+
 export function paneInfo(mux: Mux, id: string): PaneInfo {
   const pane = mux.pane(id);
   const status = pane.summary();
@@ -36,6 +42,7 @@ export function paneInfo(mux: Mux, id: string): PaneInfo {
   return {
     ...paneSummary(mux, id),
     window: mux.windowOf(id).index,
+    position: contentAt(mux, id),
     title: pane.title,
     foreground: pane.foreground(),
     status: { state: status.state, source: status.source, text: status.text, progress: status.progress },

@@ -14,6 +14,8 @@ export interface WindowInfo {
   current: boolean;
   last: boolean;
   panes: string[];
+  /** Its focused pane (tmux's active pane of the window). */
+  active: string;
   /** The most pressing state of its panes. */
   state: string;
 }
@@ -21,7 +23,7 @@ export interface WindowInfo {
 export function windowInfo(mux: Mux): WindowInfo[] {
   return mux.windowList().map(({ window, current, last }) => ({
     index: window.index, id: `@${window.id}`, name: mux.windowName(window), current, last,
-    panes: mux.windowPaneIds(window), state: windowState(mux, window),
+    panes: mux.windowPaneIds(window), active: window.focused, state: windowState(mux, window),
   }));
 }
 
@@ -39,17 +41,19 @@ export const newWindow = defineCommand({
   options: {
     name: { alias: 'n', type: 'string', describe: 'window name (default: its pane\'s title)' },
     cwd: { type: 'string', describe: 'working directory (default: the focused pane\'s)' },
+    detached: { alias: 'd', type: 'boolean', describe: 'do not select it' },
   },
   request: (argv) => ({
     name: argv.name,
+    detached: argv.detached === true,
     cwd: argv.cwd === undefined ? undefined : path.resolve(String(argv.cwd)),
     argv: argv['--']?.length ? argv['--'] : undefined,
   }),
-  parse: (raw) => ({ name: optString(raw, 'name', 256), cwd: optString(raw, 'cwd'), argv: optStringArray(raw, 'argv') }),
+  parse: (raw) => ({ name: optString(raw, 'name', 256), cwd: optString(raw, 'cwd'), argv: optStringArray(raw, 'argv'), detached: optBool(raw, 'detached') }),
   run: (ctx, a) => {
     const focused = ctx.mux.focused;
     const cwd = a.cwd ?? (focused ? ctx.mux.pane(focused).cwd : undefined);
-    return { pane: ctx.mux.newWindow({ argv: a.argv, cwd }, a.name === undefined ? null : sanitizeText(a.name, 64)) };
+    return { pane: ctx.mux.newWindow({ argv: a.argv, cwd }, a.name === undefined ? null : sanitizeText(a.name, 64), !a.detached) };
   },
   print: (r) => r.pane,
 });

@@ -11,7 +11,7 @@ import type { Mux } from '../session/mux.js';
 import type { SessionInfo } from './protocol.js';
 
 export const EVENT_TYPES = [
-  'pane-added', 'pane-closed', 'pane-exited', 'focus-changed', 'layout-changed', 'title-changed',
+  'pane-added', 'pane-closed', 'pane-exited', 'pane-respawned', 'focus-changed', 'layout-changed', 'title-changed',
   'status-changed', 'agent-bound', 'agent-released', 'notification', 'client-attached', 'client-detached',
   'window-added', 'window-closed', 'window-selected', 'window-renamed', 'session-ended',
 ] as const;
@@ -98,6 +98,13 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (e: PublicEvent) 
         agents.delete(e.pane);
         return emit('pane-closed', e.pane);
       case 'pane-exited': return emit('pane-exited', e.pane, { exitCode: e.exitCode, signal: e.signal });
+      case 'pane-respawned': {
+        const pane = mux.pane(e.pane);
+        const status = statusOf(e.pane);
+        lastStatus.set(e.pane, statusKey(status));
+        agents.set(e.pane, null);
+        return emit('pane-respawned', e.pane, { command: pane.argv, cwd: pane.cwd, title: pane.title, status });
+      }
       case 'focus-changed': return emit('focus-changed', e.pane);
       case 'layout-changed': return emit('layout-changed', undefined, { panes: mux.paneIds(), zoomed: mux.zoomed });
       case 'pane-title-changed': return emit('title-changed', e.pane, { title: mux.pane(e.pane).title });

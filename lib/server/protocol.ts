@@ -38,7 +38,8 @@ export function checkSize(raw: unknown): Size | null {
 /** `readOnly`: an observer that cannot type, size the window or detach others (`attach --read-only`). */
 export interface AttachRequest { id: RequestId; type: 'attach'; version: number; size: Size; term: string; truecolor: boolean; utf8?: boolean; readOnly?: boolean }
 export interface KillServerRequest { id: RequestId; type: 'kill-server' }
-export interface SplitRequest { id: RequestId; type: 'split'; pane?: string; direction?: 'right' | 'down'; cwd?: string; argv?: string[] }
+/** `size`: `N` cells or `N%` of the split pane; `detached`: the focus stays where it was. */
+export interface SplitRequest { id: RequestId; type: 'split'; pane?: string; direction?: 'right' | 'down'; cwd?: string; argv?: string[]; size?: string; detached?: boolean }
 export interface ListRequest { id: RequestId; type: 'list' }
 export interface SendRequest { id: RequestId; type: 'send'; pane?: string; text?: string; keys?: string[]; enter?: boolean }
 export interface CaptureRequest { id: RequestId; type: 'capture'; pane?: string }
@@ -46,13 +47,16 @@ export interface FocusRequest { id: RequestId; type: 'focus'; pane?: string; dir
 export interface KillPaneRequest { id: RequestId; type: 'kill-pane'; pane?: string }
 export interface InfoRequest { id: RequestId; type: 'info' }
 export interface ZoomRequest { id: RequestId; type: 'zoom'; pane?: string }
-export interface ResizePaneRequest { id: RequestId; type: 'resize-pane'; pane?: string; direction: 'left' | 'right' | 'up' | 'down'; cells?: number }
+/** `width` / `height`: `N` cells or `N%` of the window; with neither, `direction` is required. */
+export interface ResizePaneRequest { id: RequestId; type: 'resize-pane'; pane?: string; direction?: 'left' | 'right' | 'up' | 'down'; cells?: number; width?: string; height?: string }
+export interface RenamePaneRequest { id: RequestId; type: 'rename-pane'; pane?: string; title?: string | null }
+export interface RespawnPaneRequest { id: RequestId; type: 'respawn-pane'; pane?: string; kill?: boolean; cwd?: string; argv?: string[] }
 export interface EqualizeRequest { id: RequestId; type: 'equalize' }
 export interface DetachRequest { id: RequestId; type: 'detach' }
 
 export type Request =
   | AttachRequest | KillServerRequest | SplitRequest | ListRequest | SendRequest | CaptureRequest
-  | FocusRequest | KillPaneRequest | InfoRequest | ZoomRequest | ResizePaneRequest | EqualizeRequest
+  | FocusRequest | KillPaneRequest | InfoRequest | ZoomRequest | ResizePaneRequest | EqualizeRequest | RenamePaneRequest | RespawnPaneRequest
   | DetachRequest | WaitRequest | AgentReportRequest | AgentReleaseRequest | AgentPromptRequest
   | AgentExplainRequest;
 
@@ -81,6 +85,8 @@ export interface PaneSummary {
 export interface PaneInfo extends PaneSummary {
   /** Index of the pane's window. */
   window: number;
+  /** Where its content starts in the window (below its header); null while it is hidden. */
+  position: { x: number; y: number } | null;
   title: string;
   foreground: { pid: number; pgid: number; argv: string[] } | null;
   status: { state: string; source: string; text: string; progress: number | null };
@@ -165,7 +171,8 @@ export interface SessionInfo {
   session: string;
   serverPid: number;
   clients: number;
-  windows: { index: number; id: string; name: string; current: boolean; last: boolean; panes: string[]; state: string }[];
+  /** `active`: the window's focused pane. */
+  windows: { index: number; id: string; name: string; current: boolean; last: boolean; panes: string[]; active: string; state: string }[];
   panes: PaneInfo[];
   /** The session file: where, when last saved (ISO), and the error of a failing save. */
   save: { file: string | null; savedAt: string | null; error: string | null };

@@ -22,6 +22,8 @@ export interface Config {
   session: { save: boolean; historyLines: number; resumeAgents: boolean; resume: ResumeRule[] };
   notifications: { desktop: 'osc9' | 'osc777' | 'off'; command: string[] };
   detection: DetectionConfig & { ai: { command: string[]; intervalMs: number; timeoutMs: number } };
+  /** `shim`: `tmux` in a pane is thurm's tmux shim, and $TMUX and $TMUX_PANE are set (lib/tmux/). */
+  tmux: { shim: boolean };
 }
 
 const MIB = 2 ** 20;
@@ -33,6 +35,7 @@ export const DEFAULT_CONFIG: Config = {
   session: { save: true, historyLines: 1000, resumeAgents: true, resume: [] },
   notifications: { desktop: 'osc9', command: [] },
   detection: { enabled: true, idleThresholdMs: 5000, rules: [], ai: { command: [], intervalMs: 10_000, timeoutMs: 5000 } },
+  tmux: { shim: true },
 };
 
 export function configPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -77,13 +80,15 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
   const known = (name: string, t: Table, keys: string[]) => {
     for (const k of Object.keys(t)) if (!keys.includes(k)) fail(name ? `${name}.${k}` : k, 'unknown key');
   };
-  known('', doc, ['keys', 'ui', 'remain-on-exit', 'session', 'notifications', 'detection']);
+  known('', doc, ['keys', 'ui', 'remain-on-exit', 'session', 'notifications', 'detection', 'tmux']);
   const keys = table('keys');
   const ui = table('ui');
   const notifications = table('notifications');
   known('keys', keys, ['prefix', 'bind']);
   known('ui', ui, ['status-line', 'scrollback', 'scrollback-memory', 'truecolor', 'clipboard', 'pane-clipboard', 'mouse', 'set-title', 'outer-status']);
   known('notifications', notifications, ['desktop', 'command']);
+  const tmux = table('tmux');
+  known('tmux', tmux, ['shim']);
 
   const config: Config = structuredClone(DEFAULT_CONFIG);
   if (keys.prefix !== undefined) {
@@ -142,6 +147,7 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
   parseDetection(table('detection'), config, fail, known);
   parseSession(table('session'), config, fail, known);
   config.remainOnExit = flag('remain-on-exit', doc['remain-on-exit'], config.remainOnExit);
+  config.tmux.shim = flag('tmux.shim', tmux.shim, config.tmux.shim);
   return config;
 }
 

@@ -8,6 +8,8 @@ export type MuxEvent =
   | { type: 'pane-exited'; pane: string; exitCode: number; signal: number | null }
   | { type: 'pane-output'; pane: string }
   | { type: 'pane-title-changed'; pane: string }
+  /** The pane's program was replaced (`respawn-pane`): same id and place, a new program and screen. */
+  | { type: 'pane-respawned'; pane: string }
   | { type: 'pane-resized'; pane: string }
   | { type: 'status-changed'; pane: string }
   | { type: 'notification'; pane: string; notification: StatusNotification }

@@ -95,6 +95,24 @@ export function resizePane(node: LayoutNode, pane: string, dir: Direction, cells
 }
 
 /**
+ * Gives `pane` `size` cells along `dir` (its rect's width, or its height with the header row)
+ * by moving the nearest border across that axis, as far as the panes on both sides allow.
+ */
+export function resizePaneTo(node: LayoutNode, pane: string, dir: Direction, size: number, area: Rect): LayoutNode {
+  const path = pathTo(node, pane, area);
+  for (let i = (path?.length ?? 0) - 1; i >= 0; i--) {
+    const { split, rect } = path![i];
+    if (split.dir !== dir) continue;
+    const avail = dir === 'right' ? rect.w - 1 : rect.h;
+    const low = minSize(split.a, dir), high = avail - minSize(split.b, dir);
+    if (avail <= 0 || low > high) return node;
+    const first = panesOf(split.a).includes(pane) ? size : avail - size;
+    return replaceSplit(node, split, { ...split, ratio: Math.min(Math.max(first, low), high) / avail });
+  }
+  return node;
+}
+
+/**
  * The split whose border passes through cell (x, y) of `area`: a separator column between
  * panes side by side, or the header row of the lower of two stacked panes; null when none.
  */

@@ -5,10 +5,11 @@ import type { HookEvent } from '../agent/hook.js';
 import type { AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
 import { defaultShell, paneEnv } from '../pty/spawn.js';
+import { tmuxShimEnv } from '../pty/tmux-shim-env.js';
 import type { Config } from './config.js';
 import type { MuxEvent, MuxListener } from './events.js';
 import {
-  borderAt, computeGeometry, equalize, leaf, moveBorder, neighbour, panesOf, removePane, resizePane, splitPane,
+  borderAt, computeGeometry, equalize, leaf, moveBorder, neighbour, panesOf, removePane, resizePane, resizePaneTo, splitPane,
   type Direction, type Geometry, type Heading, type LayoutNode, type Rect,
 } from './layout.js';
 import { historyLines } from './history-budget.js';
@@ -46,7 +47,7 @@ export function restoreSummary(r: RestoreReport): string {
 }
 
 /** A pane spawned by a restore (its saved id, history, the command typed into its shell) or adopted from a handover. */
-interface RestoredPane { id: string; history: string[]; typed: string | null; notice: string | null; live?: PaneLive; pty?: PanePty }
+interface RestoredPane { id: string; history: string[]; typed: string | null; notice: string | null; live?: PaneLive; pty?: PanePty; title?: string | null }
 
 export interface MuxOptions {
   session: string;
@@ -60,6 +61,18 @@ export interface MuxOptions {
 export interface NewPaneSpec {
   argv?: string[];
   cwd?: string;
+  /** The index of the window the pane opens in (its tmux-style `$TMUX` says it). */
+  window?: number;
+}
+
+/** A size along one axis: cells of the pane's content, or a percentage (of the split pane, or of the window). */
+export type PaneSize = { cells: number } | { percent: number };
+
+export interface SplitOptions {
+  /** The new pane's size; half of the split pane's by default. */
+  size?: PaneSize;
+  /** Focus stays where it was (tmux `split-window -d`). */
+  keepFocus?: boolean;
 }
 
 export class Mux {
@@ -203,30 +216,31 @@ export class Mux {
   }
 
   /** Opens a window with one pane running `spec` and selects it; returns the pane's id. */
-  newWindow(spec: NewPaneSpec, name: string | null = null): string {
+  newWindow(spec: NewPaneSpec, name: string | null = null, select = true): string {
     const area = this.paneArea();
-    const pane = this.spawn(spec, area.w, Math.max(area.h - 1, 1));
+    const pane = this.spawn({ ...spec, window: this.windows.freeIndex() }, area.w, Math.max(area.h - 1, 1));
     const w = this.windows.add(leaf(pane.id), pane.id, name);
     this.emit({ type: 'pane-added', pane: pane.id });
     this.emit({ type: 'window-added', window: w.id });
-    this.selectWindow(w);
+    if (select) this.selectWindow(w);
     this.relayout();
     return pane.id;
   }
 
-  split(target: string, dir: Direction, spec: NewPaneSpec): string {
+  split(target: string, dir: Direction, spec: NewPaneSpec, opts: SplitOptions = {}): string {
     const from = this.pane(target);
     const w = this.windowOf(target);
     const cwd = spec.cwd ?? from.cwd;
     const id = String(this.nextId);
-    const layout = splitPane(w.layout, target, id, dir);
+    let layout = splitPane(w.layout, target, id, dir);
+    if (opts.size) layout = resizePaneTo(layout, id, dir, this.rectCells(opts.size, dir, from.size), this.paneArea());
     const hidden = computeGeometry(layout, this.paneArea(), undefined).hidden;
     if (hidden.has(id) || hidden.has(target)) throw new ThurmError('INVALID_ARGUMENT', `no space for a new pane next to pane ${target}`);
-    const pane = this.spawn({ ...spec, cwd }, from.size.cols, from.size.rows);
+    const pane = this.spawn({ ...spec, cwd, window: w.index }, from.size.cols, from.size.rows);
     w.layout = layout;
     w.zoomed = null;
     this.emit({ type: 'pane-added', pane: pane.id });
-    this.focus(pane.id);
+    if (!opts.keepFocus) this.focus(pane.id);
     this.relayout();
     return pane.id;
   }
@@ -238,12 +252,13 @@ export class Mux {
     }
     const id = restored?.id ?? String(this.nextId++);
     const argv = spec.argv?.length ? spec.argv : [defaultShell()];
-    const env = paneEnv(process.env, { THURM_PANE_ID: id, THURM_SOCKET: this.socketPath, THURM_SESSION: this.session });
+    const env = tmuxShimEnv(paneEnv(process.env, { THURM_PANE_ID: id, THURM_SOCKET: this.socketPath, THURM_SESSION: this.session }),
+      this.config.tmux.shim && { socket: this.socketPath, pane: id, window: spec.window ?? 0 });
     const pane = new Pane(
       {
         id, argv, cwd, cols: Math.max(cols, 1), rows: Math.max(rows, 1), env,
         scrollback: this.config.ui.scrollback, detection: this.config.detection,
-        history: restored?.history, typeOnStart: restored?.typed ?? undefined, notice: restored?.notice ?? undefined,
+        history: restored?.history, typeOnStart: restored?.typed ?? undefined, notice: restored?.notice ?? undefined, title: restored?.title,
         live: restored?.live, spawn: restored?.pty ? () => restored.pty! : this.spawnPty,
       },
       {
@@ -303,6 +318,25 @@ export class Mux {
       this.focus(next.focused, true);
     }
     this.relayout();
+  }
+
+  /**
+   * Starts `spec` in a pane in place of its program (tmux `respawn-pane`): the same id, place
+   * in the layout, size and given title, a fresh screen. A program still running is hung up
+   * only when `kill` says so.
+   */
+  respawnPane(id: string, spec: NewPaneSpec, kill: boolean): void {
+    const old = this.pane(id);
+    if (!old.exit && !kill) throw new ThurmError('INVALID_ARGUMENT', `pane ${id} still runs its program (kill it first)`);
+    this.spawn({ ...spec, cwd: spec.cwd ?? old.cwd, window: this.windowOf(id).index }, old.size.cols, old.size.rows,
+      { id, history: [], typed: null, notice: null, title: old.givenTitle });
+    this.reaper.close(old);
+    this.emit({ type: 'pane-respawned', pane: id });
+  }
+
+  /** Names a pane (null: its title follows its program again); shown in its border. */
+  setPaneTitle(id: string, title: string | null): void {
+    this.pane(id).nameAs(title);
   }
 
   /** Closes every pane of a window (`kill-window`). */
@@ -515,6 +549,24 @@ export class Mux {
     this.relayout();
   }
 
+  /** Gives a pane `size` along an axis (tmux `resize-pane -x/-y`); a percentage is of the window. */
+  resizePaneTo(id: string, dir: Direction, size: PaneSize): void {
+    this.pane(id);
+    const w = this.windowOf(id);
+    const area = this.paneArea();
+    w.zoomed = null;
+    w.layout = resizePaneTo(w.layout, id, dir, this.rectCells(size, dir, { cols: area.w, rows: area.h }), area);
+    this.relayout();
+  }
+
+  /** The cells a pane's rect takes along `dir` for a content size, a percentage of `of`. */
+  private rectCells(size: PaneSize, dir: Direction, of: { cols: number; rows: number }): number {
+    const whole = dir === 'right' ? of.cols : of.rows;
+    // Rounded down, as tmux's integer arithmetic does.
+    const cells = 'cells' in size ? size.cells : Math.floor((whole * size.percent) / 100);
+    return dir === 'right' ? cells : cells + 1;
+  }
+
   resizePane(id: string, dir: Direction, cells: number): void {
     this.pane(id);
     const w = this.windowOf(id);
@@ -686,7 +738,8 @@ export class Mux {
       const p = saved.get(plan.id)!;
       try {
         const notice = plan.outcome === 'skipped' ? 'resume skipped' : null;
-        this.spawn({ argv: plan.argv, cwd: plan.cwd }, p.size.cols, p.size.rows, { id: plan.id, history: p.history, typed: plan.typed, notice });
+        const window = snapshot.windows.find((w) => panesOf(w.layout).includes(plan.id))?.index;
+        this.spawn({ argv: plan.argv, cwd: plan.cwd, window }, p.size.cols, p.size.rows, { id: plan.id, history: p.history, typed: plan.typed, notice });
         outcomes.push({ id: plan.id, outcome: plan.outcome, detail: plan.detail });
       } catch (err) {
         outcomes.push({ id: plan.id, outcome: 'failed', detail: (err as Error).message });

@@ -6,7 +6,7 @@ import type { AgentOwnership, AgentReleaseInput, AgentReportInput, OwnershipStat
 import { FlowControl } from '../pty/flow-control.js';
 import { ThrottledLog } from '../log.js';
 import { commandName } from '../command-line.js';
-import { foregroundOf, holdersOf, holds, readCwd, readStat, resolveScript, ttyDevice, type ForegroundProcess } from '../pty/proc.js';
+import { foregroundOf, holdersOf, holds, readArgv, readCwd, readStat, resolveScript, ttyDevice, type ForegroundProcess } from '../pty/proc.js';
 import { spawnPty, type Disposable, type PanePty } from '../pty/spawn.js';
 import { PaneTerminal, type TerminalState } from '../term/pane-terminal.js';
 import { CONTROL_CHARS, sanitizeText } from '../sanitize.js';
@@ -33,6 +33,8 @@ export interface PaneOptions {
   typeOnStart?: string;
   /** A note shown in the border until someone looks at the pane. */
   notice?: string;
+  /** A title given to the pane (`rename-pane`, tmux `select-pane -T`), kept by a respawn. */
+  title?: string | null;
   /** Everything the pane was, handed over from the server this one replaced (`server upgrade`). */
   live?: PaneLive;
   /** Starts the program; specs pass a fake. */
@@ -46,6 +48,8 @@ export interface PaneLive {
   titleOwner: number | null;
   rang: boolean;
   notice: string | null;
+  /** Absent from builds before titles could be set. */
+  givenTitle?: string | null;
   status: ProgramStatusState;
   agent: OwnershipState;
   hook: HookHandover | null;
@@ -76,6 +80,8 @@ export class Pane {
   /** The title the program set (OSC 0/2), and the process group in the foreground then. */
   private programTitle = '';
   private titleOwner: number | null = null;
+  /** The title given to the pane; it wins over the program's and the command's until cleared. */
+  private named: string | null;
   private foregroundCache: { at: number; value: ForegroundProcess | null } | null = null;
   /** The foreground group and title last announced (see checkForeground). */
   private observed!: { pgid: number | null; title: string };
@@ -94,6 +100,8 @@ export class Pane {
   /** A note for the border (`resume skipped`), cleared when someone looks at the pane. */
   notice: string | null;
   private typeOnStart: string | null;
+  /** The pane's program has replaced the forked server process (see cwd). */
+  private execed = false;
 
   constructor(opts: PaneOptions, private readonly hooks: PaneHooks) {
     this.id = opts.id;
@@ -102,6 +110,7 @@ export class Pane {
     this.log = new ThrottledLog(`thurm: pane ${opts.id}: `);
     this.term = new PaneTerminal({ cols: opts.cols, rows: opts.rows, scrollback: opts.scrollback, log: this.log });
     this.notice = opts.notice ?? null;
+    this.named = opts.title ?? null;
     this.typeOnStart = opts.typeOnStart ?? null;
     // Parsed before anything the program prints, so it stays above its first prompt.
     if (opts.live) this.term.adopt(opts.live.terminal);
@@ -188,6 +197,7 @@ export class Pane {
     this.titleOwner = live.titleOwner;
     this.rang = live.rang;
     this.notice = live.notice;
+    this.named = live.givenTitle ?? null;
   }
 
   /** The pane's state for the server that replaces this one; its pty must have stopped reading. */
@@ -198,6 +208,7 @@ export class Pane {
       titleOwner: this.titleOwner,
       rang: this.rang,
       notice: this.notice,
+      givenTitle: this.named,
       status: this.status.handover(),
       agent: this.agent.handover(),
       hook: this.sources.hook.handover(),
@@ -303,10 +314,24 @@ export class Pane {
     return { cols: this.term.cols, rows: this.term.rows };
   }
 
-  /** The title the border shows: the program's own (OSC 0/2), else its command name. */
+  /** The title the border shows: the one given to the pane, else the program's own (OSC 0/2), else its command name. */
   get title(): string {
+    if (this.named) return this.named;
     if (this.programTitle) return this.programTitle;
     return sanitizeText(commandName(this.foreground()?.argv ?? this.argv), 64);
+  }
+
+  /** The title given to the pane, or null when it follows its program. */
+  get givenTitle(): string | null {
+    return this.named;
+  }
+
+  /** Names the pane (already sanitised); null or '' lets the title follow its program again. */
+  nameAs(title: string | null): void {
+    const next = title || null;
+    if (next === this.named) return;
+    this.named = next;
+    this.titleChanged();
   }
 
   /** The process group in the pane's foreground now, read fresh (it owns what arrives now). */
@@ -316,6 +341,12 @@ export class Pane {
   }
 
   get cwd(): string {
+    // node-pty forks, then changes directory and execs: until the program runs, /proc shows the
+    // server's own directory (and command line), not the pane's.
+    if (!this.execed) {
+      if (readArgv(this.pid).join('\0') === serverArgv()) return this.startCwd;
+      this.execed = true;
+    }
     return readCwd(this.pid) ?? this.startCwd;
   }
 
@@ -426,6 +457,13 @@ export class Pane {
     }
     console.error(`thurm: pane ${this.id} closed: killed ${killed} of the ${held.length} programs that held its terminal`);
   }
+}
+
+let ownArgv: string | undefined;
+/** This server's command line as /proc shows it, which a pane's process has until it execs. */
+function serverArgv(): string {
+  ownArgv ??= readArgv(process.pid).join('\0');
+  return ownArgv;
 }
 
 /** Saved lines as terminal input: plain text (the file is untrusted), then a dim marker line. */

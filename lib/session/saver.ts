@@ -17,7 +17,7 @@ const RETRY_MAX_MS = 60_000;
 
 function delayOf(e: MuxEvent): number | null {
   switch (e.type) {
-    case 'pane-added': case 'pane-removed': case 'pane-exited': case 'pane-title-changed': case 'pane-resized':
+    case 'pane-added': case 'pane-removed': case 'pane-respawned': case 'pane-exited': case 'pane-title-changed': case 'pane-resized':
     case 'focus-changed': case 'layout-changed':
       return CHANGE_MS;
     case 'status-changed':

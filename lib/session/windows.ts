@@ -63,10 +63,16 @@ export class Windows {
     return this.all().flatMap((w) => panesOf(w.layout));
   }
 
+  /** The lowest index no window has: the next new window's. */
+  freeIndex(): number {
+    let at = 0;
+    while (this.byIndex(at)) at++;
+    return at;
+  }
+
   /** Adds a window (not selected); `index` when restoring, else the lowest free one. */
   add(layout: LayoutNode, focused: string, name: string | null = null, index?: number, id?: number): Window {
-    let at = index ?? 0;
-    if (index === undefined) while (this.byIndex(at)) at++;
+    const at = index ?? this.freeIndex();
     const w: Window = { id: id ?? this.nextId, index: at, name, layout, focused, zoomed: null, preset: null, synchronize: false };
     this.nextId = Math.max(this.nextId, w.id + 1);
     this.list.push(w);

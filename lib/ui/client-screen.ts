@@ -484,6 +484,7 @@ export class ClientScreen implements ClientHandle {
         if (e.fromPane && this.mux.config.ui.clipboard) this.toClipboard(this.mux.buffers.get(e.buffer)?.text ?? '');
         break;
       case 'pane-removed':
+      case 'pane-respawned':
         this.copy.forget(e.pane);
         this.allPanesDirty = true;
         break;

@@ -32,6 +32,8 @@ const PLAIN = [
   'send --pane 1 hello world --enter', 'send hi', 'set-buffer some text', 'paste --buffer b1', 'focus --direction left', 'focus --next',
   'kill-pane --pane 2', 'wait --state idle --timeout 1.5', 'resize-pane --direction up --cells 3', 'split --down --cwd /tmp -- sh -c x',
   'split -- vim', 'zoom', 'equalize', 'detach', 'kill-server', 'buffers',
+  'split -d --size 70% --pane 1 -- cat', 'resize-pane --pane 1 --width 30%', 'rename-pane --pane 2 researcher', 'rename-pane',
+  'respawn-pane -k --pane 2 --cwd /tmp -- sh -c x',
   'agent report --agent a --owner-pid 12 --instance i --sequence 1 --status working --message m',
   'agent release --owner-pid 12 --instance i --sequence 2', 'agent prompt --pane 1 fix the bug', 'agent explain --json',
   'agent hook claude-code', 'status working --msg building --progress 40', 'status --query', 'status',

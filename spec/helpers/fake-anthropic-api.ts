@@ -1,6 +1,7 @@
 // A tiny stand-in for Anthropic's Messages API on 127.0.0.1, so a real Claude Code can run a
-// whole turn offline: every POST /v1/messages gets one streamed text answer in the API's SSE
-// format (https://docs.anthropic.com/en/api/messages-streaming), and is kept for assertions.
+// whole turn offline: every POST /v1/messages gets one streamed answer in the API's SSE format
+// (https://docs.anthropic.com/en/api/messages-streaming), a text or one tool call, and is kept
+// for assertions.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -17,12 +18,15 @@ export function messageText(m: ApiMessage): string {
   return typeof m.content === 'string' ? m.content : m.content.map((b) => b.text ?? '').join('\n');
 }
 
+/** An answer that calls a tool (`stop_reason: tool_use`) instead of saying something. */
+export interface ToolCall { tool: string; input: Record<string, unknown> }
+
 export class FakeAnthropicApi {
   readonly requests: ApiRequest[] = [];
   private readonly server: http.Server;
 
   /** `answer` makes the reply to one request (the conversation's, or a side one such as a title). */
-  constructor(private readonly answer: (r: ApiRequest) => string) {
+  constructor(private readonly answer: (r: ApiRequest) => string | ToolCall) {
     this.server = http.createServer((req, res) => {
       let data = '';
       req.setEncoding('utf8');
@@ -59,20 +63,27 @@ export class FakeAnthropicApi {
     }
     const request = { url: req.url, headers: req.headers, body };
     this.requests.push(request);
-    const text = this.answer(request);
+    const answer = this.answer(request);
+    const text = typeof answer === 'string' ? answer : '';
     const message = { id: `msg_${this.requests.length}`, type: 'message', role: 'assistant', model: body.model ?? 'fake', content: [] as unknown[], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } };
+    const toolUse = typeof answer === 'string' ? null : { type: 'tool_use', id: `toolu_${this.requests.length}`, name: answer.tool, input: answer.input };
     if (!body.stream) {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ...message, content: [{ type: 'text', text }], stop_reason: 'end_turn' }));
+      res.end(JSON.stringify({ ...message, content: [toolUse ?? { type: 'text', text }], stop_reason: toolUse ? 'tool_use' : 'end_turn' }));
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const event = (name: string, payload: object) => res.write(`event: ${name}\ndata: ${JSON.stringify({ type: name, ...payload })}\n\n`);
     event('message_start', { message });
-    event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
-    event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } });
+    if (toolUse) {
+      event('content_block_start', { index: 0, content_block: { ...toolUse, input: {} } });
+      event('content_block_delta', { index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(toolUse.input) } });
+    } else {
+      event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
+      event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } });
+    }
     event('content_block_stop', { index: 0 });
-    event('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } });
+    event('message_delta', { delta: { stop_reason: toolUse ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } });
     event('message_stop', {});
     res.end();
   }

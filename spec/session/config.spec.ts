@@ -106,3 +106,12 @@ test('[session] sets saving, history, resume_agents (either spelling) and resume
   t.false(parseConfig('[session]\nresume-agents = false\n').session.resumeAgents);
   t.deepEqual(DEFAULT_CONFIG.session, { save: true, historyLines: 1000, resumeAgents: true, resume: [] });
 });
+
+test('the tmux shim is on unless [tmux] shim = false, and any other value names the key', (t) => {
+  t.true(DEFAULT_CONFIG.tmux.shim);
+  t.false(parseConfig('[tmux]\nshim = false\n').tmux.shim);
+  const err = t.throws(() => parseConfig('[tmux]\nshim = "no"\n'), { instanceOf: ThurmError });
+  t.is(err?.code, 'CONFIG_ERROR');
+  t.regex(err?.message ?? '', /:2: tmux\.shim: must be true or false/);
+  t.regex((t.throws(() => parseConfig('[tmux]\nshims = true\n')) as Error).message, /tmux\.shims: unknown key/);
+});

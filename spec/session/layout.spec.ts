@@ -1,6 +1,6 @@
 import test from 'ava';
 import {
-  borderAt, computeGeometry, equalize, leaf, MIN_PANE, moveBorder, neighbour, panesOf, removePane, resizePane, splitPane,
+  borderAt, computeGeometry, equalize, leaf, MIN_PANE, moveBorder, neighbour, panesOf, removePane, resizePane, resizePaneTo, splitPane,
   type Direction, type Heading, type LayoutNode, type Rect,
 } from '../../lib/session/layout.js';
 
@@ -240,4 +240,14 @@ test('a border moved past what a pane needs stops there; a header row moves a st
   t.is(down.at, 4);
   t.like(rects(down.node, area(81, 24)), { b: { y: 0, h: 4 }, c: { y: 4, h: 20 } });
   t.is(moveBorder(aBesideStack, area(81, 24), 10, 5, 20), null);
+});
+
+test('resizing a pane to a size moves the nearest border across that axis, from either side of it', (t) => {
+  const r = area(81, 24);
+  t.is(rects(resizePaneTo(aBesideStack, 'a', 'right', 30, r), r).a.w, 30);
+  t.is(rects(resizePaneTo(aBesideStack, 'b', 'right', 30, r), r).b.w, 30);
+  const stacked = resizePaneTo(aBesideStack, 'c', 'down', 6, r);
+  t.deepEqual([rects(stacked, r).b.h, rects(stacked, r).c.h], [18, 6]);
+  t.is(rects(resizePaneTo(aBesideStack, 'a', 'right', 500, r), r).b.w, MIN_PANE.w, 'never past what the other side needs');
+  t.is(resizePaneTo(leaf('a'), 'a', 'right', 10, r).kind, 'pane', 'a pane alone has no border to move');
 });

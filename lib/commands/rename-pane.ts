@@ -1,0 +1,18 @@
+// Name a pane: the title its border shows instead of its program's (tmux `select-pane -T`).
+import { sanitizeText } from '../sanitize.js';
+import { defineCommand, optString, paneFromCli, paneOption, resolvePane, type CliArgs } from './command.js';
+
+export const renamePane = defineCommand({
+  name: 'rename-pane',
+  usage: 'rename-pane [title]',
+  describe: 'Give a pane a title for its border (no title: it follows its program again)',
+  options: { ...paneOption },
+  request: (argv: CliArgs) => ({ pane: paneFromCli(argv), title: (argv.title as string | undefined) ?? null }),
+  parse: (raw) => ({ pane: optString(raw, 'pane'), title: optString(raw, 'title', 1024) }),
+  run: (ctx, a) => {
+    const id = resolvePane(ctx, a.pane);
+    // Titles are program text for the border: cleaned and capped like an OSC title.
+    ctx.mux.setPaneTitle(id, a.title ? sanitizeText(a.title, 64) : null);
+    return { pane: id, title: ctx.mux.pane(id).title };
+  },
+});

@@ -1,0 +1,48 @@
+// What a shim command works with: requests to the session's server (the same the thurm CLI
+// sends, over one connection opened on first use), the session as tmux names it, and stdout.
+import { Connection } from '../cli/connection.js';
+import { printable } from '../sanitize.js';
+import type { PaneInfo, SessionInfo } from '../server/protocol.js';
+import type { Parsed } from './args.js';
+import { expand } from './format.js';
+import { SessionView } from './session-view.js';
+
+export interface ShimCommand {
+  name: string;
+  aliases?: string[];
+  /** tmux getopt flags (`dhl:t:`); any other flag is unsupported. */
+  flags: string;
+  run(ctx: ShimContext, args: Parsed): Promise<void>;
+}
+
+export class ShimContext {
+  private connection: Promise<Connection> | null = null;
+
+  /** `self`: the caller's pane ($TMUX_PANE) when it belongs to `socket`. */
+  constructor(readonly socket: string, private readonly self: string | undefined, readonly out: (text: string) => void) {}
+
+  async request<T = Record<string, unknown>>(type: string, fields: Record<string, unknown> = {}): Promise<T> {
+    this.connection ??= Connection.open(this.socket);
+    return (await this.connection).request<T>(type, fields);
+  }
+
+  /** The session as it is now (asked again after every change a command makes). */
+  async view(): Promise<SessionView> {
+    return new SessionView(await this.request<SessionInfo>('info'), this.self, this.socket);
+  }
+
+  /** A format expanded for a pane; the values (program text: titles, paths) made inert. */
+  format(view: SessionView, pane: PaneInfo, format: string): string {
+    const vars = view.variables(pane);
+    return expand(format, (name) => (Object.hasOwn(vars, name) ? printable(vars[name]) : undefined));
+  }
+
+  /** Prints lines, each ended by a newline as tmux does. */
+  print(lines: string[]): void {
+    if (lines.length) this.out(`${lines.join('\n')}\n`);
+  }
+
+  async close(): Promise<void> {
+    if (this.connection) (await this.connection.catch(() => null))?.close();
+  }
+}

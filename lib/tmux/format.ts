@@ -1,0 +1,94 @@
+// tmux formats (man tmux, FORMATS), the part tools use: `#{name}`, `#{?cond,then,else}`,
+// `#{==:a,b}` and `#{!=:a,b}`, `#{=N:name}` / `#{=-N:name}` (first / last N characters),
+// `#{b:name}` and `#{d:name}` (basename, dirname), the one-letter aliases (`#D`, `#S`...) and `##`.
+// Unknown variables expand to nothing, as in tmux. Styles (`#[fg=red]`) are left as they are.
+
+export type Lookup = (name: string) => string | undefined;
+
+const ALIASES: Record<string, string> = {
+  D: 'pane_id', P: 'pane_index', T: 'pane_title', I: 'window_index', W: 'window_name',
+  F: 'window_flags', S: 'session_name', H: 'host', h: 'host_short',
+};
+
+/** The end of the `#{` opened at `start` (the index of its `}`), counting nested braces. */
+function closing(s: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < s.length; i++) {
+    if (s[i] === '{') depth++;
+    else if (s[i] === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** Splits at commas outside nested `#{...}`. */
+function topLevel(s: string): string[] {
+  const parts: string[] = [];
+  let depth = 0, from = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === '{') depth++;
+    else if (s[i] === '}') depth--;
+    else if (s[i] === ',' && depth === 0) {
+      parts.push(s.slice(from, i));
+      from = i + 1;
+    }
+  }
+  parts.push(s.slice(from));
+  return parts;
+}
+
+const truthy = (v: string) => v !== '' && v !== '0';
+
+/** A variable, or a format when it holds `#` (conditions may be either). */
+function valueOf(expr: string, lookup: Lookup): string {
+  return expr.includes('#') ? expand(expr, lookup) : lookup(expr) ?? '';
+}
+
+function inner(body: string, lookup: Lookup): string {
+  if (body.startsWith('?')) {
+    const [cond = '', yes = '', no = ''] = topLevel(body.slice(1));
+    return expand(truthy(valueOf(cond, lookup)) ? yes : no, lookup);
+  }
+  const cmp = /^(==|!=):/.exec(body);
+  if (cmp) {
+    const [a = '', b = ''] = topLevel(body.slice(3)).map((p) => expand(p, lookup));
+    return String(Number((a === b) === (cmp[1] === '==')));
+  }
+  const trim = /^=(-?\d+):(.*)$/s.exec(body);
+  if (trim) {
+    const chars = [...valueOf(trim[2], lookup)], n = Number(trim[1]);
+    return (n < 0 ? chars.slice(n) : chars.slice(0, n)).join('');
+  }
+  const path = /^([bd]):(.*)$/s.exec(body);
+  if (path) {
+    const v = valueOf(path[2], lookup).replace(/\/+$/, '');
+    const at = v.lastIndexOf('/');
+    return path[1] === 'b' ? v.slice(at + 1) : at > 0 ? v.slice(0, at) : at === 0 ? '/' : '.';
+  }
+  return lookup(body) ?? '';
+}
+
+/** `format` with every variable replaced by what `lookup` gives. */
+export function expand(format: string, lookup: Lookup): string {
+  let out = '';
+  for (let i = 0; i < format.length; i++) {
+    const c = format[i];
+    if (c !== '#' || i + 1 >= format.length) {
+      out += c;
+      continue;
+    }
+    const next = format[i + 1];
+    if (next === '#') {
+      out += '#';
+      i++;
+    } else if (next === '{') {
+      const end = closing(format, i + 1);
+      if (end < 0) return out + format.slice(i);
+      out += inner(format.slice(i + 2, end), lookup);
+      i = end;
+    } else if (ALIASES[next]) {
+      out += lookup(ALIASES[next]) ?? '';
+      i++;
+    } else out += c;
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+// What goes into a pane and what comes out, tmux-style: send-keys (key names as tmux spells
+// them, other words typed as text), capture-pane (lines -S to -E, to stdout or a paste buffer),
+// display-message and list-panes (formats).
+import { keyBytes } from '../term/keys.js';
+import { value } from './args.js';
+import type { ShimCommand } from './context.js';
+import { ShimError } from './errors.js';
+
+/** Characters of text per request, as `thurm send` splits them. */
+const TEXT_CHUNK = 8192;
+
+/** A word tmux would send as a key: a key name, not a character of text. */
+const isKey = (word: string) => [...word].length > 1 && keyBytes(word) !== null;
+
+const sendKeys: ShimCommand = {
+  name: 'send-keys',
+  aliases: ['send'],
+  flags: 'lN:t:',
+  run: async (ctx, args) => {
+    const target = (await ctx.view()).paneTarget(value(args, 't'));
+    const repeat = Number(value(args, 'N') ?? 1);
+    if (!Number.isInteger(repeat) || repeat < 1 || repeat > 1000) throw new ShimError(`send-keys: repeat count is invalid: ${value(args, 'N')}`);
+    // Runs of text then keys, in order: one `send` types its text before its keys.
+    const groups: { text: string; keys: string[] }[] = [];
+    for (const word of Array(repeat).fill(args.rest).flat() as string[]) {
+      const last = groups.at(-1);
+      const key = !args.flags.has('l') && isKey(word);
+      if (key && last) last.keys.push(word);
+      else if (key) groups.push({ text: '', keys: [word] });
+      else if (last && !last.keys.length) last.text += word;
+      else groups.push({ text: word, keys: [] });
+    }
+    for (const { text, keys } of groups) {
+      const chars = [...text];
+      const parts: string[] = [];
+      for (let i = 0; i < chars.length; i += TEXT_CHUNK) parts.push(chars.slice(i, i + TEXT_CHUNK).join(''));
+      for (const [i, part] of (parts.length ? parts : ['']).entries()) {
+        const last = i === Math.max(parts.length - 1, 0);
+        await ctx.request('send', { pane: target.id, text: part, keys: last && keys.length ? keys : undefined });
+      }
+    }
+  },
+};
+
+/** A capture-pane line number: `-` is the far end, negative numbers are history. */
+function lineNumber(v: string | undefined, fallback: number, far: number): number {
+  if (v === undefined) return fallback;
+  if (v === '-') return far;
+  const n = Number(v);
+  if (!Number.isInteger(n)) throw new ShimError(`capture-pane: invalid line number: ${v}`);
+  return n;
+}
+
+const MAX_HISTORY = 10_000_000;
+
+const capturePane: ShimCommand = {
+  name: 'capture-pane',
+  aliases: ['capturep'],
+  // -J, -N, -T, -C and -q are accepted: lines come as the screen shows them, trailing blanks cut.
+  flags: 'epqCJNTb:E:S:t:',
+  run: async (ctx, args) => {
+    const target = (await ctx.view()).paneTarget(value(args, 't'));
+    const rows = target.size.rows;
+    const start = lineNumber(value(args, 'S'), 0, -MAX_HISTORY);
+    const end = lineNumber(value(args, 'E'), rows - 1, rows - 1);
+    const { lines } = await ctx.request<{ lines: string[] }>('capture', {
+      pane: target.id, scrollback: Math.min(Math.max(-start, 0), MAX_HISTORY), ansi: args.flags.has('e'),
+    });
+    const history = lines.length - rows;
+    const picked = lines.slice(Math.max(history + start, 0), Math.max(history + Math.min(end, rows - 1) + 1, 0));
+    if (args.flags.has('p')) return ctx.print(picked);
+    if (value(args, 'b') !== undefined) throw new ShimError('unsupported: capture-pane -b');
+    await ctx.request('set-buffer', { text: picked.join('\n') });
+  },
+};
+
+const displayMessage: ShimCommand = {
+  name: 'display-message',
+  aliases: ['display'],
+  // -I, -v, -d and -c are accepted; without -p there is no status-line message to show.
+  flags: 'apvIc:d:F:t:',
+  run: async (ctx, args) => {
+    const view = await ctx.view();
+    const pane = view.paneTarget(value(args, 't'));
+    if (args.flags.has('a')) {
+      return ctx.print(Object.keys(view.variables(pane)).sort().map((name) => `${name}=${ctx.format(view, pane, `#{${name}}`)}`));
+    }
+    const format = args.rest[0] ?? value(args, 'F') ?? '[#{session_name}] #{window_index}:#{window_name}, current pane #{pane_index}';
+    if (args.flags.has('p')) ctx.print([ctx.format(view, pane, format)]);
+  },
+};
+
+const listPanes: ShimCommand = {
+  name: 'list-panes',
+  aliases: ['lsp'],
+  flags: 'asF:f:t:',
+  run: async (ctx, args) => {
+    const view = await ctx.view();
+    const all = args.flags.has('a') || args.flags.has('s');
+    const windows = all ? view.info.windows : [view.window(value(args, 't'))];
+    const format = value(args, 'F')
+      ?? `${all ? '#{session_name}:#{window_index}.' : ''}#{pane_index}: [#{pane_width}x#{pane_height}] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}`;
+    const filter = value(args, 'f');
+    const panes = windows.flatMap((w) => w.panes).map((id) => view.paneTarget(`%${id}`));
+    ctx.print(panes.filter((p) => filter === undefined || !['', '0'].includes(ctx.format(view, p, filter))).map((p) => ctx.format(view, p, format)));
+  },
+};
+
+export const PANE_IO_COMMANDS: ShimCommand[] = [sendKeys, capturePane, displayMessage, listPanes];

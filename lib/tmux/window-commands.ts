@@ -1,0 +1,127 @@
+// tmux's window and session commands on thurm's windows: new-window, select-window,
+// kill-window, rename-window, list-windows, select-layout, has-session, list-sessions.
+import { value, type Parsed } from './args.js';
+import type { ShimCommand, ShimContext } from './context.js';
+import { ShimError } from './errors.js';
+import { commandArgv } from './pane-commands.js';
+import type { SessionView } from './session-view.js';
+
+/** thurm's preset layouts are tmux's; a unique prefix names one, as in tmux. */
+const LAYOUTS = ['even-horizontal', 'even-vertical', 'main-horizontal', 'main-vertical', 'tiled'];
+
+const windowIndex = async (ctx: ShimContext, args: Parsed) => (await ctx.view()).window(value(args, 't')).index;
+
+/** A new window's `-t`: a session, or a free index it should take. */
+function newWindowIndex(view: SessionView, target: string | undefined): number | null {
+  if (target === undefined) return null;
+  const index = /^(?:[^:]*:)?(\d+)$/.exec(target)?.[1];
+  if (index === undefined) {
+    view.window(target);
+    return null;
+  }
+  if (view.info.windows.some((w) => w.index === Number(index))) throw new ShimError(`create window failed: index ${index} in use`);
+  return Number(index);
+}
+
+const newWindow: ShimCommand = {
+  name: 'new-window',
+  aliases: ['neww'],
+  flags: 'dPc:F:n:t:',
+  run: async (ctx, args) => {
+    const index = newWindowIndex(await ctx.view(), value(args, 't'));
+    const { pane } = await ctx.request<{ pane: string }>('new-window', {
+      name: value(args, 'n'), cwd: value(args, 'c'), argv: commandArgv(args.rest), detached: args.flags.has('d'),
+    });
+    if (index !== null) await ctx.request('move-window', { index: (await ctx.view()).window(`%${pane}`).index, to: index });
+    if (!args.flags.has('P')) return;
+    const view = await ctx.view();
+    ctx.print([ctx.format(view, view.paneTarget(`%${pane}`), value(args, 'F') ?? '#{session_name}:#{window_index}.#{pane_index}')]);
+  },
+};
+
+const selectWindow: ShimCommand = {
+  name: 'select-window',
+  aliases: ['selectw'],
+  flags: 'lnpt:',
+  run: async (ctx, args) => {
+    if (args.flags.has('l')) return void (await ctx.request('select-window', { last: true }));
+    if (args.flags.has('n')) return void (await ctx.request('select-window', { next: true }));
+    if (args.flags.has('p')) return void (await ctx.request('select-window', { previous: true }));
+    await ctx.request('select-window', { index: await windowIndex(ctx, args) });
+  },
+};
+
+const killWindow: ShimCommand = {
+  name: 'kill-window',
+  aliases: ['killw'],
+  flags: 'at:',
+  run: async (ctx, args) => {
+    const view = await ctx.view();
+    const target = view.window(value(args, 't'));
+    const doomed = args.flags.has('a') ? view.info.windows.filter((w) => w !== target) : [target];
+    for (const w of doomed) await ctx.request('kill-window', { index: w.index });
+  },
+};
+
+const renameWindow: ShimCommand = {
+  name: 'rename-window',
+  aliases: ['renamew'],
+  flags: 't:',
+  run: async (ctx, args) => {
+    if (args.rest.length !== 1) throw new ShimError('rename-window: expects a new name');
+    await ctx.request('rename-window', { index: await windowIndex(ctx, args), name: args.rest[0] });
+  },
+};
+
+const listWindows: ShimCommand = {
+  name: 'list-windows',
+  aliases: ['lsw'],
+  flags: 'aF:f:t:',
+  run: async (ctx, args) => {
+    const view = await ctx.view();
+    const format = value(args, 'F') ?? `${args.flags.has('a') ? '#{session_name}:' : ''}#{window_index}: #{window_name}#{window_flags} (#{window_panes} panes) #{window_id}`;
+    const filter = value(args, 'f');
+    const panes = view.info.windows.map((w) => view.paneTarget(`%${w.active}`));
+    ctx.print(panes.filter((p) => filter === undefined || !['', '0'].includes(ctx.format(view, p, filter))).map((p) => ctx.format(view, p, format)));
+  },
+};
+
+const selectLayout: ShimCommand = {
+  name: 'select-layout',
+  aliases: ['selectl'],
+  flags: 'Ent:',
+  run: async (ctx, args) => {
+    const index = await windowIndex(ctx, args);
+    const name = args.rest[0];
+    if (args.flags.has('E') || (name === undefined && !args.flags.has('n'))) return void (await ctx.request('equalize', {}));
+    const matches = name === undefined ? [] : LAYOUTS.filter((l) => l.startsWith(name));
+    if (name !== undefined && matches.length !== 1) throw new ShimError(`unsupported: select-layout ${name} (thurm has ${LAYOUTS.join(', ')})`);
+    await ctx.request('select-layout', { index, layout: matches[0] });
+  },
+};
+
+/** A session target: thurm serves one session per socket, named, and `$0`. */
+function checkSession(view: SessionView, target: string | undefined): void {
+  const name = target?.replace(/^=/, '').split(':')[0];
+  if (name && name !== view.info.session && name !== '$0') throw new ShimError(`can't find session: ${name}`);
+}
+
+const hasSession: ShimCommand = {
+  name: 'has-session',
+  aliases: ['has'],
+  flags: 't:',
+  run: async (ctx, args) => checkSession(await ctx.view(), value(args, 't')),
+};
+
+const listSessions: ShimCommand = {
+  name: 'list-sessions',
+  aliases: ['ls'],
+  flags: 'F:',
+  run: async (ctx, args) => {
+    const view = await ctx.view();
+    const format = value(args, 'F') ?? '#{session_name}: #{session_windows} windows#{?session_attached, (attached),}';
+    ctx.print([ctx.format(view, view.selfPane, format)]);
+  },
+};
+
+export const WINDOW_COMMANDS: ShimCommand[] = [newWindow, selectWindow, killWindow, renameWindow, listWindows, selectLayout, hasSession, listSessions];

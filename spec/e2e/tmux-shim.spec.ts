@@ -1,0 +1,281 @@
+// The tmux shim from inside thurm panes, where tools find it as `tmux` on PATH: the exact
+// script of tmux calls Claude Code's Agent Teams make (from Claude Code 2.1.332's TmuxBackend),
+// then each command the shim answers, the unsupported ones, and the opt-out.
+import fs from 'node:fs';
+import path from 'node:path';
+import test, { type ExecutionContext } from 'ava';
+import { Connection } from '../../lib/cli/connection.js';
+import type { PaneInfo, SessionInfo } from '../../lib/server/protocol.js';
+import { TestTerminal } from '../helpers/terminal.js';
+import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
+import { waitUntil } from '../helpers/wait.js';
+
+const TEAMMATE = path.join(ROOT, 'spec', 'fixtures', 'fake-teammate.sh');
+
+async function session(t: ExecutionContext, config?: string): Promise<ThurmEnv> {
+  const env = new ThurmEnv(config);
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d', '--size', '120x40']);
+  return env;
+}
+
+let scripts = 0;
+
+/** Runs a shell script in a pane, as a program there would; resolves with what it printed and its status. */
+async function inPane(env: ThurmEnv, script: string, pane = '1'): Promise<{ out: string; err: string; code: number }> {
+  const base = path.join(env.dir, `script-${++scripts}`);
+  fs.writeFileSync(`${base}.sh`, script);
+  await env.ok(['send', '--pane', pane, '--enter', `sh ${base}.sh > ${base}.out 2> ${base}.err; echo $? > ${base}.rc`]);
+  const rc = await waitUntil(() => {
+    const text = fs.readFileSync(`${base}.rc`, { encoding: 'utf8', flag: 'a+' });
+    return text.endsWith('\n') && text;
+  }, `the script in pane ${pane} to finish`, 30_000);
+  return { out: fs.readFileSync(`${base}.out`, 'utf8'), err: fs.readFileSync(`${base}.err`, 'utf8'), code: Number(rc) };
+}
+
+const info = (env: ThurmEnv) => env.json<SessionInfo>(['info']);
+const paneOf = async (env: ThurmEnv, id: string): Promise<PaneInfo> => (await info(env)).panes.find((p) => p.id === id)!;
+
+const AGENT_TEAMS = JSON.parse(fs.readFileSync(path.join(ROOT, 'spec', 'fixtures', 'tmux', 'agent-teams-claude-2.1.332.json'), 'utf8')) as { lead: string[][] };
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** A shell script making each call as its own `tmux` process, its output and status after a marker line. */
+function replay(calls: string[][], vars: Record<string, string>): string {
+  const fill = (a: string) => a.replace(/\{(\w+)\}/g, (m, k: string) => vars[k] ?? m);
+  return calls.map((argv, i) => `echo '--- ${i}'; tmux ${argv.map((a) => quote(fill(a))).join(' ')}; echo "rc $?"`).join('\n');
+}
+
+/** What each call printed, and its status, from replay()'s output. */
+function replies(out: string): [string, number][] {
+  return out.split(/^--- \d+\n/m).slice(1).map((part) => {
+    const m = /^([\s\S]*?)rc (\d+)\n$/.exec(part)!;
+    return [m[1], Number(m[2])];
+  });
+}
+
+test.serial('the tmux calls real Claude Code Agent Teams make open each teammate as a titled pane beside its lead, running its command with its status in the border', async (t) => {
+  const env = await session(t);
+  const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 120, 40);
+  t.teardown(() => client.kill());
+  await client.waitForText('[default]');
+  const project = path.join(env.dir, 'project');
+  fs.mkdirSync(project);
+  const r = await inPane(env, replay(AGENT_TEAMS.lead, { socket: env.socket, project, teammate: TEAMMATE }));
+  t.is(r.err, '');
+  const got = replies(r.out);
+  t.is(got.length, AGENT_TEAMS.lead.length);
+  t.true(got.every(([, code]) => code === 0), JSON.stringify(got));
+  // What Claude Code reads back: its start-up probes, its window, the panes and each new pane id.
+  const printed = got.map(([out]) => out).filter(Boolean);
+  t.deepEqual(printed, [
+    'on\n', '0\n', 'default:@0.%1\n', '\toff\ton\t1\t0\ton\tbottom\t0\n', '@0\n',
+    '%1\n', '%2\n', '%1\n%2\n', '%1\n%2\n', '%1\n%2\n', '%3\n', '%1\n%2\n%3\n',
+  ]);
+
+  const teammates = await waitUntil(async () => {
+    const panes = (await info(env)).panes;
+    return panes.length === 3 && panes.slice(1).every((p) => p.status.state === 'working') ? panes : null;
+  }, 'both teammates working');
+  t.deepEqual(teammates.map((p) => [p.id, p.title, p.focused]), [['1', 'sh', true], ['2', 'researcher', false], ['3', 'tester', false]]);
+  for (const [pane, name, color] of [[teammates[1], 'researcher', 'blue'], [teammates[2], 'tester', 'green']] as const) {
+    const command = pane.command[2];
+    t.deepEqual(pane.command.slice(0, 2), ['/bin/sh', '-c'], 'one string: run by the shell, as tmux does');
+    t.true(command.startsWith(`cd ${project} && env CLAUDECODE=1 CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS=1 `));
+    t.regex(command, new RegExp(` ${TEAMMATE} --agent-id ${name}@session-\\S+ --agent-name ${name} --team-name session-\\S+ --agent-color ${color} `));
+    t.is(pane.cwd, project);
+    t.deepEqual(pane.status, { state: 'working', source: 'program-status', text: `researching for ${name}`, progress: null });
+    t.is(await env.capture(pane.id), `teammate ${name} TMUX_PANE=%${pane.id} CLAUDECODE=1\nin ${project}\nfocus-events=on control-mode=0\n`);
+  }
+  // main-vertical with the lead at 30% of the window: the teammates stacked on its right.
+  t.deepEqual(teammates.map((p) => p.size), [{ cols: 36, rows: 38 }, { cols: 83, rows: 19 }, { cols: 83, rows: 18 }]);
+  const text = await client.waitForText('3 tester');
+  t.regex(text, /2 researcher ─ ▶ working claude-code: researching for researcher/);
+  t.regex(text, /3 tester ─ ▶ working claude-code: researching for tester/);
+
+  // The lead ends a teammate as Claude Code does.
+  t.is((await inPane(env, replay([['-S', '{socket}', 'kill-pane', '-t', '%3']], { socket: env.socket }))).out, '--- 0\nrc 0\n');
+  t.deepEqual((await info(env)).panes.map((p) => p.id), ['1', '2']);
+});
+
+test.serial('display-message and list-panes expand the format variables tools read', async (t) => {
+  const env = await session(t);
+  await env.ok(['split', '--pane', '1', '--cwd', '/tmp', '--', 'sh']);
+  await env.ok(['focus', '--pane', '1']);
+  const r = await inPane(env, [
+    'echo "$TMUX" "$TMUX_PANE"',
+    `tmux display-message -p '#{pane_id} #{window_id} #{window_index} #{session_name} #{session_id} #{pane_index} #{pane_width}x#{pane_height} #{pane_active}#{window_active} #{window_panes}'`,
+    `tmux display -t %2 -p '#{pane_current_path} #{pane_pid} #{?pane_active,active,idle} #{=2:session_name}|#D #S ## #{==:#{pane_index},1}'`,
+    `tmux list-panes -F '#{pane_index}:#{pane_id}:#{pane_active}'`,
+    'tmux list-panes -t %2',
+    `tmux list-windows -F '#{window_index} #{window_id} #{window_name} #{window_flags}'`,
+    'tmux display -p -t @0 "#{pane_id}"',
+  ].join('\n'));
+  const s = await info(env);
+  t.is(r.err, '');
+  t.deepEqual(r.out.split('\n'), [
+    `${env.socket},${s.serverPid},0 %1`,
+    '%1 @0 0 default $0 0 60x38 11 2',
+    `/tmp ${s.panes[1].pid} idle de|%2 default # 1`,
+    '0:%1:1', '1:%2:0',
+    '0: [60x38] %1 (active)', '1: [59x38] %2',
+    '0 @0 sh *',
+    '%1',
+    '',
+  ]);
+});
+
+test.serial('split-window sizes the new pane with -l, keeps the focus with -d, and runs one word in the shell or several as argv', async (t) => {
+  const env = await session(t);
+  const r = await inPane(env, [
+    `tmux split-window -h -d -l 30 -c /usr -P -- sh -c 'exec cat'`,
+    `tmux split-window -v -d -t %2 -l 25% -P -F '#{pane_id} #{pane_current_path}' 'echo one word; exec cat'`,
+    'tmux split-window -t %1 -h -p 50 -F ignored',
+  ].join('\n'));
+  t.is(r.err, '');
+  t.is(r.out, 'default:0.1\n%3 /usr\n');
+  const s = await info(env);
+  const byId = Object.fromEntries(s.panes.map((p) => [p.id, p]));
+  t.deepEqual(byId['2'].command, ['sh', '-c', 'exec cat']);
+  t.deepEqual(byId['3'].command, ['/bin/sh', '-c', 'echo one word; exec cat']);
+  t.is(byId['2'].size.cols, 30);
+  t.is(byId['3'].size.rows, 9, '25% of the split pane\'s 38 rows, rounded down');
+  t.is(byId['2'].size.rows + byId['3'].size.rows + 1, 38);
+  t.true(byId['4'].focused, 'without -d the new pane takes the focus');
+  // -p 50 of pane 1's 89 columns (120 less the 30 of pane 2 and a separator): 44, and 44 left beside a separator.
+  t.deepEqual([byId['1'].size.cols, byId['4'].size.cols], [44, 44]);
+  await waitUntil(async () => (await env.capture('3')).includes('one word'), 'the shell command ran');
+});
+
+test.serial('send-keys types text and tmux key names, -l sends names as text, and capture-pane prints lines from -S to -E', async (t) => {
+  const env = await session(t);
+  await env.ok(['split', '--pane', '1', '--', 'sh']);
+  await env.ok(['focus', '--pane', '1']);
+  let r = await inPane(env, [
+    `tmux send-keys -t %2 'seq 1 100' Enter`,
+    `tmux send-keys -t %2 -l 'echo Enter C-c'`,
+    'tmux send-keys -t %2 Enter',
+  ].join('\n'));
+  t.is(r.code, 0, r.err);
+  await waitUntil(async () => (await env.capture('2')).includes('\nEnter C-c\n'), 'the literal names echoed');
+  r = await inPane(env, ['tmux capture-pane -p -t %2 -S -30 -E 3', 'echo ---', 'tmux capture-pane -p -t %2'].join('\n'));
+  const [range, screen] = r.out.split('---\n');
+  const { lines } = await env.json<{ lines: string[] }>(['capture', '--pane', '2', '--scrollback', '30']);
+  // 30 lines of history above the 38 visible ones, down to visible line 3; the screen alone by default.
+  t.is(range, `${lines.slice(0, 30 + 4).join('\n')}\n`);
+  t.is(screen, `${lines.slice(30).join('\n')}\n`);
+  t.true(range.split('\n').includes('50'));
+  r = await inPane(env, `tmux send-keys -t %2 'sleep 30' Enter`);
+  await waitUntil(async () => (await paneOf(env, '2')).foreground?.argv[0] === 'sleep', 'sleep in pane 2');
+  await inPane(env, 'tmux send-keys -t %2 C-c');
+  await waitUntil(async () => (await paneOf(env, '2')).foreground?.argv[0] === 'sh', 'C-c ended sleep');
+  await inPane(env, `tmux send-keys -t %2 'od -c' Enter Escape Tab x Enter C-d`);
+  await waitUntil(async () => /033 +\\t +x +\\n/.test(await env.capture('2')), 'Escape and Tab as their bytes');
+  t.pass();
+});
+
+test.serial('select-pane -T names a pane in its border and events until renamed, and the name outlives a respawn', async (t) => {
+  const env = await session(t);
+  const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 120, 40);
+  t.teardown(() => client.kill());
+  await env.ok(['split', '--pane', '1', '--', 'cat']);
+  await env.ok(['focus', '--pane', '1']);
+  const connection = await Connection.open(env.socket);
+  t.teardown(() => connection.close());
+  const titles: string[] = [];
+  connection.ws.on('message', (data) => {
+    const m = JSON.parse(data.toString());
+    if (m.type === 'event' && m.event.type === 'title-changed' && m.event.pane === '2') titles.push(m.event.title);
+  });
+  await connection.request('subscribe', { types: ['title-changed'] });
+  let r = await inPane(env, 'tmux select-pane -t %2 -T "reviewer"');
+  t.is(r.code, 0, r.err);
+  await client.waitForText('2 reviewer');
+  t.true((await paneOf(env, '1')).focused, 'naming a pane does not select it');
+  r = await inPane(env, 'tmux respawn-pane -t %2 -- cat');
+  t.is(r.code, 1);
+  t.is(r.err, 'thurm: tmux shim: pane 2 still runs its program (kill it first)\n');
+  r = await inPane(env, 'tmux respawn-pane -k -t %2 -c /tmp -- sh -c "echo respawned; exec cat"');
+  t.is(r.code, 0, r.err);
+  await waitUntil(async () => (await env.capture('2')).includes('respawned'), 'the new program in pane 2');
+  const pane = await paneOf(env, '2');
+  t.deepEqual([pane.title, pane.cwd, pane.command], ['reviewer', '/tmp', ['sh', '-c', 'echo respawned; exec cat']]);
+  t.deepEqual((await info(env)).windows[0].panes, ['1', '2'], 'the pane kept its place');
+  r = await inPane(env, 'tmux select-pane -t %2 -T ""; tmux select-pane -t %2');
+  await waitUntil(async () => (await paneOf(env, '2')).focused, 'select-pane selects');
+  await waitUntil(() => titles.at(-1) === 'cat', 'the title back to the program');
+  t.deepEqual(titles, ['reviewer', 'cat']);
+});
+
+test.serial('kill-pane, select-layout, resize-pane and synchronize-panes act on the panes tmux names', async (t) => {
+  const env = await session(t);
+  await env.ok(['split', '--pane', '1', '--', 'cat']);
+  await env.ok(['split', '--pane', '2', '--', 'cat']);
+  await env.ok(['focus', '--pane', '1']);
+  const sizes = async () => (await info(env)).panes.map((p) => [p.id, p.size.cols, p.size.rows]);
+  let r = await inPane(env, 'tmux select-layout even-h');
+  t.is(r.code, 0, r.err);
+  t.deepEqual(await sizes(), [['1', 39, 38], ['2', 40, 38], ['3', 39, 38]]);
+  r = await inPane(env, 'tmux select-layout -t @0 tiled && tmux resize-pane -t %1 -x 50 && tmux resize-pane -t %3 -y 10');
+  t.is(r.code, 0, r.err);
+  const tiled = Object.fromEntries((await sizes()).map(([id, ...size]) => [id, size]));
+  t.is(tiled['1'][0], 50);
+  t.is(tiled['3'][1], 10);
+  r = await inPane(env, 'tmux resize-pane -t %1 -L 5');
+  t.is((await paneOf(env, '1')).size.cols, 45);
+  r = await inPane(env, 'tmux kill-pane -a -t %1');
+  t.deepEqual((await info(env)).panes.map((p) => p.id), ['1']);
+  const shell = (await env.ok(['split', '--pane', '1', '--', 'sh'])).trim();
+  r = await inPane(env, 'tmux set -w synchronize-panes on', shell);
+  t.is(r.code, 0, r.err);
+  await env.ok(['send', '--pane', shell, '--enter', 'echo typed-in-$((6*7))']);
+  await waitUntil(async () => (await env.capture('1')).includes('typed-in-42'), 'pane 1 got what pane 2 was sent');
+  t.pass();
+});
+
+test.serial('set-option is accepted, show-options answers what thurm does, and windows open, move, select and close', async (t) => {
+  const env = await session(t);
+  let r = await inPane(env, [
+    'tmux set-option -g pane-border-status top && tmux set -p -t %1 pane-border-format "#{pane_title}" && tmux setw -g mode-keys vi',
+    'tmux show-options -gv mouse; tmux show -g prefix; tmux show -qv no-such-option; echo "q=$?"; tmux show -v no-such-option; echo "unknown=$?"',
+    `tmux new-window -d -n logs -P -F '#{window_index} #{window_id} #{pane_id} #{window_active}' -- cat`,
+    'tmux new-window -t :5 -n five -- cat',
+    `tmux list-windows -F '#{window_index}:#{window_name}:#{window_active}'`,
+    'tmux select-window -t :1 && tmux kill-window -t @2 && tmux rename-window -t 1 logs2',
+    'tmux has-session -t default && tmux has -t "=default:" && echo has',
+    'tmux has-session -t nope; echo "nope=$?"',
+  ].join('\n'));
+  t.is(r.err, 'thurm: tmux shim: invalid option: no-such-option\nthurm: tmux shim: can\'t find session: nope\n');
+  t.is(r.out, 'on\nprefix C-b\nq=0\nunknown=1\n1 @1 %2 0\n0:sh:0\n1:logs:0\n5:five:1\nhas\nnope=1\n');
+  const s = await info(env);
+  t.deepEqual(s.windows.map((w) => [w.index, w.name, w.current]), [[0, 'sh', false], [1, 'logs2', true]]);
+  r = await inPane(env, 'tmux select-window -t 0');
+  await waitUntil(async () => (await info(env)).windows[0].current, 'window 0 selected');
+  t.pass();
+});
+
+test.serial('commands and flags the shim does not know fail with "thurm: tmux shim: unsupported"', async (t) => {
+  const env = await session(t);
+  const r = await inPane(env, [
+    'tmux attach; echo "attach=$?"',
+    'tmux split-window -b; echo "split=$?"',
+    'tmux select-layout "bb62,159x48,0,0"; echo "layout=$?"',
+    'tmux; echo "none=$?"',
+  ].join('\n'));
+  t.is(r.out, 'attach=1\nsplit=1\nlayout=1\nnone=1\n');
+  t.deepEqual(r.err.split('\n'), [
+    'thurm: tmux shim: unsupported: attach',
+    'thurm: tmux shim: unsupported: split-window -b',
+    'thurm: tmux shim: unsupported: select-layout bb62,159x48,0,0 (thurm has even-horizontal, even-vertical, main-horizontal, main-vertical, tiled)',
+    'thurm: tmux shim: unsupported: tmux without a command (to attach, run thurm attach)',
+    '',
+  ]);
+  t.is((await info(env)).panes.length, 1, 'nothing was split');
+});
+
+test.serial('with [tmux] shim = false a pane has no tmux shim, TMUX nor TMUX_PANE', async (t) => {
+  const env = await session(t, '[tmux]\nshim = false\n');
+  const r = await inPane(env, 'echo "tmux=$(command -v tmux) TMUX=$TMUX TMUX_PANE=$TMUX_PANE"');
+  t.notRegex(r.out, /tmux-shim/);
+  t.regex(r.out, /TMUX= TMUX_PANE=\n$/);
+});

@@ -1,0 +1,27 @@
+// tmux's argument syntax as the shim reads it.
+import test from 'ava';
+import { parseArgs, value } from '../../lib/tmux/args.js';
+import { ShimError } from '../../lib/tmux/errors.js';
+
+const SPLIT = 'dhvPc:F:l:p:t:';
+
+test('flags combine, a value may be glued on or follow, and -- ends the flags', (t) => {
+  const p = parseArgs('split-window', SPLIT, ['-dh', '-t%1', '-l', '70%', '-PF', '#{pane_id}', '--', 'cat', '-n']);
+  t.deepEqual([...p.flags], [['d', true], ['h', true], ['t', '%1'], ['l', '70%'], ['P', true], ['F', '#{pane_id}']]);
+  t.deepEqual(p.rest, ['cat', '-n']);
+  t.is(value(p, 'P'), undefined);
+});
+
+test('the first plain word ends the flags, and a lone - is a word', (t) => {
+  t.deepEqual(parseArgs('send-keys', 'lt:', ['-t', '%2', 'ls', '-l', 'Enter']).rest, ['ls', '-l', 'Enter']);
+  t.deepEqual(parseArgs('send-keys', 'lt:', ['-', 'x']).rest, ['-', 'x']);
+});
+
+test('a flag the command does not declare is unsupported, naming the command and the flag', (t) => {
+  const err = t.throws(() => parseArgs('split-window', SPLIT, ['-bd']), { instanceOf: ShimError });
+  t.is(err?.message, 'unsupported: split-window -b');
+});
+
+test('a flag that takes a value and has none is refused', (t) => {
+  t.throws(() => parseArgs('split-window', SPLIT, ['-t']), { message: 'split-window: -t expects an argument' });
+});
