@@ -32,5 +32,8 @@ test('a session started through npx gives its panes the user\'s environment, not
   await waitUntil(() => fs.existsSync(out) && fs.readFileSync(out, 'utf8').includes('THURM_PANE_ID='), 'the pane environment');
   const vars = new Map(fs.readFileSync(out, 'utf8').trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
   t.deepEqual([...vars.keys()].filter((k) => k.startsWith('npm_') || k === 'INIT_CWD' || k === 'NODE'), []);
-  t.is(vars.get('PATH'), userPath);
+  // The tmux shim's folder comes first (see the tmux shim); the rest is the user's PATH.
+  const [shim, ...rest] = vars.get('PATH')!.split(':');
+  t.regex(shim, /\/tmux-shim-[0-9a-f]+$/);
+  t.is(rest.join(':'), userPath);
 });
