@@ -4,15 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ThurmError } from '../errors.js';
-
-export const SESSION_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
-
-export function checkSessionName(name: string): string {
-  if (!SESSION_NAME.test(name) || name.startsWith('.')) {
-    throw new ThurmError('INVALID_ARGUMENT', `invalid session name: ${JSON.stringify(name)}`);
-  }
-  return name;
-}
+import { checkSessionName } from '../session/paths.js';
 
 export function socketDir(env: NodeJS.ProcessEnv = process.env): string {
   const uid = process.getuid?.() ?? 0;

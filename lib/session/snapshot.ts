@@ -1,12 +1,13 @@
 // A session as plain data: what the session file holds and a restore starts from. Built from
 // the live panes when saving; checked field by field when read back, since a file on disk is
 // untrusted input (nothing from an invalid one is ever run).
-import { MAX_RESUME_ARGS, MAX_RESUME_BYTES } from '../agent/ownership.js';
+import { AGENT_NAME, MAX_RESUME_ARGS, MAX_RESUME_BYTES, SESSION_ID } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
 import { hasControl, sanitizeText } from '../sanitize.js';
 import { historyOf } from '../term/history.js';
 import type { LayoutNode } from './layout.js';
 import type { Pane } from './pane.js';
+import { isSessionName } from './paths.js';
 
 export const SNAPSHOT_VERSION = 1;
 
@@ -99,6 +100,19 @@ function str(v: unknown, what: string, max = 4096): string {
   return v as string;
 }
 
+/** A string thurm wrote itself (a name, a date): one holding control characters is not one. */
+function plain(v: unknown, what: string, max: number): string {
+  const s = str(v, what, max);
+  if (hasControl(s)) bad(`${what}: control characters`);
+  return s;
+}
+
+/** A string that must match the pattern its source was checked against (an agent's report). */
+function matching(v: unknown, what: string, pattern: RegExp): string {
+  if (typeof v !== 'string' || !pattern.test(v)) bad(`${what}: not one thurm accepts`);
+  return v as string;
+}
+
 function argvOf(v: unknown, what: string): string[] {
   if (!Array.isArray(v) || !v.length || v.length > MAX_RESUME_ARGS) bad(`${what}: expected 1 to ${MAX_RESUME_ARGS} arguments`);
   const args = (v as unknown[]).map((a, i) => str(a, `${what}[${i}]`, MAX_RESUME_BYTES));
@@ -128,8 +142,9 @@ function agentOf(v: unknown, where: string): AgentBinding | null {
   if (!isObject(v)) bad(`${where}.agent: expected an object`);
   const a = v as Record<string, unknown>;
   return {
-    agent: str(a.agent, `${where}.agent.agent`, 64),
-    sessionId: str(a.sessionId, `${where}.agent.sessionId`, 256),
+    agent: matching(a.agent, `${where}.agent.agent`, AGENT_NAME),
+    // Typed into a shell by a restore (`claude --resume ID`).
+    sessionId: matching(a.sessionId, `${where}.agent.sessionId`, SESSION_ID),
     resume: a.resume === null || a.resume === undefined ? null : argvOf(a.resume, `${where}.agent.resume`),
   };
 }
@@ -176,7 +191,8 @@ export function checkSnapshot(raw: unknown): SessionSnapshot {
   const inLayout: string[] = [];
   const walk = (n: LayoutNode): void => { if (n.kind === 'pane') inLayout.push(n.pane); else { walk(n.a); walk(n.b); } };
   walk(layout);
-  if (ids.size !== panes.length || inLayout.length !== ids.size || !inLayout.every((id) => ids.has(id))) {
+  // Each pane once in the layout: a leaf named twice would leave another pane running unseen.
+  if (ids.size !== panes.length || inLayout.length !== ids.size || new Set(inLayout).size !== ids.size || !inLayout.every((id) => ids.has(id))) {
     bad('layout and panes do not match');
   }
   const paneRef = (v: unknown, what: string): string | null => {
@@ -188,8 +204,8 @@ export function checkSnapshot(raw: unknown): SessionSnapshot {
   const maxId = Math.max(...panes.map((p) => Number(p.id)));
   return {
     version: SNAPSHOT_VERSION,
-    session: str(s.session, 'session', 64),
-    savedAt: str(s.savedAt ?? '', 'savedAt', 64),
+    session: typeof s.session === 'string' && isSessionName(s.session) ? s.session : bad('session: not a session name'),
+    savedAt: plain(s.savedAt ?? '', 'savedAt', 64),
     ended: s.ended === true,
     layout,
     focused: paneRef(s.focused, 'focused'),

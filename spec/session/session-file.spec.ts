@@ -123,3 +123,23 @@ test('history and titles read back from a file are made inert', (t) => {
   const read = checkSnapshot(JSON.parse(JSON.stringify(s)));
   t.false(/[\u0000-\u001f]/.test(read.panes[0].history[0] + read.panes[0].title));
 });
+
+// Found by spec/hardening/session-file.spec.ts: each of these files is invalid, never run.
+const invalid: [string, (s: SessionSnapshot) => void][] = [
+  ['an agent session id with control characters, which a restore would type into a shell', (s) => { s.panes[0].agent = { agent: 'claude-code', sessionId: 'x\u0015rm -rf ~ #', resume: null }; }],
+  ['an agent session id with a space', (s) => { s.panes[0].agent = { agent: 'claude-code', sessionId: 'a b', resume: null }; }],
+  ['an agent name with a carriage return', (s) => { s.panes[0].agent = { agent: 'x\r', sessionId: 's-1', resume: null }; }],
+  ['a session name holding NUL', (s) => { s.session = '\u0000'; }],
+  ['a session name with a bidi override', (s) => { s.session = '\u202e'; }],
+  ['a session name that is a path', (s) => { s.session = '../x'; }],
+  ['a saved time with control characters', (s) => { s.savedAt = '2026\u001b[2J'; }],
+  ['a layout naming one pane twice and another never', (s) => { s.layout = { kind: 'split', dir: 'right', ratio: 0.5, a: { kind: 'pane', pane: '1' }, b: { kind: 'pane', pane: '1' } }; }],
+];
+for (const [what, change] of invalid) {
+  test(`a session file is invalid with ${what}`, (t) => {
+    const s = snapshot();
+    change(s);
+    const err = t.throws(() => checkSnapshot(JSON.parse(JSON.stringify(s))));
+    t.is((err as { code?: string }).code, 'INVALID_ARGUMENT');
+  });
+}
