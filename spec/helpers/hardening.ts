@@ -3,8 +3,9 @@
 // `npm run test:hardening` turns into docs/reliability.md.
 //
 // THURM_HARDENING_CASES=N runs N cases per check; THURM_HARDENING=full means 100,000; otherwise
-// (`npm test`) 5,000, each check with a fixed seed so a run is the same every time. A full run
-// draws a new seed per check (THURM_HARDENING_SEED fixes it) and says which in the report.
+// (`npm test`) 5,000 (fewer for a check that says so), each with a fixed seed so a run is the
+// same every time. A full run draws a new seed per check (THURM_HARDENING_SEED fixes it) and the
+// report says which.
 // A failure prints the fixture entry that replays it; THURM_HARDENING_RECORD=1 appends it to
 // spec/fixtures/hardening/<id>.json as well.
 import fs from 'node:fs';
@@ -36,7 +37,7 @@ export interface Check<Ts extends [unknown, ...unknown[]]> {
   args: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> };
   /** Throws when an invariant breaks. Inputs are JSON values, so a failing one can be a fixture. */
   property(...args: Ts): void | Promise<void>;
-  /** Cases in `npm test` when each costs much more than most (scaled alike for a full run; the report says how many ran). */
+  /** Fewer cases in `npm test` when each costs much more than most; a full run gives every check CASES. */
   cases?: number;
   /** Set up before the first case and taken down after the last (a terminal, a Mux). */
   around?: { before(): void | Promise<void>; after(): void | Promise<void> };
@@ -77,7 +78,7 @@ function describe(err: unknown): string {
 
 /** Registers an ava test that replays the check's fixtures, then runs its generated cases. */
 export function check<Ts extends [unknown, ...unknown[]]>(c: Check<Ts>): void {
-  const cases = c.cases === undefined ? CASES : Math.max(1, Math.round(c.cases * CASES / FAST_CASES));
+  const cases = FULL || process.env.THURM_HARDENING_CASES ? CASES : c.cases ?? CASES;
   const kept = fixtures<Ts>(c.id);
   // Serial: checks of one file may share a terminal or a Mux between their cases.
   test.serial(`${c.id}: ${c.what} (${cases} generated cases, ${kept.length} fixtures)`, async (t) => {
