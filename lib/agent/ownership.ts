@@ -9,12 +9,16 @@ export const AGENT_STATUSES = ['idle', 'working', 'needs-input', 'done'] as cons
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
 
 export const MAX_REPLACED = 4096;
+/** An agent's name: shown in borders and notifications. */
+export const AGENT_NAME = /^[A-Za-z0-9_.+-]{1,64}$/;
+/** An agent's session id: typed into a shell in a resume command, so printable ASCII only. */
+export const SESSION_ID = /^[\x21-\x7e]{1,256}$/;
 export const MAX_RESUME_ARGS = 128;
 export const MAX_RESUME_BYTES = 32768;
 
 /** A session id, from a report, a hook or a session file: it becomes an argument typed into a shell. */
 export function isSessionId(id: string): boolean {
-  return /^[\x21-\x7e]{1,256}$/.test(id);
+  return SESSION_ID.test(id);
 }
 
 export interface AgentReportInput {
@@ -193,12 +197,12 @@ function messageOf(r: AgentReportInput): string | null {
 
 function checkReport(r: AgentReportInput): void {
   const bad = (why: string): never => { throw new ThurmError('INVALID_ARGUMENT', why); };
-  if (!/^[A-Za-z0-9_.+-]{1,64}$/.test(r.agent)) bad(`agent: expected 1-64 of A-Z a-z 0-9 _ . + -`);
+  if (!AGENT_NAME.test(r.agent)) bad(`agent: expected 1-64 of A-Z a-z 0-9 _ . + -`);
   if (!/^[\x21-\x7e]{1,128}$/.test(r.instance)) bad('instance: expected 1-128 printable characters');
   if (!Number.isSafeInteger(r.ownerPid) || r.ownerPid < 1) bad('owner pid: expected a positive integer');
   if (!Number.isSafeInteger(r.sequence)) bad('sequence: expected an integer');
   if (!(AGENT_STATUSES as readonly string[]).includes(r.status)) bad(`status: expected one of ${AGENT_STATUSES.join(', ')}`);
-  if (r.sessionId !== undefined && !isSessionId(r.sessionId)) bad('session id: expected 1-256 printable characters');
+  if (r.sessionId !== undefined && !SESSION_ID.test(r.sessionId)) bad('session id: expected 1-256 printable characters');
   if (r.message !== undefined && (r.message.length > 2048 || hasControl(r.message))) bad('message: at most 2048 characters, no control characters');
   if (r.resume !== undefined) checkResume(r.resume);
 }

@@ -47,24 +47,39 @@ export function findAgentProcess(kind: string, from = process.ppid): number | nu
   return null;
 }
 
+/** What thurm reads of a hook's JSON (any text): the event, or null when there is none. */
+export function hookPayload(text: string): { event: string; message?: string; session_id?: string } | null {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text || '{}');
+  } catch {
+    return null;
+  }
+  if (typeof payload !== 'object' || payload === null) return null;
+  const p = payload as Record<string, unknown>;
+  if (typeof p.hook_event_name !== 'string' || !p.hook_event_name) return null;
+  return {
+    event: p.hook_event_name,
+    message: typeof p.message === 'string' ? p.message : undefined,
+    session_id: typeof p.session_id === 'string' ? p.session_id : undefined,
+  };
+}
+
 export async function runAgentHook(kind: string): Promise<void> {
   try {
     const agent = identityByName(kind)?.agent ?? kind;
-    const payload = JSON.parse((await readStdin()) || '{}') as Record<string, unknown>;
-    const event = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : null;
+    const payload = hookPayload(await readStdin());
     const socket = process.env.THURM_SOCKET;
     const owner = findAgentProcess(agent);
-    if (!event || !socket || !owner) return;
+    if (!payload || !socket || !owner) return;
     const deadline = Date.now() + SERVER_TIMEOUT_MS;
     const connection = await Connection.open(socketPath(), SERVER_TIMEOUT_MS);
     try {
       await connection.send('agent-hook', {
         pane: process.env.THURM_PANE_ID,
         agent,
-        event,
         owner_pid: owner,
-        message: typeof payload.message === 'string' ? payload.message : undefined,
-        session_id: typeof payload.session_id === 'string' ? payload.session_id : undefined,
+        ...payload,
       }, Math.max(deadline - Date.now(), 1));
     } finally {
       connection.close();

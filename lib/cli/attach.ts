@@ -2,7 +2,7 @@
 // writes what it sends back. Detaching, SIGHUP or a lost server only end this process.
 import path from 'node:path';
 import { ThurmError } from '../errors.js';
-import { SESSION_NAME } from '../server/socket-path.js';
+import { isSessionName } from '../session/paths.js';
 import { MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, type DetachedMessage } from '../server/protocol.js';
 import { Connection } from './connection.js';
 
@@ -122,7 +122,7 @@ export async function attach(first: Connection, attached: string, readOnly = fal
     const end = await Promise.race([ended, exit.then(() => 'finished' as const)]);
     if (end === 'finished') break;
     const reason = end.reason;
-    if (reason === 'switch' && end.session && SESSION_NAME.test(end.session)) {
+    if (reason === 'switch' && end.session && isSessionName(end.session)) {
       // Another session of ours, beside this one: attach it, keeping this terminal as it is.
       const next = await Connection.open(path.join(path.dirname(connection.socketPath), `${end.session}.sock`)).catch(() => null);
       const back = next ?? await Connection.open(connection.socketPath).catch(() => null);

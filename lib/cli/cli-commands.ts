@@ -8,7 +8,8 @@ import type { CliArgs, Command } from '../commands/command.js';
 import { isErrorCode, ThurmError } from '../errors.js';
 import { printableLines, safeJson } from '../sanitize.js';
 import type { Reply } from '../server/protocol.js';
-import { checkSessionName, socketPath } from '../server/socket-path.js';
+import { socketPath } from '../server/socket-path.js';
+import { checkSessionName } from '../session/paths.js';
 import { Connection, REQUEST_TIMEOUT_MS } from './connection.js';
 
 export interface Globals { session?: string; socket?: string; json?: boolean }

@@ -1,7 +1,7 @@
 // Runs one request from any source (socket, keys) through the command table: checks its
 // shape, runs the command and turns any failure into a structured error reply.
 import { ThurmError, toThurmError } from '../errors.js';
-import { PROTOCOL_VERSION, type Reply, type RequestId } from '../server/protocol.js';
+import { PROTOCOL_VERSION, shown, type Reply, type RequestId } from '../server/protocol.js';
 import type { CommandContext } from './command.js';
 import { findCommand } from './index.js';
 
@@ -21,11 +21,11 @@ export async function dispatch(ctx: CommandContext, raw: unknown): Promise<Reply
     // (after `server upgrade`, an old CLI may talk to a newer server). Key bindings send none.
     const version = (raw as { version?: unknown }).version;
     if (version !== undefined && version !== PROTOCOL_VERSION) {
-      throw new ThurmError('PROTOCOL_ERROR', `protocol version mismatch: request ${String(version).slice(0, 16)}, server ${PROTOCOL_VERSION}: use a thurm CLI of the server's build`);
+      throw new ThurmError('PROTOCOL_ERROR', `protocol version mismatch: request ${shown(version, 16)}, server ${PROTOCOL_VERSION}: use a thurm CLI of the server's build`);
     }
     const type = (raw as { type?: unknown }).type;
     const command = typeof type === 'string' ? findCommand(type) : undefined;
-    if (!command) throw new ThurmError('PROTOCOL_ERROR', `unknown request type: ${String(type).slice(0, 64)}`);
+    if (!command) throw new ThurmError('PROTOCOL_ERROR', `unknown request type: ${shown(type)}`);
     const args = command.parse(raw as Record<string, unknown>);
     const result = await command.run(ctx, args);
     return { id, ok: true, result: result ?? {} };

@@ -23,6 +23,16 @@ export interface Size { cols: number; rows: number }
 /** The largest window thurm draws: wider than any real terminal, small enough to stay cheap. */
 export const MAX_SIZE = { cols: 1000, rows: 500 };
 
+/**
+ * A value from the wire as an error message shows it: a scalar's text, cut at `max`, else its
+ * kind. String() of a nested array recurses as deep as the array goes, and a 64 KiB frame can
+ * nest 32,000 deep: past the stack.
+ */
+export function shown(v: unknown, max = 64): string {
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v).slice(0, max);
+  return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v;
+}
+
 /** A size from the wire, or null when it is not one thurm accepts. */
 export function checkSize(raw: unknown): Size | null {
   const size = raw as { cols?: unknown; rows?: unknown } | null | undefined;

@@ -8,7 +8,7 @@ import { ThurmError } from '../errors.js';
 import type { Mux } from '../session/mux.js';
 import { ClientScreen } from '../ui/client-screen.js';
 import { DEFAULT_FACTS, outerTerminal } from '../ui/outer-terminal.js';
-import { checkSize, MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, type DetachedMessage, type Reply } from './protocol.js';
+import { checkSize, MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, shown, type DetachedMessage, type Reply } from './protocol.js';
 import { checkEventFilter, subscribe, type Subscription } from './events.js';
 import { SocketFile } from './socket-file.js';
 
@@ -147,7 +147,7 @@ export class ControlServer {
   /** The connection becomes an events stream: the snapshot as the reply, then one text frame per event. */
   private subscribe(ws: WebSocket, msg: Record<string, unknown>): Subscription {
     if (msg.version !== undefined && msg.version !== PROTOCOL_VERSION) {
-      throw new ThurmError('PROTOCOL_ERROR', `protocol version mismatch: request ${String(msg.version).slice(0, 16)}, server ${PROTOCOL_VERSION}`);
+      throw new ThurmError('PROTOCOL_ERROR', `protocol version mismatch: request ${shown(msg.version, 16)}, server ${PROTOCOL_VERSION}`);
     }
     const filter = checkEventFilter(msg);
     if (filter.pane !== undefined) this.mux.pane(filter.pane);
@@ -170,7 +170,7 @@ export class ControlServer {
     const size = checkSize(msg.size);
     if (!size) throw new ThurmError('INVALID_ARGUMENT', `attach: size must be 1-${MAX_SIZE.cols} columns and 1-${MAX_SIZE.rows} rows`);
     if (msg.version !== PROTOCOL_VERSION) {
-      throw new ThurmError('PROTOCOL_ERROR', `protocol version mismatch: client ${String(msg.version)}, server ${PROTOCOL_VERSION}`);
+      throw new ThurmError('PROTOCOL_ERROR', `protocol version mismatch: client ${shown(msg.version, 16)}, server ${PROTOCOL_VERSION}`);
     }
     ws.send(JSON.stringify({ id: requestId(msg), ok: true, result: { session: this.mux.session } } satisfies Reply));
     const id = String(this.nextClient++);

@@ -4,15 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ThurmError } from '../errors.js';
-
-export const SESSION_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
-
-export function checkSessionName(name: string): string {
-  if (!SESSION_NAME.test(name) || name.startsWith('.')) {
-    throw new ThurmError('INVALID_ARGUMENT', `invalid session name: ${JSON.stringify(name)}`);
-  }
-  return name;
-}
+import { checkSessionName, isSessionName } from '../session/paths.js';
 
 export function socketDir(env: NodeJS.ProcessEnv = process.env): string {
   const uid = process.getuid?.() ?? 0;
@@ -60,7 +52,7 @@ export function ensureSocketDir(dir: string): void {
 /** The sessions whose sockets sit beside `socket` (live or stale), by name. */
 export function sessionNames(socket: string): string[] {
   try {
-    return fs.readdirSync(path.dirname(socket)).filter((f) => f.endsWith('.sock')).map((f) => f.slice(0, -5)).filter((n) => SESSION_NAME.test(n)).sort();
+    return fs.readdirSync(path.dirname(socket)).filter((f) => f.endsWith('.sock')).map((f) => f.slice(0, -5)).filter(isSessionName).sort();
   } catch {
     return [];
   }

@@ -175,7 +175,7 @@ function parseSession(t: Table, config: Config, fail: Fail, known: Known): void 
   if (t.save !== undefined) out.save = flag('save');
   for (const key of ['resume_agents', 'resume-agents']) if (t[key] !== undefined) out.resumeAgents = flag(key);
   if (t['history-lines'] !== undefined) {
-    const v = Number(t['history-lines']);
+    const v = integer(t['history-lines']);
     if (!Number.isInteger(v) || v < 0 || v > 100_000) fail('session.history-lines', 'must be an integer from 0 to 100000');
     out.historyLines = v;
   }
@@ -195,11 +195,18 @@ function parseSession(t: Table, config: Config, fail: Fail, known: Known): void 
   }
 }
 
+/** A TOML integer as a number; NaN for anything else (a string or an array of one number is not one). */
+function integer(v: unknown): number {
+  const n = typeof v === 'bigint' ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) ? n : NaN;
+}
+
 const STATES = ['working', 'blocked', 'idle', 'ignore'];
 
 function seconds(v: unknown, key: string, max: number, fail: Fail): number {
   const n = typeof v === 'bigint' ? Number(v) : v;
-  if (typeof n !== 'number' || !(n > 0) || n > max) fail(key, `must be a number of seconds, more than 0 and at most ${max}`);
+  // Kept in whole milliseconds: anything shorter would be 0, an interval of none at all.
+  if (typeof n !== 'number' || !(n >= 0.001) || n > max) fail(key, `must be a number of seconds, from 0.001 to ${max}`);
   return Math.round((n as number) * 1000);
 }
 
@@ -217,6 +224,7 @@ function parseDetection(d: Table, config: Config, fail: Fail, known: Known): voi
     out.rules = (d.rules as Table[]).map((r, i) => parseRule(r, `detection.rules[${i}]`, fail, known));
   }
   if (d.ai !== undefined) {
+    if (typeof d.ai !== 'object' || d.ai === null || Array.isArray(d.ai)) fail('detection.ai', 'must be a table');
     const ai = d.ai as Table;
     known('detection.ai', ai, ['command', 'interval', 'timeout']);
     if (ai.command !== undefined) {
@@ -244,7 +252,7 @@ function parseRule(r: Table, where: string, fail: Fail, known: Known): Rule {
       return fail(`${where}.patterns`, `bad pattern ${JSON.stringify(p)}: ${(err as Error).message}`);
     }
   });
-  if (r.lines !== undefined && !(Number.isInteger(Number(r.lines)) && Number(r.lines) > 0)) fail(`${where}.lines`, 'must be a positive integer');
+  if (r.lines !== undefined && !(integer(r.lines) > 0)) fail(`${where}.lines`, 'must be a positive integer');
   if (r.where !== undefined && r.where !== 'screen' && r.where !== 'title') fail(`${where}.where`, 'must be "screen" or "title"');
   if (r.all !== undefined && typeof r.all !== 'boolean') fail(`${where}.all`, 'must be true or false');
   return {
@@ -280,7 +288,9 @@ function lineOf(text: string, dotted: string): number | null {
     if (indexed && seen !== occurrence) continue;
     const k = /^\s*"?([A-Za-z0-9_-]+)"?\s*=/.exec(lines[i]);
     if (k && k[1] === key && current === table) return i + 1;
-    if (current === '' && table && new RegExp(`^\\s*${table.replace(/\./g, '\\.')}\\.${key}\\s*=`).test(lines[i])) return i + 1;
+    // A dotted key at the top (`ui.scrollback = 5`); the key is the user's text, so no RegExp.
+    const line = lines[i].trimStart();
+    if (current === '' && table && line.startsWith(`${table}.${key}`) && /^\s*=/.test(line.slice(table.length + key.length + 1))) return i + 1;
   }
   return null;
 }

@@ -1,13 +1,14 @@
 // A session as plain data: what the session file holds and a restore starts from. Built from
 // the live panes when saving; checked field by field when read back, since a file on disk is
 // untrusted input (nothing from an invalid one is ever run).
-import { isSessionId, MAX_RESUME_ARGS, MAX_RESUME_BYTES } from '../agent/ownership.js';
+import { AGENT_NAME, MAX_RESUME_ARGS, MAX_RESUME_BYTES, SESSION_ID } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
 import { hasControl, sanitizeText } from '../sanitize.js';
 import { historyOf } from '../term/history.js';
 import type { LayoutNode } from './layout.js';
 import type { WindowSnapshot } from './windows.js';
 import type { Pane } from './pane.js';
+import { isSessionName } from './paths.js';
 
 /** 2: windows. A version 1 file (one layout) reads as one window. */
 export const SNAPSHOT_VERSION = 2;
@@ -101,6 +102,19 @@ function str(v: unknown, what: string, max = 4096): string {
   return v as string;
 }
 
+/** A string thurm wrote itself (a name, a date): one holding control characters is not one. */
+function plain(v: unknown, what: string, max: number): string {
+  const s = str(v, what, max);
+  if (hasControl(s)) bad(`${what}: control characters`);
+  return s;
+}
+
+/** A string that must match the pattern its source was checked against (an agent's report). */
+function matching(v: unknown, what: string, pattern: RegExp): string {
+  if (typeof v !== 'string' || !pattern.test(v)) bad(`${what}: not one thurm accepts`);
+  return v as string;
+}
+
 function argvOf(v: unknown, what: string): string[] {
   if (!Array.isArray(v) || !v.length || v.length > MAX_RESUME_ARGS) bad(`${what}: expected 1 to ${MAX_RESUME_ARGS} arguments`);
   const args = (v as unknown[]).map((a, i) => str(a, `${what}[${i}]`, MAX_RESUME_BYTES));
@@ -129,12 +143,10 @@ function agentOf(v: unknown, where: string): AgentBinding | null {
   if (v === null || v === undefined) return null;
   if (!isObject(v)) bad(`${where}.agent: expected an object`);
   const a = v as Record<string, unknown>;
-  const sessionId = str(a.sessionId, `${where}.agent.sessionId`, 256);
-  // A built-in agent's resume command is made from it: it must be what a report may give.
-  if (!isSessionId(sessionId)) bad(`${where}.agent.sessionId: expected 1-256 printable characters`);
   return {
-    agent: str(a.agent, `${where}.agent.agent`, 64),
-    sessionId,
+    agent: matching(a.agent, `${where}.agent.agent`, AGENT_NAME),
+    // Typed into a shell by a restore (`claude --resume ID`): what a report may give.
+    sessionId: matching(a.sessionId, `${where}.agent.sessionId`, SESSION_ID),
     resume: a.resume === null || a.resume === undefined ? null : argvOf(a.resume, `${where}.agent.resume`),
   };
 }
@@ -203,15 +215,16 @@ export function checkSnapshot(raw: unknown): SessionSnapshot {
       zoomed: paneRef(w.zoomed, `windows[${i}].zoomed`),
     };
   });
-  if (ids.size !== panes.length || inLayouts.length !== ids.size || !inLayouts.every((id) => ids.has(id))) {
+  // Each pane once in the layouts: a leaf named twice would leave another pane running unseen.
+  if (ids.size !== panes.length || inLayouts.length !== ids.size || new Set(inLayouts).size !== ids.size || !inLayouts.every((id) => ids.has(id))) {
     bad('layout and panes do not match');
   }
   const nextId = s.nextId;
   const maxId = Math.max(...panes.map((p) => Number(p.id)));
   return {
     version: SNAPSHOT_VERSION,
-    session: str(s.session, 'session', 64),
-    savedAt: str(s.savedAt ?? '', 'savedAt', 64),
+    session: typeof s.session === 'string' && isSessionName(s.session) ? s.session : bad('session: not a session name'),
+    savedAt: plain(s.savedAt ?? '', 'savedAt', 64),
     ended: s.ended === true,
     windows,
     current: Number.isInteger(s.current) && indexes.has(s.current as number) ? (s.current as number) : windows[0].index,

@@ -115,3 +115,20 @@ test('the tmux shim is on unless [tmux] shim = false, and any other value names 
   t.regex(err?.message ?? '', /:2: tmux\.shim: must be true or false/);
   t.regex((t.throws(() => parseConfig('[tmux]\nshims = true\n')) as Error).message, /tmux\.shims: unknown key/);
 });
+
+// Found by spec/hardening/config.spec.ts.
+const refused: [string, string][] = [
+  ['a key with RegExp characters is named in the error, not a crash', '"a.b(" = ""'],
+  ['an AI timeout too short to be a millisecond (it would be none)', '[detection.ai]\ntimeout = 5e-324'],
+  ['an AI interval too short to be a millisecond (the classifier would run without pause)', '[detection.ai]\ninterval = 0.0001'],
+  ['history lines given as a string', '[session]\nhistory-lines = "5"'],
+  ['history lines given as an array', '[session]\nhistory-lines = [5]'],
+  ['detection.ai given as a number, which was ignored', '[detection]\nai = 5'],
+  ['rule lines given as an array', '[[detection.rules]]\nid = "r"\nstate = "idle"\npatterns = ["x"]\nlines = [2]'],
+];
+for (const [what, text] of refused) {
+  test(`refused with a CONFIG_ERROR: ${what}`, (t) => {
+    const err = t.throws(() => parseConfig(text), { instanceOf: ThurmError });
+    t.is(err?.code, 'CONFIG_ERROR');
+  });
+}

@@ -125,7 +125,7 @@ test('resume commands with control characters make the whole file invalid', (t) 
 test('a session id that is not printable makes the whole file invalid: a resume command is made from it', (t) => {
   const bad = snapshot();
   bad.panes[0].agent = { agent: 'claude-code', sessionId: 'abc\u0003\rrm -rf ~', resume: null };
-  t.throws(() => checkSnapshot(JSON.parse(JSON.stringify(bad))), { message: /sessionId: expected 1-256 printable/ });
+  t.throws(() => checkSnapshot(JSON.parse(JSON.stringify(bad))), { message: /agent\.sessionId: not one thurm accepts/ });
 });
 
 test('history and titles read back from a file are made inert', (t) => {
@@ -142,3 +142,23 @@ test('a version 1 file (one layout, before windows) reads as one window', (t) =>
   t.deepEqual(read.windows, [{ index: 0, name: null, layout: SPLIT, focused: '1', zoomed: '1' }]);
   t.is(read.current, 0);
 });
+
+// Found by spec/hardening/session-file.spec.ts: each of these files is invalid, never run.
+const invalid: [string, (s: SessionSnapshot) => void][] = [
+  ['an agent session id with control characters, which a restore would type into a shell', (s) => { s.panes[0].agent = { agent: 'claude-code', sessionId: 'x\u0015rm -rf ~ #', resume: null }; }],
+  ['an agent session id with a space', (s) => { s.panes[0].agent = { agent: 'claude-code', sessionId: 'a b', resume: null }; }],
+  ['an agent name with a carriage return', (s) => { s.panes[0].agent = { agent: 'x\r', sessionId: 's-1', resume: null }; }],
+  ['a session name holding NUL', (s) => { s.session = '\u0000'; }],
+  ['a session name with a bidi override', (s) => { s.session = '\u202e'; }],
+  ['a session name that is a path', (s) => { s.session = '../x'; }],
+  ['a saved time with control characters', (s) => { s.savedAt = '2026\u001b[2J'; }],
+  ['a layout naming one pane twice and another never', (s) => { s.windows[0].layout = { kind: 'split', dir: 'right', ratio: 0.5, a: { kind: 'pane', pane: '1' }, b: { kind: 'pane', pane: '1' } }; }],
+];
+for (const [what, change] of invalid) {
+  test(`a session file is invalid with ${what}`, (t) => {
+    const s = snapshot();
+    change(s);
+    const err = t.throws(() => checkSnapshot(JSON.parse(JSON.stringify(s))));
+    t.is((err as { code?: string }).code, 'INVALID_ARGUMENT');
+  });
+}

@@ -1,5 +1,8 @@
 import test from 'ava';
+import { ThrottledLog } from '../../lib/log.js';
 import { OscFramingScanner } from '../../lib/status/osc-framing.js';
+import { PaneTerminal } from '../../lib/term/pane-terminal.js';
+import { parseNow } from '../helpers/hardening.js';
 
 const ST = '\x1b\\';
 const BEL = '\x07';
@@ -56,7 +59,6 @@ test('a sequence after an aborted one is framed normally', (t) => {
 const notOurs: [string, string, string][] = [
   ['OSC 750;', `\x1b]750;state=done${BEL}`, 'state=done'],
   ['OSC 75010;', `\x1b]75010;state=done${BEL}`, 'state=done'],
-  ['OSC 7501 without a semicolon', `\x1b]7501${BEL}`, ''],
   ['OSC 7501 followed by a body without a semicolon', `\x1b]7501state=done${BEL}`, 'state=done'],
   ['OSC 0 (a window title)', `\x1b]0;7501;state=done${BEL}`, 'state=done'],
 ];
@@ -115,7 +117,7 @@ test('take returns each framing once, in order, for repeated identical bodies', 
 // chunk is parsed, framings that ended in it and were not taken go. Each case scans `chunks`,
 // takes `taken` (as the hook would), marks the first `parsed` chunks parsed and counts what is left.
 const lifetimes: { name: string; chunks: string[]; taken?: string; parsed: number; left: number }[] = [
-  { name: 'a body with invalid UTF-8, which the emulator never hands over, goes once parsed', chunks: [`\x1b]7501;state=\xff\xfedone${BEL}`], parsed: 1, left: 0 },
+  { name: 'a framing the hook did not take goes once its chunk is parsed', chunks: [`\x1b]7501;state=\xff\xfedone${BEL}`], parsed: 1, left: 0 },
   { name: 'a framing waits while its chunk is not parsed yet', chunks: [`\x1b]7501;state=\xffdone${BEL}`], parsed: 0, left: 1 },
   { name: 'a framing from a later chunk outlives the parse of an earlier one', chunks: [`\x1b]7501;\xff${BEL}`, `\x1b]7501;?${BEL}`], parsed: 1, left: 1 },
   { name: 'a sequence split over chunks belongs to the chunk that ends it', chunks: [`\x1b]7501;sta`, `te=\xffdone${BEL}`], parsed: 1, left: 1 },
@@ -141,4 +143,53 @@ test('a stream of bodies the emulator drops never grows the queue past one chunk
   }
   t.is(most, 100);
   t.is(scanner.pending, 0);
+});
+
+// Found by spec/hardening/osc-framing.spec.ts: the scanner must frame exactly the bodies the
+// emulator hands to its hook. Each case is checked against a pane's real emulator too.
+const likeTheEmulator: { name: string; chunks: string[]; body: string | null; terminator?: string; length?: number }[] = [
+  { name: 'a leading zero in the identifier is still OSC 7501', chunks: [`\x1b]07501;state=done${BEL}`], body: 'state=done', terminator: 'bel', length: 19 },
+  { name: 'invalid UTF-8 in the body is dropped from it but counted', chunks: [`\x1b]7501;state=\xff\xfedone${BEL}`], body: 'state=done', terminator: 'bel', length: 20 },
+  { name: 'a BOM in the body is dropped from it but counted', chunks: [`\x1b]7501;?\xef\xbb\xbf${ST}`], body: '?', terminator: 'st', length: 13 },
+  { name: 'a character cut between chunks is finished as the emulator finishes it, even when it loses it', chunks: [`\x1b]7501;A\xe2\x80`, `\x94B${BEL}`], body: 'AB', terminator: 'bel', length: 13 },
+  { name: 'a four-byte character cut between chunks is kept', chunks: [`\x1b]7501;A\xf0\x9f`, `\x9a\x80B${BEL}`], body: 'A\u{1f680}B', terminator: 'bel', length: 14 },
+  { name: 'a C1 OSC inside a body abandons it and starts the next sequence', chunks: [`\x1b]7501;state=working\xc2\x9d7501;state=done${BEL}`], body: 'state=done', terminator: 'bel', length: 18 },
+  { name: 'a C1 OSC after a stray C2 byte starts a sequence', chunks: [`\xc2\xc2\x9d7501;?${BEL}`], body: '?', terminator: 'bel', length: 9 },
+  { name: 'a C1 OSC right after an ESC starts a sequence', chunks: [`\x1b\xc2\x9d7501;?${BEL}`], body: '?', terminator: 'bel', length: 9 },
+  { name: 'ESC ] with a dropped byte between still starts a sequence', chunks: [`\x1b\xff]7501;?${BEL}`], body: '?', terminator: 'bel', length: 9 },
+  { name: 'ESC ] with a C0 control between still starts a sequence', chunks: [`\x1b\n]7501;?${BEL}`], body: '?', terminator: 'bel', length: 9 },
+  { name: 'OSC 7501 without a semicolon is handed over with an empty body', chunks: [`\x1b]7501${BEL}`], body: '', terminator: 'bel', length: 7 },
+  { name: 'a C1 control such as NEL inside a body abandons it', chunks: [`\x1b]7501;state=\xc2\x85done${BEL}`], body: null },
+];
+for (const c of likeTheEmulator) {
+  test(c.name, (t) => {
+    const term = new PaneTerminal({ cols: 20, rows: 4, scrollback: 0, log: new ThrottledLog('', () => {}) });
+    t.teardown(() => term.dispose());
+    const scanner = new OscFramingScanner();
+    const handed: string[] = [];
+    const framed: unknown[] = [];
+    term.registerOsc(7501, (body) => {
+      handed.push(body);
+      const f = scanner.take(body);
+      framed.push(f && { body: f.body.toString('utf8'), terminator: f.terminator, length: f.length });
+      return true;
+    });
+    for (const chunk of c.chunks) {
+      const parsed = scanner.scan(bytes(chunk));
+      parseNow(term, bytes(chunk));
+      parsed();
+    }
+    t.deepEqual(handed, c.body === null ? [] : [c.body]);
+    t.deepEqual(framed, c.body === null ? [] : [{ body: c.body, terminator: c.terminator, length: c.length }]);
+  });
+}
+
+test('an ESC that ends a chunk frames the body as ST at once: the hook takes it at the ESC', (t) => {
+  const scanner = scanned(`\x1b]7501;?\x1b`);
+  t.deepEqual(framing(scanner, '?'), { body: '?', terminator: 'st', length: 10 });
+});
+
+test('the byte after such an ESC makes it an early end when the hook has not taken it yet', (t) => {
+  const scanner = scanned(`\x1b]7501;?\x1b`, '[0m');
+  t.deepEqual(framing(scanner, '?'), { body: '?', terminator: 'esc', length: 9 });
 });
