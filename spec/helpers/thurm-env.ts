@@ -86,7 +86,12 @@ export class ThurmEnv {
         // already gone
       }
     }
-    // A program of the test may still be writing there (a shell's caches): try again.
-    fs.rmSync(this.dir, { recursive: true, force: true, maxRetries: 5 });
+    // A program of the test may still be writing there (a shell's caches, an agent that ignored
+    // the hang-up until it is reaped): try again for a while, then leave the folder to the OS.
+    try {
+      fs.rmSync(this.dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
+    } catch (err) {
+      console.error(`spec cleanup: left ${this.dir}: ${(err as Error).message}`);
+    }
   }
 }
