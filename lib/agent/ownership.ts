@@ -16,10 +16,6 @@ export const SESSION_ID = /^[\x21-\x7e]{1,256}$/;
 export const MAX_RESUME_ARGS = 128;
 export const MAX_RESUME_BYTES = 32768;
 
-/** A session id, from a report, a hook or a session file: it becomes an argument typed into a shell. */
-export function isSessionId(id: string): boolean {
-  return SESSION_ID.test(id);
-}
 
 export interface AgentReportInput {
   agent: string;

@@ -10,7 +10,7 @@ import type { Mux } from '../session/mux.js';
 import type { StatusNotification } from '../status/program-status.js';
 import { encodeInput, legacyInput } from '../term/key-encoding.js';
 import { pasteBytes } from '../term/keys.js';
-import { sanitizeText } from '../sanitize.js';
+import { hasControl, sanitizeText } from '../sanitize.js';
 import { StyleCache } from './cell-style.js';
 import { clearUncovered, drawHeaders, drawStatusLine } from './chrome.js';
 import { Chooser } from './chooser.js';
@@ -399,7 +399,7 @@ export class ClientScreen implements ClientHandle {
       // Completes the command's name as far as every candidate agrees.
       const found = completions(prompt.text);
       if (found.length) prompt.text = found.reduce((a, b) => { let i = 0; while (i < a.length && a[i] === b[i]) i++; return a.slice(0, i); }) + (found.length === 1 ? ' ' : '');
-    } else if (!/[\u0000-\u001f\u007f-\u009f]/.test(seq) && prompt.text.length < (prompt.history ? 512 : 64)) {
+    } else if (!hasControl(seq) && prompt.text.length < (prompt.history ? 512 : 64)) {
       prompt.text += seq;
     }
     this.scheduleFrame();

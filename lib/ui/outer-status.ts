@@ -3,6 +3,7 @@
 // it as one record of app `thurm`, so the outer pane's border shows what this session needs;
 // the focused pane's progress goes out as OSC 9;4. Everything sent is built from sanitised
 // summaries and encoded (base64 text, fixed keys), never copied from program output.
+import { CONTROL_CHARS } from '../sanitize.js';
 import type { Mux } from '../session/mux.js';
 import { PRESSING } from '../status/records.js';
 
@@ -40,7 +41,7 @@ export function outerStatus(mux: Mux): string {
   let record = 'state=clear';
   if (top) {
     const s = top.summary;
-    const text = `${mux.session} pane ${top.pane}${s.app ? ` ${s.app}` : ''}${s.text ? `: ${s.text}` : ''}`.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+    const text = `${mux.session} pane ${top.pane}${s.app ? ` ${s.app}` : ''}${s.text ? `: ${s.text}` : ''}`.replace(CONTROL_CHARS, '');
     record = `state=${s.state}:app=thurm:msg=${base64Text(text)}`;
     if (s.state === 'blocked' && s.kind) record += `:kind=${s.kind}`;
     if ((s.state === 'working' || s.state === 'blocked') && s.progress !== null) record += `:progress=${s.progress}`;

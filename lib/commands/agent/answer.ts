@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { agentByName } from '../../agent/detect/index.js';
 import type { Answer } from '../../agent/detect/rule.js';
 import { ThurmError } from '../../errors.js';
+import { hasControl } from '../../sanitize.js';
 import type { Mux } from '../../session/mux.js';
 import { defineCommand, optBool, optInt, optString, paneFromCli, paneOption, reqString, resolvePane } from '../command.js';
 
@@ -41,7 +42,7 @@ export const agentAnswer = defineCommand({
     if ([a.choice !== undefined, a.deny, a.text !== undefined].filter(Boolean).length !== 1) {
       throw new ThurmError('INVALID_ARGUMENT', 'answer: give exactly one of --choice, --deny or --text');
     }
-    if (a.text !== undefined && /[\u0000-\u001f\u007f-\u009f]/.test(a.text)) throw new ThurmError('INVALID_ARGUMENT', 'text: no control characters');
+    if (a.text !== undefined && hasControl(a.text)) throw new ThurmError('INVALID_ARGUMENT', 'text: no control characters');
     return a;
   },
   run: (ctx, a) => {
