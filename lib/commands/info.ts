@@ -2,6 +2,7 @@
 import type { PaneInfo, SessionInfo } from '../server/protocol.js';
 import type { Mux } from '../session/mux.js';
 import { printable } from '../sanitize.js';
+import { frameStats } from '../ui/frame-stats.js';
 import { defineCommand } from './command.js';
 import { paneSummary } from './list.js';
 import { windowInfo } from './windows.js';
@@ -17,6 +18,7 @@ export function restoreLines(r: NonNullable<SessionInfo['restore']>): string[] {
 
 /** The whole session as `thurm info --json` shows it (also the snapshot that starts an events stream). */
 export function sessionInfo(mux: Mux): SessionInfo {
+  const frames = frameStats.summary();
   return {
     session: mux.session,
     serverPid: process.pid,
@@ -25,6 +27,7 @@ export function sessionInfo(mux: Mux): SessionInfo {
     panes: mux.paneIds().map((id) => paneInfo(mux, id)),
     save: { ...mux.saveState, savedAt: mux.saveState.savedAt === null ? null : new Date(mux.saveState.savedAt).toISOString() },
     restore: mux.restoreReport,
+    ...(frames && { frames }),
   };
 }
 

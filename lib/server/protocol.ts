@@ -188,6 +188,8 @@ export interface SessionInfo {
   save: { file: string | null; savedAt: string | null; error: string | null };
   /** What the restore that started this server did, per pane. */
   restore: { from: string; savedAt: string; panes: { id: string; outcome: string; detail: string }[]; problems: string[] } | null;
+  /** Compose time of the server's last frames (all clients), once one was drawn. */
+  frames?: { count: number; p50Ms: number; p99Ms: number };
 }
 export interface CaptureResult { pane: string; lines: string[] }
 

@@ -1,6 +1,7 @@
 // Coalesces redraw requests into frames for one client: at most one frame per FRAME_MS, and
 // none started while the previous one is still queued to the client (a slow link gets fewer,
 // larger frames instead of a growing queue).
+import { frameStats } from './frame-stats.js';
 
 export const FRAME_MS = 16;
 
@@ -42,7 +43,7 @@ export class FrameScheduler {
     this.echoTimer = setImmediate(() => {
       this.echoTimer = null;
       if (this.stopped) return;
-      const out = this.compose(true);
+      const out = this.timed(true);
       if (!out) return;
       this.echoInFlight = true;
       this.send(`\x1b[?2026h${out}\x1b[?2026l`, () => {
@@ -58,7 +59,7 @@ export class FrameScheduler {
     this.wanted = false;
     if (this.stopped) return;
     this.lastAt = Date.now();
-    const out = this.compose(false);
+    const out = this.timed(false);
     if (!out) return;
     this.inFlight = true;
     // Synchronized output: terminals that know it show the frame at once, others ignore it.
@@ -66,6 +67,13 @@ export class FrameScheduler {
       this.inFlight = false;
       if (this.wanted) this.request();
     });
+  }
+
+  private timed(echoOnly: boolean): string {
+    const t0 = performance.now();
+    const out = this.compose(echoOnly);
+    frameStats.record(performance.now() - t0);
+    return out;
   }
 
   stop(): void {

@@ -65,6 +65,9 @@ test.serial('a resize from a client after its detach changes nothing and leaves 
   t.teardown(() => big.terminate());
   await waitUntil(async () => (await env.json(['list'])).panes[0].size.cols === 100, 'the new client size applied');
   t.is((await env.json(['info'])).clients, 1);
+  // Frames were drawn for the clients, so info reports how long composing them took.
+  const frames = await waitUntil(async () => (await env.json(['info'])).frames, 'frame times in info');
+  t.true(frames.count > 0 && frames.p99Ms >= frames.p50Ms && frames.p50Ms >= 0);
 });
 
 // ---- large input ----
