@@ -1,6 +1,7 @@
 // What one CLI call costs against `node -e 0` (Node's own start-up, the floor for any thurm
 // command): wall time and CPU time of `--version`, `list` on a running session, and
-// `agent hook` both outside thurm and inside a pane, reporting to the server.
+// `agent hook` both outside thurm and inside a pane, reporting to the server; and tmux's
+// `list-panes` for comparison.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,8 +53,9 @@ async function measureAll(cases: { measure: string; file: string; args: string[]
  * The cost of CLI calls against a running thurm session. The hook inside a pane runs under a
  * parent called `claude`, as Claude Code runs its hooks, so that it finds its agent and reports.
  */
-export async function cliCost(thurm: Subject, runs = 15): Promise<CliCost[]> {
+export async function cliCost(thurm: Subject, tmux: Subject, runs: number): Promise<CliCost[]> {
   await thurm.start(['sh']);
+  await tmux.start(['sh']);
   try {
     const inPane = { THURM_SOCKET: socketPath('default'), THURM_PANE_ID: '1' };
     // `; true` keeps sh from exec-ing node, so that the `claude` process stays its parent.
@@ -62,20 +64,12 @@ export async function cliCost(thurm: Subject, runs = 15): Promise<CliCost[]> {
       { measure: 'node -e 0', file: process.execPath, args: ['-e', '0'] },
       { measure: 'thurm --version', file: process.execPath, args: [BIN, '--version'] },
       { measure: 'thurm list', file: process.execPath, args: [BIN, 'list'] },
+      { measure: 'tmux list-panes', file: 'tmux', args: ['-L', 'benchsock', 'list-panes'] },
       { measure: 'thurm agent hook, outside thurm', file: process.execPath, args: [BIN, 'agent', 'hook', 'claude-code'], input: PAYLOAD },
       { measure: 'thurm agent hook, in a pane (reports)', file: 'bash', args: ['-c', `exec -a claude sh -c '${hook}'`], env: inPane, input: PAYLOAD },
     ], runs);
   } finally {
     await thurm.stop();
+    await tmux.stop();
   }
-}
-
-export function cliTable(rows: CliCost[]): string {
-  const node = rows[0];
-  const lines = [['measure', 'wall (median)', 'x node -e 0', 'CPU (mean)', 'x node -e 0']];
-  for (const r of rows) {
-    lines.push([r.measure, `${r.wallMs.toFixed(0)} ms`, `${(r.wallMs / node.wallMs).toFixed(2)}x`, `${r.cpuMs.toFixed(0)} ms`, `${(r.cpuMs / node.cpuMs).toFixed(2)}x`]);
-  }
-  const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
-  return lines.map((l) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('   ')).join('\n');
 }

@@ -13,6 +13,8 @@ export class AttachedClient {
   private readonly watchers = new Set<() => void>();
   private pending = 0;
   private paused = false;
+  /** Set once the client process has exited (detached, or killed). */
+  exited = false;
 
   constructor(file: string, args: string[], cols: number, rows: number) {
     this.term = new Terminal({ cols, rows, scrollback: 0, allowProposedApi: true });
@@ -36,6 +38,10 @@ export class AttachedClient {
         for (const check of this.watchers) check();
       });
     });
+    this.proc.onExit(() => {
+      this.exited = true;
+      for (const check of this.watchers) check();
+    });
     // Answer queries (DA, DSR) like a real terminal.
     this.term.onData((reply) => this.proc.write(reply));
   }
@@ -44,6 +50,24 @@ export class AttachedClient {
   row(y: number): string {
     const buf = this.term.buffer.active;
     return buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '';
+  }
+
+  /** The client process (to stop and continue it). */
+  get pid(): number {
+    return this.proc.pid;
+  }
+
+  /** Whether any row of the screen contains `text`. */
+  shows(text: string): boolean {
+    for (let y = 0; y < this.term.rows; y++) if (this.row(y).includes(text)) return true;
+    return false;
+  }
+
+  /** The screen's non-blank rows, top to bottom. */
+  screen(): string[] {
+    const rows: string[] = [];
+    for (let y = 0; y < this.term.rows; y++) if (this.row(y).trim()) rows.push(this.row(y));
+    return rows;
   }
 
   /** The character just left of the cursor, where an echoed key lands. */
@@ -62,7 +86,8 @@ export class AttachedClient {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.watchers.delete(check);
-        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`));
+        const last = this.screen().slice(-3).map((l) => l.trim().slice(0, 60)).join(' / ');
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the screen ends: ${last}`));
       }, timeoutMs);
       const check = () => {
         if (!predicate()) return;

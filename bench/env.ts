@@ -77,3 +77,15 @@ export function rssBytes(pid: number): number {
   if (!m) throw new Error(`no VmRSS for pid ${pid}`);
   return Number(m[1]) * 1024;
 }
+
+/** CPU time a process has used, user plus system, in clock ticks (fields 14 and 15 of /proc/PID/stat). */
+export function cpuTicks(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** How many files a process has open. */
+export function fdCount(pid: number): number {
+  return fs.readdirSync(`/proc/${pid}/fd`).length;
+}

@@ -1,139 +1,174 @@
-// `npm run bench`: thurm side by side with tmux on this machine, printed as a table (or one
-// JSON document with --json). Everything runs in private temp directories and is bounded in time.
+// `npm run bench`: thurm side by side with tmux on this machine (issue 12), every row of
+// bench/rows.ts measured in rounds run A B A B, medians reported. A full run writes
+// bench/results/<date>.json (bench/readme.ts makes the README's table from it); `--quick` is
+// a smoke run with fewer rounds, smaller payloads and shorter windows that writes nothing
+// unless given `--out FILE`. `--only a,b` runs only the named cases. Everything runs in
+// private temp directories and is bounded in time.
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BUSY_PANES, busyEcho, echoLatency, memory, startup, throughput, type Busy } from './cases.js';
-import { cliCost, cliTable } from './cli.js';
+import { busyEcho, echo, memory, startup, throughput } from './cases.js';
+import { cliCost, type CliCost } from './cli.js';
 import { cleanupAll, privateEnv } from './env.js';
+import { compose, flood, slowClient } from './load.js';
+import { RESULTS_DIR } from './readme.js';
+import { renderResults, type Results } from './report.js';
+import { Collected, interleave, type Figures } from './rounds.js';
+import { buildRows } from './rows.js';
+import { createKill, idleCpu, requestRoundTrip, scrollback } from './server.js';
 import { Thurm, Tmux, type Subject } from './subjects.js';
 import { writeWorkload } from './workload.js';
 
-const DEADLINE_MS = 300_000;
-const PLAIN_BYTES = 50e6;
-const COLOUR_BYTES = 20e6;
+const MIB = 1 << 20;
 
-interface Row { measure: string; unit: string; lowerIsBetter: boolean; thurm: number; tmux: number }
+/** How much of everything a run does: the full run (~12 minutes) or the quick smoke run (~2). */
+interface Plan {
+  rounds: number; deadlineMs: number; echoKeys: number; throughputBytes: number; floodBytes: number;
+  scrollbackBytes: number; idleSeconds: number; composeSeconds: number; slowSeconds: number; slowKeys: number;
+  requests: number; cycles: number; busySeconds: number; busyKeys: number; cliRuns: number; startupRuns: number;
+}
+
+const FULL: Plan = {
+  rounds: 3, deadlineMs: 25 * 60_000, echoKeys: 200, throughputBytes: 16 * MIB, floodBytes: 4 * MIB,
+  scrollbackBytes: 8 * MIB, idleSeconds: 30, composeSeconds: 15, slowSeconds: 20, slowKeys: 300,
+  requests: 1000, cycles: 200, busySeconds: 40, busyKeys: 400, cliRuns: 15, startupRuns: 3,
+};
+const QUICK: Plan = {
+  rounds: 1, deadlineMs: 6 * 60_000, echoKeys: 40, throughputBytes: 2 * MIB, floodBytes: MIB / 2,
+  scrollbackBytes: MIB, idleSeconds: 5, composeSeconds: 3, slowSeconds: 5, slowKeys: 40,
+  requests: 200, cycles: 30, busySeconds: 8, busyKeys: 40, cliRuns: 3, startupRuns: 1,
+};
+
+/** What one turn of a case gives: figures by row id, and optionally notes by row id. */
+type Turn = Figures | { figures: Figures; notes: Record<string, string> };
+
+interface Case {
+  name: string;
+  rounds: number;
+  thurmOnly?: boolean;
+  run(subject: Subject): Promise<Turn>;
+}
 
 function progress(text: string): void {
   process.stderr.write(`bench: ${text}\n`);
 }
 
-type Pair<T> = [thurm: T, tmux: T];
-
-function row(measure: string, unit: string, lowerIsBetter: boolean, [thurm, tmux]: Pair<number>): Row {
-  return { measure, unit, lowerIsBetter, thurm, tmux };
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-function pick<T>(pair: Pair<T>, f: (value: T) => number): Pair<number> {
-  return [f(pair[0]), f(pair[1])];
-}
-
-interface Workload { file: string; bytes: number }
-
-/** Goals for the idle pane under load (issue 8 A6): echo p99 under 50 ms, memory flat. */
-const BUSY_ECHO_P99_MS = 50;
-const BUSY_RSS_GROWTH_MB = 50;
-
-/** Made after privateEnv(), so that they are stopped before its directories go. */
-let subjects: { thurm: Subject; tmux: Subject };
-
-async function each<T>(what: string, fn: (s: Subject) => Promise<T>): Promise<Pair<T>> {
-  progress(`${what}: thurm`);
-  const a = await fn(subjects.thurm);
-  progress(`${what}: tmux`);
-  return [a, await fn(subjects.tmux)];
-}
-
-async function measureBusy(dir: string): Promise<{ rows: Row[]; goals: string[] }> {
-  const busy = await each(`echo beside ${BUSY_PANES} busy panes`, (s) => busyEcho(s, dir));
-  const growth = (b: Busy) => (b.rssEnd - b.rssStart) / 1e6;
-  const [thurm] = busy;
-  const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-  return {
-    rows: [
-      row(`busy: idle pane echo p50 (${BUSY_PANES} panes at 200 KB/s)`, 'ms', true, pick(busy, (b) => b.echo.p50)),
-      row('busy: idle pane echo p99', 'ms', true, pick(busy, (b) => b.echo.p99)),
-      row('busy: server RSS when all print', 'MB', true, pick(busy, (b) => b.rssStart / 1e6)),
-      row(`busy: server RSS growth over ${Math.round(thurm.seconds)} s`, 'MB', true, pick(busy, growth)),
-    ],
-    goals: [
-      `goal: busy echo p99 under ${BUSY_ECHO_P99_MS} ms: ${verdict(thurm.echo.p99 < BUSY_ECHO_P99_MS)} (${thurm.echo.p99.toFixed(1)} ms)`,
-      `goal: busy RSS growth under ${BUSY_RSS_GROWTH_MB} MB: ${verdict(growth(thurm) < BUSY_RSS_GROWTH_MB)} (${growth(thurm).toFixed(1)} MB)`,
-    ],
+function cases(plan: Plan, dir: string): Case[] {
+  const file = (name: string, bytes: number, colour: boolean) => {
+    const f = path.join(dir, name);
+    writeWorkload(f, bytes, colour);
+    return f;
   };
-}
-
-async function measure(plain: Workload, colour: Workload, dir: string): Promise<Row[]> {
-  const plainRate = await each('throughput, plain', (s) => throughput(s, plain.file, dir));
-  const colourRate = await each('throughput, colour', (s) => throughput(s, colour.file, dir));
-  const latency = await each('keystroke echo', (s) => echoLatency(s));
-  const mem = await each('memory', memory);
-  const start = await each('startup', (s) => startup(s));
-  const MB = 1e6;
+  const plain = file('plain.txt', plan.throughputBytes, false);
+  const colour = file('colour.txt', plan.throughputBytes, true);
+  const floodFile = file('flood.txt', plan.floodBytes, false);
+  const history = file('history.txt', plan.scrollbackBytes, false);
+  const r = plan.rounds;
   return [
-    row(`throughput, plain ${Math.round(plain.bytes / MB)} MB`, 'MB/s', false, plainRate),
-    row(`throughput, colour-heavy ${Math.round(colour.bytes / MB)} MB`, 'MB/s', false, colourRate),
-    row('keystroke echo p50', 'ms', true, pick(latency, (l) => l.p50)),
-    row('keystroke echo p95', 'ms', true, pick(latency, (l) => l.p95)),
-    row('server RSS, 1 pane', 'MB', true, pick(mem, (m) => m.onePane / MB)),
-    row('server RSS, 8 panes', 'MB', true, pick(mem, (m) => m.eightPanes / MB)),
-    row('RSS per extra pane', 'MB', true, pick(mem, (m) => (m.eightPanes - m.onePane) / 7 / MB)),
-    row('startup (new -d until list ok)', 'ms', true, pick(start, (s) => s.startMs)),
-    row('one CLI command (list)', 'ms', true, pick(start, (s) => s.listMs)),
+    { name: 'echo', rounds: r, run: async (s) => { const e = await echo(s, plan.echoKeys); return { echoIdleP50: e.p50, echoIdleP99: e.p99 }; } },
+    { name: 'echo-yes', rounds: r, run: async (s) => { const e = await echo(s, plan.echoKeys, ['yes']); return { echoYesP50: e.p50, echoYesP99: e.p99 }; } },
+    { name: 'throughput', rounds: r, run: async (s) => ({ throughputPlain: await throughput(s, plain, dir) }) },
+    { name: 'throughput-colour', rounds: r, run: async (s) => ({ throughputColour: await throughput(s, colour, dir) }) },
+    { name: 'memory', rounds: r, run: memory },
+    { name: 'flood', rounds: r, run: (s) => flood(s, floodFile, dir) },
+    { name: 'requests', rounds: r, run: (s) => requestRoundTrip(s, plan.requests) },
+    { name: 'cycles', rounds: r, run: (s) => createKill(s, plan.cycles) },
+    { name: 'scrollback', rounds: r, run: (s) => scrollback(s, history, dir) },
+    { name: 'compose', rounds: r, thurmOnly: true, run: (s) => compose(s, dir, plan.composeSeconds) },
+    { name: 'slow-client', rounds: 1, run: (s) => slowClient(s, dir, plan.slowSeconds, plan.slowKeys) },
+    { name: 'busy', rounds: 1, run: (s) => busyEcho(s, dir, plan.busyKeys, plan.busySeconds) },
+    { name: 'startup', rounds: 1, run: (s) => startup(s, plan.startupRuns) },
   ];
 }
 
-function format(value: number, unit: string): string {
-  const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
-  return `${value.toFixed(digits)} ${unit}`;
+function record(collected: Collected, subject: string, turn: Turn): void {
+  const { figures, notes } = typeof turn.figures === 'object' ? turn as Exclude<Turn, Figures> : { figures: turn as Figures, notes: {} };
+  collected.add(subject, figures);
+  for (const [id, text] of Object.entries(notes)) collected.note(subject, id, text);
 }
 
-function table(rows: Row[], header: string): string {
-  const lines = [['measure', 'thurm', 'tmux', 'thurm vs tmux']];
-  for (const r of rows) {
-    const ratio = r.lowerIsBetter ? r.thurm / r.tmux : r.tmux / r.thurm;
-    const verdict = !Number.isFinite(ratio) || ratio <= 0 ? '-' : ratio <= 1 ? `${(1 / ratio).toFixed(1)}x better` : `${ratio.toFixed(1)}x worse`;
-    lines.push([r.measure, format(r.thurm, r.unit), format(r.tmux, r.unit), verdict]);
+async function measure(plan: Plan, dir: string, only: string[] | null, errors: string[]): Promise<{ collected: Collected; cli: CliCost[] }> {
+  const subjects = [new Thurm(), new Tmux()];
+  const collected = new Collected();
+  const wanted = (name: string) => !only || only.includes(name);
+  const attempt = async (what: string, fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (err) {
+      errors.push(`${what}: ${(err as Error).message}`);
+      progress(`${what} failed: ${(err as Error).message}`);
+      for (const s of subjects) await s.stop().catch(() => undefined);
+    }
+  };
+  for (const c of cases(plan, dir)) {
+    if (!wanted(c.name)) continue;
+    const names = c.thurmOnly ? [subjects[0]] : subjects;
+    for (const { round, name: s } of interleave(c.rounds, names)) {
+      progress(`${c.name}, round ${round + 1}/${c.rounds}: ${s.name}`);
+      await attempt(`${c.name} (${s.name}, round ${round + 1})`, async () => record(collected, s.name, await c.run(s)));
+    }
   }
-  const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
-  const render = (l: string[]) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('   ');
-  return [header, '', render(lines[0]), ...lines.slice(1).map(render)].join('\n');
+  if (wanted('idle-cpu')) {
+    progress(`idle CPU over ${plan.idleSeconds} s: thurm and tmux at once`);
+    await attempt('idle CPU', async () => (await idleCpu(subjects, plan.idleSeconds)).forEach((f, i) => collected.add(subjects[i].name, f)));
+  }
+  let cli: CliCost[] = [];
+  if (wanted('cli')) {
+    progress('CLI start-up and hook cost');
+    await attempt('CLI cost', async () => {
+      cli = await cliCost(subjects[0], subjects[1], plan.cliRuns);
+      const wall = (m: string) => cli.find((c) => c.measure === m)?.wallMs;
+      collected.add('thurm', { listFresh: wall('thurm list')! });
+      collected.add('tmux', { listFresh: wall('tmux list-panes')! });
+    });
+  }
+  return { collected, cli };
 }
 
 async function main(): Promise<void> {
-  const json = process.argv.includes('--json');
+  const quick = process.argv.includes('--quick');
+  const plan = quick ? QUICK : FULL;
+  const only = arg('--only')?.split(',') ?? null;
+  const started = performance.now();
   const loadBefore = os.loadavg()[0];
   const dir = privateEnv();
-  const busyOnly = process.argv.includes('--busy');
-  subjects = { thurm: new Thurm(), tmux: new Tmux() };
   const watchdog = setTimeout(() => {
-    progress(`gave up after ${DEADLINE_MS / 1000}s`);
+    progress(`gave up after ${plan.deadlineMs / 1000}s`);
     void cleanupAll().finally(() => process.exit(1));
-  }, DEADLINE_MS);
+  }, plan.deadlineMs);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => void cleanupAll().finally(() => process.exit(130)));
   }
   try {
-    progress('writing test files');
-    const workload = (name: string, bytes: number, colour: boolean): Workload => {
-      const file = path.join(dir, name);
-      return { file, bytes: writeWorkload(file, bytes, colour) };
+    const errors: string[] = [];
+    const { collected, cli } = await measure(plan, dir, only, errors);
+    const node = cli.find((c) => c.measure === 'node -e 0');
+    const rows = buildRows(collected, node ? { listFresh: { name: 'node -e 0', value: node.wallMs } } : {});
+    const results: Results & { errors: string[] } = {
+      date: new Date().toISOString(),
+      quick,
+      seconds: (performance.now() - started) / 1000,
+      machine: {
+        cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', node: process.version,
+        tmux: execFileSync('tmux', ['-V'], { encoding: 'utf8' }).trim(), loadBefore, loadAfter: os.loadavg()[0],
+      },
+      rows, cli, errors,
     };
-    const rows = busyOnly ? [] : await measure(workload('plain.txt', PLAIN_BYTES, false), workload('colour.txt', COLOUR_BYTES, true), dir);
-    const busy = await measureBusy(dir);
-    rows.push(...busy.rows);
-    if (!busyOnly) progress('CLI start-up and hook cost');
-    const cli = busyOnly ? [] : await cliCost(new Thurm());
-    const tmuxVersion = execFileSync('tmux', ['-V'], { encoding: 'utf8' }).trim();
-    // A busy machine (load before the run well above 0) makes every number noisier.
-    const machine = { cpus: os.cpus().length, node: process.version, tmux: tmuxVersion, loadBefore };
-    if (json) process.stdout.write(`${JSON.stringify({ machine, rows, goals: busy.goals, cli }, null, 2)}\n`);
-    else {
-      const header = `thurm vs ${tmuxVersion}, ${machine.cpus} cores, Node ${machine.node}, 120x40 client, load before run ${loadBefore.toFixed(2)}`;
-      const cliPart = cli.length ? `\n\nOne CLI call against Node's own start-up:\n\n${cliTable(cli)}` : '';
-      process.stdout.write(`${table(rows, header)}\n\n${busy.goals.join('\n')}${cliPart}\n`);
+    const out = arg('--out') ?? (quick || only ? undefined : path.join(RESULTS_DIR, `${results.date.slice(0, 10)}.json`));
+    if (out) {
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+      progress(`results in ${out}`);
     }
+    if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+    else process.stdout.write(`${renderResults(results)}\n${errors.length ? `\nFailed:\n${errors.map((e) => `- ${e}`).join('\n')}\n` : ''}`);
+    if (errors.length) process.exitCode = 1;
   } finally {
     clearTimeout(watchdog);
     await cleanupAll();

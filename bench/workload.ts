@@ -45,13 +45,21 @@ function block(colour: boolean): Buffer {
   return Buffer.from(`${lines.join('\n')}\n`);
 }
 
-/** Writes a file of at least `bytes` bytes of plain or colour-heavy text; returns its size. */
+/**
+ * Writes about `bytes` bytes of plain or colour-heavy text, whole lines only (a cut escape
+ * sequence would swallow what the pane prints next); returns its size.
+ */
 export function writeWorkload(file: string, bytes: number, colour: boolean): number {
   const chunk = block(colour);
   const fd = fs.openSync(file, 'w');
   let written = 0;
   try {
-    while (written < bytes) written += fs.writeSync(fd, chunk, 0, Math.min(chunk.length, bytes - written));
+    while (written < bytes) {
+      const end = Math.min(chunk.length, bytes - written);
+      const cut = end === chunk.length ? end : chunk.lastIndexOf(0x0a, end - 1) + 1;
+      if (cut <= 0) break;
+      written += fs.writeSync(fd, chunk, 0, cut);
+    }
   } finally {
     fs.closeSync(fd);
   }

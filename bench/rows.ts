@@ -1,0 +1,119 @@
+// Every row the bench reports, in the order the README shows them, each with its one goal
+// declaration (issue 12's table, and issue 8 A6's for the 40-pane load). A goal is checked
+// against thurm's median figure; rows without a goal are reported for comparison only.
+import { median } from './stats.js';
+
+/** What a goal is checked against: the medians of one row, and its notes. */
+export interface GoalFigures { thurm: number; tmux: number | null; reference: number | null; note: string | null }
+
+export interface Goal { text: string; met(f: GoalFigures): boolean }
+
+export interface RowSpec {
+  measure: string;
+  unit: string;
+  goal?: Goal;
+  /** Rows only thurm has (tmux cannot report them) show no tmux figure. */
+  thurmOnly?: boolean;
+  /** The figure the goal compares with when it is neither tmux nor a constant. */
+  reference?: string;
+}
+
+const vsTmux = (text: string, ok: (thurm: number, tmux: number) => boolean): Goal => ({
+  text,
+  met: (f) => f.tmux !== null && ok(f.thurm, f.tmux),
+});
+const atMost = (limit: number, unit: string): Goal => ({ text: `<= ${limit} ${unit}`, met: (f) => f.thurm <= limit });
+const below = (limit: number, unit: string): Goal => ({ text: `< ${limit} ${unit}`, met: (f) => f.thurm < limit });
+
+/** Issue 8 A6's bounds: an idle pane's echo p99 and the server's memory growth under load. */
+const A6_ECHO_P99_MS = 50;
+const A6_RSS_GROWTH_MB = 50;
+/** Issue 12: a pane adds at most this much; "flat" over create/kill cycles means less than one pane's worth. */
+const PANE_MB = 0.5;
+
+export const ROWS = {
+  echoIdleP50: { measure: 'key echo on screen, idle, p50', unit: 'ms', goal: vsTmux('<= tmux + 0.5 ms', (a, b) => a <= b + 0.5) },
+  echoIdleP99: { measure: 'key echo on screen, idle, p99', unit: 'ms' },
+  echoYesP50: { measure: 'key echo while a sibling pane runs `yes`, p50', unit: 'ms', goal: vsTmux('<= tmux + 1 ms', (a, b) => a <= b + 1) },
+  echoYesP99: { measure: 'key echo while a sibling pane runs `yes`, p99', unit: 'ms', goal: vsTmux('<= tmux', (a, b) => a <= b) },
+  listFresh: {
+    measure: '`thurm list` from a fresh process (tmux: `list-panes`), wall', unit: 'ms', reference: 'node -e 0',
+    goal: { text: '<= 1.5x `node -e 0`', met: (f) => f.reference !== null && f.thurm <= 1.5 * f.reference },
+  },
+  idleCpu: { measure: 'server CPU, 10 idle panes, no client, over the idle window', unit: 'ticks', goal: atMost(0, 'ticks') },
+  throughputPlain: { measure: 'attached throughput, plain text', unit: 'MB/s', goal: vsTmux('>= 1.5x tmux', (a, b) => a >= 1.5 * b) },
+  throughputColour: { measure: 'attached throughput, colour-heavy', unit: 'MB/s', goal: vsTmux('>= 2.5x tmux', (a, b) => a >= 2.5 * b) },
+  rssOnePane: { measure: 'server RSS, 1 pane', unit: 'MB', goal: atMost(55, 'MB') },
+  rssPerPane: { measure: 'server RSS per extra idle pane', unit: 'MB', goal: atMost(PANE_MB, 'MB') },
+  floodTotal: { measure: 'four panes flooding at once, total', unit: 'MB/s' },
+  floodSpread: { measure: 'four panes flooding at once, slowest pane / fastest pane', unit: 'x' },
+  composeP50: { measure: 'frame compose time, 16 busy panes, p50', unit: 'ms', thurmOnly: true },
+  composeP99: { measure: 'frame compose time, 16 busy panes, p99', unit: 'ms', thurmOnly: true, goal: atMost(16, 'ms') },
+  slowRssGrowth: { measure: 'slow client (SIGSTOPped) while 4 panes flood: server RSS growth', unit: 'MB', goal: atMost(A6_RSS_GROWTH_MB, 'MB') },
+  slowEchoP50: { measure: 'slow client: the other client\'s echo, p50', unit: 'ms' },
+  slowEchoP99: { measure: 'slow client: the other client\'s echo, p99', unit: 'ms', goal: below(A6_ECHO_P99_MS, 'ms') },
+  slowCatchUp: {
+    measure: 'slow client after SIGCONT: until it shows the end, or is detached', unit: 's',
+    goal: { text: 'catches up, or is detached with a message', met: (f) => f.note !== null && /^(caught up|detached: \S)/.test(f.note) },
+  },
+  rttIdleP50: { measure: 'request round trip on an open socket, idle, p50', unit: 'ms', goal: atMost(1, 'ms') },
+  rttIdleP99: { measure: 'request round trip on an open socket, idle, p99', unit: 'ms' },
+  rttLoadP50: { measure: 'request round trip beside `yes` and a client, p50', unit: 'ms', goal: atMost(1, 'ms') },
+  rttLoadP99: { measure: 'request round trip beside `yes` and a client, p99', unit: 'ms' },
+  cyclesRss: { measure: 'pane create/kill cycles: server RSS growth after warm-up', unit: 'MB', goal: atMost(PANE_MB, 'MB') },
+  cyclesFds: { measure: 'pane create/kill cycles: open fds growth after warm-up', unit: 'fds', goal: atMost(0, 'fds') },
+  scrollback: { measure: 'scrollback memory: RSS growth / raw bytes kept', unit: 'x' },
+  busyEchoP50: { measure: '40 panes at ~200 KB/s: idle pane echo, p50', unit: 'ms' },
+  busyEchoP99: { measure: '40 panes at ~200 KB/s: idle pane echo, p99', unit: 'ms', goal: below(A6_ECHO_P99_MS, 'ms') },
+  busyRss: { measure: '40 panes at ~200 KB/s: server RSS once all print', unit: 'MB' },
+  busyRssGrowth: { measure: '40 panes at ~200 KB/s: server RSS growth while they print', unit: 'MB', goal: below(A6_RSS_GROWTH_MB, 'MB') },
+  startup: { measure: 'startup (`new -d` until `list` answers)', unit: 'ms' },
+} satisfies Record<string, RowSpec>;
+
+export type RowId = keyof typeof ROWS;
+
+/** One reported row: medians over rounds, the goal's text and whether thurm met it. */
+export interface Row {
+  id: RowId;
+  measure: string;
+  unit: string;
+  thurm: number | null;
+  tmux: number | null;
+  reference: { name: string; value: number } | null;
+  rounds: { thurm: number[]; tmux: number[] };
+  note: string | null;
+  tmuxNote: string | null;
+  goal: string | null;
+  /** null when the row has no goal or thurm has no figure. */
+  met: boolean | null;
+}
+
+/** Checks a row's goal; null when it has none or thurm's figure is missing. */
+export function evaluate(spec: RowSpec, f: { thurm: number | null; tmux: number | null; reference: number | null; note: string | null }): boolean | null {
+  if (!spec.goal || f.thurm === null || !Number.isFinite(f.thurm)) return null;
+  return spec.goal.met({ ...f, thurm: f.thurm });
+}
+
+/** Per-round figures and notes by subject ('thurm', 'tmux') and row id, as the run collected them. */
+export interface Collection {
+  rounds(subject: string, id: string): number[];
+  notes: Map<string, string[]>;
+}
+
+/** The reported rows: each row's median over its rounds, its reference figure and its goal's verdict. */
+export function buildRows(c: Collection, references: Partial<Record<RowId, { name: string; value: number }>> = {}): Row[] {
+  return (Object.entries(ROWS) as [RowId, RowSpec][]).map(([id, spec]) => {
+    const thurmRounds = c.rounds('thurm', id), tmuxRounds = spec.thurmOnly ? [] : c.rounds('tmux', id);
+    const thurm = thurmRounds.length ? median(thurmRounds) : null;
+    const tmux = tmuxRounds.length ? median(tmuxRounds) : null;
+    const reference = references[id] ?? null;
+    const noteOf = (subject: string) => c.notes.get(`${subject}:${id}`)?.join('; ') ?? null;
+    const note = noteOf('thurm');
+    return {
+      id, measure: spec.measure, unit: spec.unit, thurm, tmux, reference,
+      rounds: { thurm: thurmRounds, tmux: tmuxRounds }, note, tmuxNote: noteOf('tmux'),
+      goal: spec.goal?.text ?? null,
+      met: evaluate(spec, { thurm, tmux, reference: reference?.value ?? null, note }),
+    };
+  });
+}
