@@ -5,7 +5,8 @@ import type { Row } from './rows.js';
 
 export interface Machine { cpus: number; model: string; node: string; tmux: string; loadBefore: number; loadAfter: number }
 
-export interface Results { date: string; quick: boolean; seconds: number; machine: Machine; rows: Row[]; cli: CliCost[] }
+/** `errors`: cases that failed (their rows then have no figure). */
+export interface Results { date: string; quick: boolean; seconds: number; machine: Machine; rows: Row[]; cli: CliCost[]; errors: string[] }
 
 /** Load average above which the README says the machine was shared during the run. */
 export const SHARED_LOAD = 1;
@@ -13,9 +14,12 @@ export const SHARED_LOAD = 1;
 export const BEGIN_MARKER = '<!-- bench:begin (written by `node dist/bench/readme.js` from bench/results/) -->';
 export const END_MARKER = '<!-- bench:end -->';
 
+/** Units that count whole things. */
+const COUNTS = new Set(['ticks', 'fds']);
+
 export function formatValue(value: number | null, unit: string): string {
   if (value === null || !Number.isFinite(value)) return '-';
-  const digits = Math.abs(value) >= 100 || Number.isInteger(value) ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  const digits = Math.abs(value) >= 100 || COUNTS.has(unit) ? 0 : Math.abs(value) >= 10 ? 1 : 2;
   return `${value.toFixed(digits)} ${unit}`;
 }
 
@@ -73,6 +77,7 @@ export function renderResults(res: Results): string {
       ? `Goals not met in this run: ${missed.map((r) => `${r.measure} (${r.goal}${r.met === null ? ', no figure' : ''})`).join('; ')}.`
       : 'Every goal was met in this run.',
     '',
+    ...(res.errors.length ? [`Cases that failed: ${res.errors.join('; ')}.`, ''] : []),
     'One CLI call against Node\'s own start-up:',
     '',
     cliMarkdown(res.cli),
