@@ -1,6 +1,5 @@
 // The headless terminal emulator of one pane: it parses the program's output, keeps the
 // screen and scrollback, and answers the program's queries. It never touches the pty itself.
-import fs from 'node:fs';
 import xtermHeadless from '@xterm/headless';
 import { SerializeAddon } from '@xterm/addon-serialize';
 import type { IDisposable, IFunctionIdentifier, ILogger, Terminal as XTerminal } from '@xterm/headless';
@@ -9,6 +8,7 @@ import type { ThrottledLog } from '../log.js';
 
 import { AltScreenHistory } from './alt-screen-history.js';
 import { clampCounts } from './count-limits.js';
+import { VERSION } from '../version.js';
 import { ParseBudget } from './parse-budget.js';
 import { SyncOutput } from './sync-output.js';
 import { KeyboardModes, type KeyboardState } from './keyboard-modes.js';
@@ -27,8 +27,6 @@ export interface PaneTerminalOptions {
   budget?: ParseBudget;
 }
 
-/** thurm's version, for XTVERSION (one small read at load). */
-const VERSION = (JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Output this soon after a keystroke may be its echo. */
 const ECHO_MS = 200;
