@@ -42,6 +42,11 @@ async function likelyCommand(args: readonly string[]): Promise<CliCommand[]> {
 
 export async function main(args = process.argv.slice(2)): Promise<void> {
   try {
+    // Asked by scripts and version checks: no command module is needed for it.
+    if (args.length === 1 && args[0] === '--version') {
+      const { VERSION } = await import('../version.js');
+      return void process.stdout.write(`thurm ${VERSION}\n`);
+    }
     // Client-only commands first: `agent hook` and `status` never load the command table.
     const fast = parseFast(args, CLIENT_COMMANDS) ?? parseFast(args, await likelyCommand(args)) ?? parseFast(args, await allCommands());
     if (fast) return await run(fast.command, fast.argv);

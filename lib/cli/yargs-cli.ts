@@ -1,8 +1,8 @@
 // The full command line parser, built with yargs from the CLI's commands: help, errors and
 // every argument form. Loaded only when the fast path (fast-path.ts) leaves a command to it.
-import fs from 'node:fs';
 import yargs, { type Argv } from 'yargs';
 import { ThurmError } from '../errors.js';
+import { VERSION } from '../version.js';
 import type { CliArgv, CliCommand } from './cli-commands.js';
 import { GLOBAL_OPTIONS } from './cli-commands.js';
 
@@ -11,12 +11,6 @@ const GROUPS = {
   integration: { describe: 'Integrate thurm with an agent', demand: 'integration: give a subcommand (install)' },
   server: { describe: 'The session\'s server process', demand: 'server: give a subcommand (upgrade)' },
 } as const;
-
-/** thurm's version, from its package.json (one small read, no module loaded for it). */
-function version(): string {
-  const pkg = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return `thurm ${pkg.version}`;
-}
 
 /**
  * A yargs parser for `commands` over `args`; each command's handler hands its arguments to
@@ -43,7 +37,7 @@ export function buildCli(args: string[], commands: readonly CliCommand[], run: (
     .strict()
     .help()
     .alias('h', 'help')
-    .version('version', 'print the version', version())
+    .version('version', 'print the version', `thurm ${VERSION}`)
     .wrap(Math.min(100, process.stdout.columns || 80))
     .fail((msg, err) => {
       if (err) throw err;

@@ -9,7 +9,7 @@ import { defineCommand, optBool, optInt, optString, paneFromCli, paneOption, res
 
 /** One line with an SGR sequence wherever the style changes; cell text made inert. */
 function ansiLine(xterm: XTerminal, index: number): string {
-  const line = lineAt(xterm, index);
+  const line = lineAt(xterm.buffer, index);
   const cell: IBufferCell = xterm.buffer.active.getNullCell();
   const cells: [string, string][] = [];
   for (let x = 0; line && x < xterm.cols; x++) {

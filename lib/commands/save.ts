@@ -9,8 +9,8 @@ export const save = defineCommand({
   describe: 'Save the session file now',
   request: () => ({}),
   parse: () => ({}),
-  run: (ctx) => {
-    ctx.mux.requestSave();
+  run: async (ctx) => {
+    await ctx.mux.requestSave();
     const state = ctx.mux.saveState;
     if (!state.file) throw new ThurmError('INVALID_ARGUMENT', 'save: saving is off ([session] save = false)');
     if (state.error) throw new ThurmError('IO_ERROR', state.error);

@@ -18,22 +18,29 @@ import { FIRST_PTY_FD, receiveHandoff, tell, upgrade, waitForGo } from './upgrad
 
 const LOCK_RETRY_MS = 20;
 const LOCK_WAIT_MS = 5000;
+const SAVE_WAIT_MS = 5000;
 
 /** Listens for the session, saves it, and wires signals; `lock` is held until it exits. */
 async function serve(mux: Mux, spec: ServerSpec, config: Config, first: ServerLock): Promise<void> {
   const file = sessionFilePath(spec.session);
   // After a restore or takeover: saving starts from the real session, never from an empty one.
-  if (config.session.save) new SessionSaver(mux, file, config.session.historyLines).save();
+  const saver = config.session.save ? new SessionSaver(mux, file, config.session.historyLines) : null;
+  void saver?.save();
+  /** Leaves once the last save is on disk (bounded: a hung disk must not keep the server). */
+  const exitAfterSave = (ms: number, before = () => {}) => {
+    const saved = saver ? Promise.race([saver.settled(), new Promise((r) => setTimeout(r, SAVE_WAIT_MS))]) : null;
+    void Promise.all([saved, new Promise((r) => setTimeout(r, ms))]).then(() => {
+      before();
+      process.exit(0);
+    });
+  };
   let lock = first;
   let exiting = false;
   const server: ControlServer = new ControlServer(mux, spec.socketPath, lock.secret, () => {
     if (exiting) return;
     exiting = true;
     // A moment to exit after the hang-up; programs that ignored it must not outlive the session.
-    setTimeout(() => {
-      mux.reap();
-      process.exit(0);
-    }, 300);
+    exitAfterSave(300, () => mux.reap());
   }, () => upgrade(mux, spec, {
     letGo: async () => {
       await server.stopListening();
@@ -45,7 +52,7 @@ async function serve(mux: Mux, spec: ServerSpec, config: Config, first: ServerLo
     },
   }).then((r) => {
     // The new server serves the session now: leave without hanging up a pane.
-    setTimeout(() => process.exit(0), 200);
+    exitAfterSave(200);
     return r;
   }));
   await server.listen();

@@ -6,9 +6,9 @@ import type { ClientHandle, CommandContext } from '../commands/command.js';
 import { dispatch, requestId } from '../commands/dispatch.js';
 import { ThurmError } from '../errors.js';
 import type { Mux } from '../session/mux.js';
-import { ClientScreen } from '../ui/client-screen.js';
+import type { ClientScreen } from '../ui/client-screen.js';
 import { DEFAULT_FACTS, outerTerminal } from '../ui/outer-terminal.js';
-import { checkSize, MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, shown, type DetachedMessage, type Reply } from './protocol.js';
+import { checkSize, MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, shown, type DetachedMessage, type Reply, type Size } from './protocol.js';
 import { checkEventFilter, subscribe, type Subscription } from './events.js';
 import { SocketFile } from './socket-file.js';
 
@@ -116,9 +116,12 @@ export class ControlServer {
         screen.dispose();
       }
     });
-    ws.on('message', (data: RawData, isBinary: boolean) => {
+    /** What arrives while an attach loads the screen module: handled, in order, once it is there. */
+    let waiting: [RawData, boolean][] | null = null;
+    const onMessage = (data: RawData, isBinary: boolean) => {
       // A closing connection (detached, dropped) changes nothing any more.
       if (ws.readyState !== ws.OPEN) return;
+      if (waiting) return void waiting.push([data, isBinary]);
       try {
         if (screen) {
           if (isBinary) screen.onInput(toBuffer(data));
@@ -129,7 +132,13 @@ export class ControlServer {
         if (isBinary) throw new ThurmError('PROTOCOL_ERROR', 'binary frame before attach');
         const msg = parseJson(data);
         if ((msg as { type?: unknown }).type === 'attach') {
-          screen = this.attach(ws, msg as Record<string, unknown>);
+          const attach = this.attach(ws, msg as Record<string, unknown>);
+          waiting = [];
+          void attach.then((s) => (screen = s), (err) => ws.close(1011, String(err).slice(0, 100))).finally(() => {
+            const queued = waiting ?? [];
+            waiting = null;
+            for (const [d, binary] of queued) onMessage(d, binary);
+          });
           return;
         }
         if ((msg as { type?: unknown }).type === 'subscribe') {
@@ -141,7 +150,8 @@ export class ControlServer {
         const e = err instanceof ThurmError ? err : new ThurmError('INTERNAL', String(err));
         reply({ id: requestId(parseJsonQuiet(data)), ok: false, error: { code: e.code, message: e.message } });
       }
-    });
+    };
+    ws.on('message', onMessage);
   }
 
   /** The connection becomes an events stream: the snapshot as the reply, then one text frame per event. */
@@ -166,12 +176,21 @@ export class ControlServer {
     return sub;
   }
 
-  private attach(ws: WebSocket, msg: Record<string, unknown>): ClientScreen {
+  /**
+   * Checks an attach request (throwing what is wrong with it), then makes the client's screen.
+   * The screen's modules (blessed among them) load at the first attach: a server nobody has
+   * attached to does not carry them.
+   */
+  private attach(ws: WebSocket, msg: Record<string, unknown>): Promise<ClientScreen | null> {
     const size = checkSize(msg.size);
     if (!size) throw new ThurmError('INVALID_ARGUMENT', `attach: size must be 1-${MAX_SIZE.cols} columns and 1-${MAX_SIZE.rows} rows`);
     if (msg.version !== PROTOCOL_VERSION) {
       throw new ThurmError('PROTOCOL_ERROR', `protocol version mismatch: client ${shown(msg.version, 16)}, server ${PROTOCOL_VERSION}`);
     }
+    return import('../ui/client-screen.js').then(({ ClientScreen }) => (ws.readyState === ws.OPEN ? this.attached(ws, msg, size, ClientScreen) : null));
+  }
+
+  private attached(ws: WebSocket, msg: Record<string, unknown>, size: Size, Screen: typeof ClientScreen): ClientScreen {
     ws.send(JSON.stringify({ id: requestId(msg), ok: true, result: { session: this.mux.session } } satisfies Reply));
     const id = String(this.nextClient++);
     const transport = {
@@ -196,7 +215,7 @@ export class ControlServer {
       truecolor: msg.truecolor === true,
       utf8: msg.utf8 !== false,
     }, this.mux.config.ui.truecolor);
-    const screen: ClientScreen = new ClientScreen(
+    const screen: ClientScreen = new Screen(
       id, this.mux, transport, size, outer,
       (client, request) => dispatch(this.context(client), request),
       msg.readOnly === true,

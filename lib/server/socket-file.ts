@@ -9,6 +9,7 @@ import { ThurmError } from '../errors.js';
 import { readArgv, readStat } from '../pty/proc.js';
 import { ensureSocketDir } from './socket-path.js';
 
+/** Without inotify (fs.watch failing), the folder is looked at this often instead. */
 const CHECK_MS = 1000;
 
 function secretFile(socketPath: string): string {
@@ -102,6 +103,8 @@ export class SocketFile {
   /** A file another process put at our path; not ours to replace or remove. */
   private foreign = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** Watches the socket's folder: an idle server wakes only when something there changes. */
+  private watcher: { watcher: fs.FSWatcher; dir: number } | null = null;
   private checking = false;
   private closed = false;
   private readonly onSignal = () => void this.check();
@@ -116,9 +119,24 @@ export class SocketFile {
     ensureSocketDir(path.dirname(this.socketPath));
     removeStaleSocket(this.socketPath);
     await this.bind();
-    this.timer = setInterval(() => void this.check(), CHECK_MS);
-    this.timer.unref();
+    this.watch();
     process.on('SIGUSR1', this.onSignal);
+  }
+
+  /** Checks whenever the folder changes (or, where it cannot be watched, every CHECK_MS). */
+  private watch(): void {
+    const dir = path.dirname(this.socketPath);
+    this.watcher?.watcher.close();
+    this.watcher = null;
+    try {
+      const watcher = fs.watch(dir, { persistent: false }, () => void this.check());
+      // A watch of a deleted folder sees nothing more: check() makes it again and watches anew.
+      watcher.on('error', () => void this.check());
+      this.watcher = { watcher, dir: fs.statSync(dir).ino };
+    } catch {
+      this.timer ??= setInterval(() => void this.check(), CHECK_MS);
+      this.timer.unref();
+    }
   }
 
   private async bind(): Promise<void> {
@@ -163,6 +181,8 @@ export class SocketFile {
       console.error(`thurm: cannot restore the socket: ${(err as Error).message}`);
     } finally {
       this.checking = false;
+      const dir = fs.statSync(path.dirname(this.socketPath), { throwIfNoEntry: false })?.ino;
+      if (!this.closed && this.watcher && dir !== undefined && dir !== this.watcher.dir) this.watch();
     }
   }
 
@@ -170,6 +190,7 @@ export class SocketFile {
   close(): void {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    this.watcher?.watcher.close();
     process.off('SIGUSR1', this.onSignal);
     this.listener?.close();
     this.listener = null;

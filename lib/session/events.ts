@@ -26,7 +26,6 @@ export type MuxEvent =
   | { type: 'client-attached'; client: string }
   | { type: 'client-detached'; client: string }
   /** `thurm save`: the saver writes the session file now, before this event returns. */
-  | { type: 'save-requested' }
   /** The session file failed to save, or saves again after failing (Mux.saveState). */
   | { type: 'save-changed' }
   /** Sent while the panes still run, so the session can be saved as it was. */

@@ -680,8 +680,8 @@ export class Mux {
 
   // ---- persistence ----
 
-  /** The session as plain data, with up to `historyLines` lines of each pane's history. */
-  snapshot(historyLines: number): SessionSnapshot {
+  /** The session as plain data, with each pane's history text as `history` gives it. */
+  snapshot(history: (pane: Pane) => string[]): SessionSnapshot {
     return {
       version: SNAPSHOT_VERSION,
       session: this.session,
@@ -690,7 +690,7 @@ export class Mux {
       ...this.windowsState(),
       nextId: this.nextId,
       size: this.size,
-      panes: this.paneIds().map((id) => paneSnapshot(this.pane(id), historyLines)),
+      panes: this.paneIds().map((id) => paneSnapshot(this.pane(id), history(this.pane(id)))),
     };
   }
 
@@ -757,9 +757,16 @@ export class Mux {
     return restoreSummary(r);
   }
 
-  /** Saves the session file now (`thurm save`); the outcome is in saveState afterwards. */
-  requestSave(): void {
-    this.emit({ type: 'save-requested' });
+  /** How a save is done now: set by the session saver (saver.ts), none when saving is off. */
+  private saver: (() => Promise<void>) | null = null;
+
+  setSaver(save: () => Promise<void>): void {
+    this.saver = save;
+  }
+
+  /** Saves the session file now (`thurm save`); the outcome is in saveState once it resolves. */
+  async requestSave(): Promise<void> {
+    await this.saver?.();
   }
 
   // ---- handing over to a new server (server upgrade) ----

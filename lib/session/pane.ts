@@ -16,6 +16,8 @@ import { PaneSources } from './pane-sources.js';
 const FOREGROUND_MS = 100;
 /** How soon after output or input the foreground is looked at again (a program may have started or ended). */
 const FOREGROUND_SETTLE_MS = 100;
+/** While output keeps coming, the foreground is looked at no more often than this (a flood is not a new program). */
+const FOREGROUND_BUSY_MS = 1000;
 const SUMMARY_MS = 50;
 
 export interface PaneOptions {
@@ -83,9 +85,10 @@ export class Pane {
   /** The title given to the pane; it wins over the program's and the command's until cleared. */
   private named: string | null;
   private foregroundCache: { at: number; value: ForegroundProcess | null } | null = null;
-  /** The foreground group and title last announced (see checkForeground). */
-  private observed!: { pgid: number | null; title: string };
-  private foregroundTimer: NodeJS.Timeout | null = null;
+  /** The foreground group, its argv and the title last announced (see checkForeground). */
+  private observed!: { pgid: number | null; argv: string[] | null; title: string };
+  private checkedAt = -Infinity;
+  private foregroundTimer: { timer: NodeJS.Timeout; at: number } | null = null;
   /** The pane's terminal device (st_rdev), to find the programs still holding it at reaping. */
   private readonly tty: number | null;
   /** Who held the terminal when the pane was closed while its program ran (pid and start time). */
@@ -162,7 +165,7 @@ export class Pane {
         this.typeOnStart = null;
         setImmediate(() => this.type(typed));
       }
-      this.foregroundMayChange();
+      this.foregroundMayChange(FOREGROUND_BUSY_MS);
       this.sources.onOutput();
       const scanned = this.status.scan(data);
       const queued = this.flow.queued(data.length);
@@ -186,7 +189,8 @@ export class Pane {
       this.titleChanged();
     });
     if (opts.live) this.adopt(opts.live);
-    this.observed = { pgid: null, title: this.title };
+    this.observed = { pgid: null, argv: null, title: '' };
+    this.observed.title = this.title;
   }
 
   private adopt(live: PaneLive): void {
@@ -318,7 +322,8 @@ export class Pane {
   get title(): string {
     if (this.named) return this.named;
     if (this.programTitle) return this.programTitle;
-    return sanitizeText(commandName(this.foreground()?.argv ?? this.argv), 64);
+    // The foreground as last checked: borders ask every frame, /proc is read by checkForeground.
+    return sanitizeText(commandName(this.observed.argv ?? this.argv), 64);
   }
 
   /** The title given to the pane, or null when it follows its program. */
@@ -367,30 +372,40 @@ export class Pane {
     this.hooks.title();
   }
 
-  /** Output or input may mean a program started or ended: look at the foreground soon, once. */
-  private foregroundMayChange(): void {
-    if (this.foregroundTimer || this.exit) return;
-    this.foregroundTimer = setTimeout(() => {
+  /**
+   * Output or input may mean a program started or ended: look at the foreground soon, once,
+   * and no sooner than `spacingMs` after the last look (output of a flood asks all the time).
+   */
+  private foregroundMayChange(spacingMs = 0): void {
+    if (this.exit) return;
+    const at = Math.max(Date.now() + FOREGROUND_SETTLE_MS, this.checkedAt + spacingMs);
+    if (this.foregroundTimer && this.foregroundTimer.at <= at) return;
+    if (this.foregroundTimer) clearTimeout(this.foregroundTimer.timer);
+    const timer = setTimeout(() => {
       this.foregroundTimer = null;
       this.checkForeground();
-    }, FOREGROUND_SETTLE_MS);
+    }, at - Date.now());
+    this.foregroundTimer = { timer, at };
   }
 
   /**
    * The one place a change of foreground program is noticed and announced: the border's title
    * follows it, and when the shell is back, records set by the program that left end.
    */
-  checkForeground(): void {
-    if (this.exit) return;
+  checkForeground(maxAgeMs = 0): void {
+    if (this.exit || Date.now() - this.checkedAt < maxAgeMs) return;
+    this.checkedAt = Date.now();
     this.foregroundCache = null;
-    const pgid = this.foreground()?.pgid ?? null;
+    const fg = this.foreground();
+    const pgid = fg?.pgid ?? null;
     const before = this.observed;
     if (pgid !== before.pgid) {
       // A title belongs to the program that set it: vim's stays no longer than vim.
       if (this.programTitle && this.titleOwner !== null && this.titleOwner !== pgid) this.programTitle = '';
       if (pgid === this.pid) this.status.onShellBack(this.pid);
     }
-    this.observed = { pgid, title: this.title };
+    this.observed = { pgid, argv: fg?.argv ?? null, title: '' };
+    this.observed.title = this.title;
     if (this.observed.title !== before.title) this.titleChanged();
   }
 
@@ -422,7 +437,7 @@ export class Pane {
 
   /** Closes the pane: its pty is closed, which hangs up its programs (SIGHUP). */
   dispose(): void {
-    if (this.foregroundTimer) clearTimeout(this.foregroundTimer);
+    if (this.foregroundTimer) clearTimeout(this.foregroundTimer.timer);
     for (const d of this.ptyListeners.splice(0)) d.dispose();
     if (!this.exit && this.tty !== null) {
       // Taken before the hang-up: once the terminal is freed, its number may go to a new pane.

@@ -6,8 +6,9 @@
 import { ThurmError } from '../errors.js';
 import type { MuxEvent } from './events.js';
 import type { Mux } from './mux.js';
+import type { Pane } from './pane.js';
 import { writeSessionFile } from './session-file.js';
-import type { SessionSnapshot } from './snapshot.js';
+import { historyJsonOf, historyText, readHistory, type SessionSnapshot } from './snapshot.js';
 
 const CHANGE_MS = 1000;
 const STATUS_MS = 5000;
@@ -29,18 +30,26 @@ function delayOf(e: MuxEvent): number | null {
   }
 }
 
+/** Gives the event loop a turn: panes and clients are served between two panes' histories. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class SessionSaver {
   private timer: NodeJS.Timeout | null = null;
   private dueAt = Infinity;
   private retryMs = RETRY_MIN_MS;
   /** The last snapshot saved, for the final save of a session whose last pane is gone. */
   private last: SessionSnapshot | null = null;
+  /** Saves run one at a time, in order: the one running (or done), and the one waiting for it. */
+  private running: Promise<void> = Promise.resolve();
+  private waiting: Promise<void> | null = null;
+  /** Each pane's history text as last read, with the pane's `changes` then: idle panes cost nothing. */
+  private readonly histories = new WeakMap<Pane, { changes: number; lines: string[] }>();
 
   constructor(private readonly mux: Mux, private readonly file: string, private readonly historyLines: number) {
     mux.setSaveState({ file, savedAt: null, error: null });
+    mux.setSaver(() => this.save());
     mux.subscribe((e) => {
-      if (e.type === 'save-requested') this.save();
-      else if (e.type === 'session-ending') this.saveLast(e.onPurpose);
+      if (e.type === 'session-ending') void this.saveLast(e.onPurpose);
       else {
         const delay = delayOf(e);
         if (delay !== null) this.schedule(delay);
@@ -54,7 +63,7 @@ export class SessionSaver {
     if (this.timer && this.dueAt <= at) return;
     if (this.timer) clearTimeout(this.timer);
     this.dueAt = at;
-    this.timer = setTimeout(() => this.save(), ms);
+    this.timer = setTimeout(() => void this.save(), ms);
     this.timer.unref();
   }
 
@@ -64,13 +73,63 @@ export class SessionSaver {
     this.dueAt = Infinity;
   }
 
-  /** Saves now; a failure is recorded in the Mux's save state and retried later. */
-  save(): void {
+  /**
+   * Saves after the save running now, if any (requests meanwhile share that next save).
+   * Resolves once written or failed; a failure is in the Mux's save state and retried later.
+   */
+  save(): Promise<void> {
     this.cancel();
-    if (!this.mux.paneIds().length) return;
-    const snapshot = this.mux.snapshot(this.historyLines);
+    this.waiting ??= this.running.then(() => {
+      this.waiting = null;
+      return this.saveOnce();
+    }).catch((err) => console.error('thurm: save failed:', err));
+    this.running = this.waiting;
+    return this.waiting;
+  }
+
+  /** Resolves when no save runs or waits (the server exits only then). */
+  settled(): Promise<void> {
+    return this.running;
+  }
+
+  /** The pane's history text, read now unless it is unchanged since last read. */
+  private history(pane: Pane): string[] {
+    const kept = this.histories.get(pane);
+    if (kept && kept.changes === pane.term.changes) return kept.lines;
+    const lines = historyText(pane, this.historyLines);
+    this.histories.set(pane, { changes: pane.term.changes, lines });
+    return lines;
+  }
+
+  /**
+   * The same, read a slice at a time with turns of the event loop in between (thousands of rows
+   * of a busy pane take tens of milliseconds): the pane's output is held meanwhile.
+   */
+  private async readAhead(pane: Pane): Promise<void> {
+    const kept = this.histories.get(pane);
+    if (kept && kept.changes === pane.term.changes) return;
+    const release = await pane.term.hold();
     try {
-      writeSessionFile(this.file, snapshot);
+      const lines: string[] = [];
+      const changes = pane.term.changes;
+      for (const _ of readHistory(pane, this.historyLines, lines)) await nextTurn();
+      historyJsonOf(lines);
+      this.histories.set(pane, { changes, lines });
+    } finally {
+      release();
+    }
+  }
+
+  private async saveOnce(): Promise<void> {
+    for (const id of this.mux.paneIds()) {
+      if (this.mux.paneIds().includes(id)) await this.readAhead(this.mux.pane(id));
+      await nextTurn();
+    }
+    if (!this.mux.paneIds().length) return;
+    // Output since then waits for the next save: the text read a moment ago stands.
+    const snapshot = this.mux.snapshot((pane) => this.histories.get(pane)?.lines ?? this.history(pane));
+    try {
+      await writeSessionFile(this.file, snapshot);
       this.last = snapshot;
       this.retryMs = RETRY_MIN_MS;
       this.mux.setSaveState({ file: this.file, savedAt: Date.now(), error: null });
@@ -83,15 +142,14 @@ export class SessionSaver {
     }
   }
 
-  /** The session is ending: saves it as it is (or as last saved, when its panes are gone). */
-  private saveLast(onPurpose: boolean): void {
+  /** The session is ending: saves it as it is now (or as last saved, when its panes are gone). */
+  private saveLast(onPurpose: boolean): Promise<void> {
     this.cancel();
-    const snapshot = this.mux.paneIds().length ? this.mux.snapshot(this.historyLines) : this.last;
-    if (!snapshot) return;
-    try {
-      writeSessionFile(this.file, { ...snapshot, ended: onPurpose });
-    } catch (err) {
+    const snapshot = this.mux.paneIds().length ? this.mux.snapshot((pane) => this.history(pane)) : this.last;
+    if (!snapshot) return this.running;
+    this.running = this.running.then(() => writeSessionFile(this.file, { ...snapshot, ended: onPurpose })).catch((err) => {
       console.error(`thurm: ${(err as Error).message}`);
-    }
+    });
+    return this.running;
   }
 }

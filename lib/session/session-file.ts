@@ -2,10 +2,11 @@
 // full disk never leaves a half file in its place, the previous good one kept as `.bak`, and
 // read back with every field checked. A bad file is moved aside, never run, never deleted.
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ThurmError } from '../errors.js';
 import { stateDir } from './paths.js';
-import { checkSnapshot, type SessionSnapshot } from './snapshot.js';
+import { checkSnapshot, snapshotText, type SessionSnapshot } from './snapshot.js';
 
 /** Larger than any real session's file (history is capped per pane): refuse rather than parse. */
 export const MAX_SESSION_FILE = 256 * 2 ** 20;
@@ -14,46 +15,69 @@ export function sessionFilePath(session: string, env: NodeJS.ProcessEnv = proces
   return path.join(stateDir(env), `${session}.json`);
 }
 
-function fsyncPath(file: string, flags: string): void {
-  const fd = fs.openSync(file, flags);
+async function fsyncPath(file: string, flags: string): Promise<void> {
+  const fh = await fsp.open(file, flags);
   try {
-    fs.fsyncSync(fd);
+    await fh.sync();
   } finally {
-    fs.closeSync(fd);
+    await fh.close();
   }
-}
-
-/** Writes `data` to `file` whole or not at all: temp file beside it, fsync, rename, fsync the folder. */
-function writeAtomic(file: string, data: string): void {
-  const tmp = `${file}.tmp-${process.pid}`;
-  try {
-    const fd = fs.openSync(tmp, 'w', 0o600);
-    try {
-      // writeFileSync loops until all is written: one writeSync may stop short on a full disk.
-      fs.writeFileSync(fd, data);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(tmp, file);
-  } catch (err) {
-    fs.rmSync(tmp, { force: true });
-    throw err;
-  }
-  fsyncPath(path.dirname(file), 'r');
 }
 
 /**
- * Saves a snapshot; the file it replaces becomes `.bak` first (copied, so the session file
- * itself is never missing). Throws an IO_ERROR naming the cause (disk full, read-only).
+ * Writes `data` to `file` whole or not at all: temp file beside it, fsync, rename, fsync the
+ * folder. Asynchronous, so that a slow disk never holds up the server's panes and clients.
  */
-export function writeSessionFile(file: string, snapshot: SessionSnapshot): void {
-  if (!snapshot.panes.length) throw new ThurmError('INTERNAL', 'refusing to save a session without panes');
-  const data = `${JSON.stringify(snapshot)}\n`;
+async function writeAtomic(file: string, data: string): Promise<void> {
+  const tmp = `${file}.tmp-${process.pid}`;
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    if (fs.existsSync(file)) writeAtomic(`${file}.bak`, fs.readFileSync(file, 'utf8'));
-    writeAtomic(file, data);
+    const fh = await fsp.open(tmp, 'w', 0o600);
+    try {
+      // writeFile loops until all is written: one write may stop short on a full disk.
+      await fh.writeFile(data);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await fsp.rename(tmp, file);
+  } catch (err) {
+    await fsp.rm(tmp, { force: true });
+    throw err;
+  }
+  await fsyncPath(path.dirname(file), 'r');
+}
+
+/**
+ * The file about to be replaced becomes `.bak`: a second name for it (a hard link, renamed into
+ * place), so nothing is copied and the session file itself is never missing.
+ */
+async function keepBackup(file: string): Promise<void> {
+  const link = `${file}.bak.tmp-${process.pid}`;
+  await fsp.rm(link, { force: true });
+  try {
+    await fsp.link(file, link);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    if (code === 'ENOENT') return;
+    if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV'].includes(code)) throw err;
+    // A file system without hard links: copy it.
+    await writeAtomic(`${file}.bak`, await fsp.readFile(file, 'utf8'));
+    return;
+  }
+  await fsp.rename(link, `${file}.bak`);
+}
+
+/**
+ * Saves a snapshot; the file it replaces becomes `.bak` first. Rejects with an IO_ERROR naming
+ * the cause (disk full, read-only). Callers run one save at a time (saver.ts).
+ */
+export async function writeSessionFile(file: string, snapshot: SessionSnapshot): Promise<void> {
+  if (!snapshot.panes.length) throw new ThurmError('INTERNAL', 'refusing to save a session without panes');
+  const data = `${snapshotText(snapshot)}\n`;
+  try {
+    await fsp.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await keepBackup(file);
+    await writeAtomic(file, data);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     throw new ThurmError('IO_ERROR', `cannot save ${file}: ${e.code ?? ''} ${e.message}`.replace(/\s+/g, ' '));

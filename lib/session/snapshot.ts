@@ -45,20 +45,55 @@ export interface SessionSnapshot {
   panes: PaneSnapshot[];
 }
 
-/** The last `max` logical lines of a pane's history (0: none), trailing blank lines dropped. */
-export function historyText(pane: Pane, max: number): string[] {
-  if (max <= 0) return [];
+/** Rows of history read between two pauses of readHistory (a few milliseconds of work). */
+const ROWS_PER_SLICE = 500;
+
+/**
+ * The last `max` logical lines of a pane's history (0: none), trailing blank lines dropped, into
+ * `out`; yields every ROWS_PER_SLICE rows, so a caller can let others run (while the pane's
+ * output is held: the rows must not move meanwhile).
+ */
+export function* readHistory(pane: Pane, max: number, out: string[]): Generator<void, void> {
+  if (max <= 0) return;
   const h = historyOf(pane.term.xterm);
   const lines: string[] = [];
+  let slice = 0;
   for (let i = h.length - 1; i >= 0 && lines.length <= max; i--) {
     let text = h.text(i);
     // A wrapped row continues the row above it: join them into the line the program printed.
     while (i > 0 && h.wrapped(i)) text = h.text(--i).padEnd(h.cols) + text;
     lines.push(text);
+    if (++slice % ROWS_PER_SLICE === 0) yield;
   }
   lines.reverse();
   while (lines.length && lines[lines.length - 1] === '') lines.pop();
-  return lines.slice(-max);
+  out.push(...lines.slice(-max));
+}
+
+/** readHistory at once. */
+export function historyText(pane: Pane, max: number): string[] {
+  const out: string[] = [];
+  for (const _ of readHistory(pane, max, out));
+  return out;
+}
+
+/** JSON text of history arrays already serialised: the saver makes it a pane at a time. */
+const historyJson = new WeakMap<readonly string[], string>();
+
+export function historyJsonOf(lines: readonly string[]): string {
+  let json = historyJson.get(lines);
+  if (json === undefined) historyJson.set(lines, (json = JSON.stringify(lines)));
+  return json;
+}
+
+/**
+ * The session file's text, exactly as JSON.stringify writes it, with each pane's history from
+ * historyJsonOf (megabytes of it in one JSON.stringify would hold the server for tens of ms).
+ */
+export function snapshotText(snapshot: SessionSnapshot): string {
+  // A key is the only unescaped `"history":0` in a pane's JSON: string values escape quotes.
+  const panes = snapshot.panes.map((p) => JSON.stringify({ ...p, history: 0 }).replace('"history":0', () => `"history":${historyJsonOf(p.history)}`));
+  return JSON.stringify({ ...snapshot, panes: 0 }).replace('"panes":0', () => `"panes":[${panes.join(',')}]`);
 }
 
 /** The agent session a pane's report or hook named, if its agent still runs. */
@@ -70,7 +105,8 @@ export function agentBinding(pane: Pane): AgentBinding | null {
   return null;
 }
 
-export function paneSnapshot(pane: Pane, historyLines: number): PaneSnapshot {
+/** `history`: the pane's history text (historyText), which the saver reads ahead of time. */
+export function paneSnapshot(pane: Pane, history: string[]): PaneSnapshot {
   return {
     id: pane.id,
     argv: pane.argv,
@@ -78,7 +114,7 @@ export function paneSnapshot(pane: Pane, historyLines: number): PaneSnapshot {
     title: pane.title,
     size: pane.size,
     foreground: pane.foreground()?.argv ?? null,
-    history: historyText(pane, historyLines),
+    history,
     agent: agentBinding(pane),
     records: pane.status.programs().flatMap(({ app, records }) => records.map((r) => ({ app, id: r.id, state: r.state, msg: r.msg }))),
   };

@@ -40,7 +40,7 @@ export class StatusWatch {
     for (const id of this.mux.paneIds()) {
       const pane = this.mux.pane(id);
       this.askAi(id, pane);
-      pane.checkForeground();
+      pane.checkForeground(WATCH_MS / 2);
       pane.sources.tick(now, pane.watched());
       const s = pane.summary();
       const key = `${s.state}|${s.source}|${s.kind}|${s.text}`;

@@ -2,7 +2,7 @@
 // mode and capture. Columns and string offsets differ only on lines with wide characters.
 // While a program has the alternate screen, the history is the normal buffer's scrollback with
 // the alternate screen below it: what scrolled off before the program started stays readable.
-import type { IBufferCell, IBufferLine, Terminal as XTerminal } from '@xterm/headless';
+import type { IBufferCell, IBufferLine, IBufferNamespace, Terminal as XTerminal } from '@xterm/headless';
 
 export interface History {
   /** Lines in the buffer: scrollback, then the screen. */
@@ -23,25 +23,29 @@ export interface History {
 const PLAIN = /^[\x20-\x7e]*$/;
 
 /** Lines of the normal buffer's scrollback shown above the alternate screen (0 on the normal one). */
-function above(xterm: XTerminal): number {
-  return xterm.buffer.active.type === 'alternate' ? xterm.buffer.normal.baseY : 0;
+function above(buffers: IBufferNamespace): number {
+  return buffers.active.type === 'alternate' ? buffers.normal.baseY : 0;
 }
 
-/** The buffer line at an absolute index of the history. */
-export function lineAt(xterm: XTerminal, index: number): IBufferLine | undefined {
-  const n = above(xterm);
-  return index < n ? xterm.buffer.normal.getLine(index) : xterm.buffer.active.getLine(index - n);
+/**
+ * The buffer line at an absolute index of the history. Takes the terminal's `buffer` (one
+ * object for its life): the getter costs more than the lookup, and saves read lines by the thousand.
+ */
+export function lineAt(buffers: IBufferNamespace, index: number): IBufferLine | undefined {
+  const n = above(buffers);
+  return index < n ? buffers.normal.getLine(index) : buffers.active.getLine(index - n);
 }
 
 /** The history of the terminal's active buffer, read when asked (never copied). */
 export function historyOf(xterm: XTerminal): History {
+  const buffers = xterm.buffer;
   let cell: IBufferCell | undefined;
   /** Start offset of each column of a line with wide characters, and one past the end. */
   const starts = (index: number): number[] => {
-    const line = lineAt(xterm, index);
+    const line = lineAt(buffers, index);
     const out: number[] = [];
     let offset = 0;
-    cell ??= xterm.buffer.active.getNullCell();
+    cell ??= buffers.active.getNullCell();
     for (let x = 0; x < xterm.cols; x++) {
       out.push(offset);
       if (line?.getCell(x, cell)) offset += cell.getWidth() === 0 ? 0 : (cell.getChars() || ' ').length;
@@ -49,10 +53,10 @@ export function historyOf(xterm: XTerminal): History {
     out.push(offset);
     return out;
   };
-  const text = (index: number) => lineAt(xterm, index)?.translateToString(true) ?? '';
+  const text = (index: number) => lineAt(buffers, index)?.translateToString(true) ?? '';
   return {
-    get length() { return above(xterm) + xterm.buffer.active.length; },
-    get base() { return above(xterm) + xterm.buffer.active.baseY; },
+    get length() { return above(buffers) + buffers.active.length; },
+    get base() { return above(buffers) + buffers.active.baseY; },
     get rows() { return xterm.rows; },
     get cols() { return xterm.cols; },
     text,
@@ -68,6 +72,6 @@ export function historyOf(xterm: XTerminal): History {
       const s = starts(index);
       return s[Math.max(0, Math.min(column, s.length - 1))];
     },
-    wrapped: (index) => lineAt(xterm, index)?.isWrapped ?? false,
+    wrapped: (index) => lineAt(buffers, index)?.isWrapped ?? false,
   };
 }

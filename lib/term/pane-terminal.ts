@@ -1,6 +1,5 @@
 // The headless terminal emulator of one pane: it parses the program's output, keeps the
 // screen and scrollback, and answers the program's queries. It never touches the pty itself.
-import fs from 'node:fs';
 import xtermHeadless from '@xterm/headless';
 import { SerializeAddon } from '@xterm/addon-serialize';
 import type { IDisposable, IFunctionIdentifier, ILogger, Terminal as XTerminal } from '@xterm/headless';
@@ -9,6 +8,7 @@ import type { ThrottledLog } from '../log.js';
 
 import { AltScreenHistory } from './alt-screen-history.js';
 import { clampCounts } from './count-limits.js';
+import { VERSION } from '../version.js';
 import { ParseBudget } from './parse-budget.js';
 import { SyncOutput } from './sync-output.js';
 import { KeyboardModes, type KeyboardState } from './keyboard-modes.js';
@@ -27,8 +27,6 @@ export interface PaneTerminalOptions {
   budget?: ParseBudget;
 }
 
-/** thurm's version, for XTVERSION (one small read at load). */
-const VERSION = (JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Output this soon after a keystroke may be its echo. */
 const ECHO_MS = 200;
@@ -107,7 +105,11 @@ export class PaneTerminal {
     }));
   }
 
+  /** Moves whenever what the terminal holds may have changed (output parsed, a resize, history cut). */
+  changes = 0;
+
   private parsed(): void {
+    this.changes++;
     for (const listener of this.parsedListeners) listener();
   }
 
@@ -120,6 +122,21 @@ export class PaneTerminal {
     if (this.echoing && !this.budget.waiting(this.xterm)) this.xterm.write(data, done);
     else this.budget.write(this.xterm, data, done);
   }
+
+  /**
+   * Parses no more output (it waits in the parse budget, and past flow control's limit the pty
+   * is paused) until the returned function runs: the screen and history stay as they are while
+   * someone reads them over several turns. Resolves once what xterm already had is parsed.
+   */
+  async hold(): Promise<() => void> {
+    const release = this.budget.hold(this.xterm);
+    // A disposed xterm never calls back.
+    await Promise.race([new Promise<void>((resolve) => this.xterm.write('', resolve)), this.gone]);
+    return release;
+  }
+
+  private disposed!: () => void;
+  private readonly gone = new Promise<void>((resolve) => (this.disposed = resolve));
 
   /** Whether output now is likely the echo of keys just typed (it is parsed and drawn first). */
   get echoing(): boolean {
@@ -175,13 +192,17 @@ export class PaneTerminal {
   }
 
   resize(cols: number, rows: number): void {
-    if (cols !== this.xterm.cols || rows !== this.xterm.rows) this.xterm.resize(cols, rows);
+    if (cols === this.xterm.cols && rows === this.xterm.rows) return;
+    this.xterm.resize(cols, rows);
+    this.changes++;
   }
 
   /** Lines of history kept; lowering it drops the oldest lines at once (onTrim tells). */
   get scrollback(): number { return this.xterm.options.scrollback ?? 0; }
   set scrollback(lines: number) {
-    if (lines !== this.xterm.options.scrollback) this.xterm.options.scrollback = lines;
+    if (lines === this.xterm.options.scrollback) return;
+    this.xterm.options.scrollback = lines;
+    this.changes++;
   }
 
   get cols(): number { return this.xterm.cols; }
@@ -288,6 +309,7 @@ export class PaneTerminal {
   }
 
   dispose(): void {
+    this.disposed();
     for (const d of this.disposables.splice(0)) d.dispose();
     this.budget.forget(this.xterm);
     this.xterm.dispose();

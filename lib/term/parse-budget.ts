@@ -26,14 +26,26 @@ export class ParseBudget {
     this.schedule();
   }
 
+  /** Targets whose output waits until released (their screen is being read). */
+  private readonly held = new Set<ParseTarget>();
+
   /** Whether `target` has output waiting here (its next write would queue behind it). */
   waiting(target: ParseTarget): boolean {
-    return this.queues.has(target);
+    return this.queues.has(target) || this.held.has(target);
+  }
+
+  /** Parses nothing more for `target` until the returned function is called. */
+  hold(target: ParseTarget): () => void {
+    this.held.add(target);
+    return () => {
+      if (this.held.delete(target) && this.queues.has(target)) this.schedule();
+    };
   }
 
   /** Forgets `target`'s queue (a pane closed); its callbacks never run. */
   forget(target: ParseTarget): void {
     this.queues.delete(target);
+    this.held.delete(target);
   }
 
   private schedule(): void {
@@ -45,15 +57,22 @@ export class ParseBudget {
   private pump(): void {
     this.scheduled = false;
     let budget = this.sliceBytes;
-    while (budget > 0 && this.queues.size > 0) {
+    let ready = 0;
+    for (const target of this.queues.keys()) if (!this.held.has(target)) ready++;
+    while (budget > 0 && ready > 0) {
       // Round robin: the pane served goes to the back, so a flood in one starves no other.
       const [target, queue] = this.queues.entries().next().value!;
-      const chunk = queue.shift()!;
       this.queues.delete(target);
+      if (this.held.has(target)) {
+        this.queues.set(target, queue);
+        continue;
+      }
+      const chunk = queue.shift()!;
       if (queue.length > 0) this.queues.set(target, queue);
+      else ready--;
       target.write(chunk.data, chunk.done);
       budget -= chunk.data.length;
     }
-    if (this.queues.size > 0) this.schedule();
+    if (ready > 0) this.schedule();
   }
 }

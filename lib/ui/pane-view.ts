@@ -20,7 +20,8 @@ export type Highlighter = (y: number) => ((x: number) => string | null) | null;
 export function drawPaneContent(
   lines: Line[], content: Rect, term: PaneTerminal, styles: StyleCache, top?: number, highlight?: Highlighter,
 ): void {
-  const buf = term.xterm.buffer.active;
+  const buffers = term.xterm.buffer;
+  const buf = buffers.active;
   scratch ??= buf.getNullCell();
   const cell = scratch;
   const first = top ?? buf.viewportY;
@@ -28,7 +29,7 @@ export function drawPaneContent(
     const line = lines[content.y + row];
     if (!line) break;
     // Copy mode's lines are history lines (see history.ts), the live view's the active buffer's.
-    const src = row >= term.rows ? undefined : top === undefined ? buf.getLine(first + row) : lineAt(term.xterm, first + row);
+    const src = row >= term.rows ? undefined : top === undefined ? buf.getLine(first + row) : lineAt(buffers, first + row);
     const marks = highlight?.(first + row) ?? null;
     let changed = false;
     for (let col = 0; col < content.w; col++) {

@@ -95,6 +95,17 @@ test.serial('a deleted socket file comes back by itself, so commands reach the s
   t.is(fs.statSync(env.socket).mode & 0o777, 0o600);
 });
 
+test.serial('a deleted socket folder comes back with the socket, twice over, so its new folder is watched too', async (t) => {
+  const env = await session(t);
+  const pid = await env.serverPid();
+  for (let i = 0; i < 2; i++) {
+    fs.rmSync(path.dirname(env.socket), { recursive: true });
+    await waitUntil(() => fs.existsSync(env.socket), `the socket to be back (${i + 1})`);
+    t.is(await env.serverPid(), pid);
+  }
+  t.is(fs.statSync(path.dirname(env.socket)).mode & 0o777, 0o700);
+});
+
 test.serial('with the socket and the lock secret deleted, starting thurm finds the running server instead of a second one', async (t) => {
   const env = await session(t, ['--', 'sh']);
   const pid = await env.serverPid();

@@ -1,6 +1,7 @@
 import test from 'ava';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import { Mux } from '../../lib/session/mux.js';
+import { historyText } from '../../lib/session/snapshot.js';
 import type { PanePlan } from '../../lib/session/resume.js';
 import { FakePty } from '../helpers/fake-pty.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -29,7 +30,7 @@ test('a snapshot restored into a new Mux has the same ids, layout, focus, zoom a
   a.toggleZoom('1');
   ptys[0].output('line one\r\nline two\r\n');
   await waitUntil(() => a.pane('1').term.screenText().includes('line two'), 'the output parsed');
-  const saved = a.snapshot(100);
+  const saved = a.snapshot((pane) => historyText(pane, 100));
   t.deepEqual(saved.panes.map((p) => p.id), ['1', '3']);
   t.deepEqual(saved.panes[0].history, ['line one', 'line two']);
 
@@ -54,7 +55,7 @@ test('a restored pane types its resume command only after its shell first prints
   const a = mux(ptys);
   t.teardown(() => a.end());
   a.start({ argv: ['/bin/sh'], cwd: '/' });
-  const saved = a.snapshot(0);
+  const saved = a.snapshot(() => []);
   const restored: FakePty[] = [];
   const c = mux(restored);
   t.teardown(() => c.end());
@@ -70,7 +71,7 @@ test('a pane that cannot start is reported failed and left out; the others come 
   t.teardown(() => a.end());
   a.start({ argv: ['/bin/sh'], cwd: '/' });
   a.split('1', 'right', {});
-  const saved = a.snapshot(0);
+  const saved = a.snapshot(() => []);
   const b = mux([]);
   t.teardown(() => b.end());
   const plans: PanePlan[] = [

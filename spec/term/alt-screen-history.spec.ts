@@ -28,7 +28,7 @@ test('leaving the alternate screen keeps what it showed in the scrollback above 
   t.deepEqual(lines(), ['answer', 'second line', '$ agent', '', '', '']);
   t.is(historyOf(xterm).base, 2, 'the restored screen starts below them');
   t.is(xterm.buffer.active.cursorY, 1, 'the cursor is where it was before the program started');
-  t.is(lineAt(xterm, 0)?.getCell(0)?.getFgColor(), 1, 'the colours are kept');
+  t.is(lineAt(xterm.buffer, 0)?.getCell(0)?.getFgColor(), 1, 'the colours are kept');
 });
 
 test('a cursor the shell saved before the program ran (DECSC) comes back to the same screen row', async (t) => {

@@ -36,3 +36,21 @@ test('callbacks run in order once their chunk is handed over, and a forgotten pa
   t.deepEqual(done, [1, 2]);
   t.deepEqual(log, ['a:1', 'a:1']);
 });
+
+test('a held pane gets nothing until released, in order, while the others are served', async (t) => {
+  const budget = new ParseBudget(100);
+  const log: string[] = [];
+  const a = recorder('a', log), b = recorder('b', log);
+  const release = budget.hold(a);
+  budget.write(a, 'x'.repeat(3));
+  budget.write(a, 'x'.repeat(4));
+  budget.write(b, 'y'.repeat(5));
+  t.true(budget.waiting(a), 'its next write queues behind the hold');
+  await waitUntil(() => log.length === 1, 'the other pane');
+  await nextTurn();
+  t.deepEqual(log, ['b:5'], 'nothing of the held pane was handed over');
+  release();
+  await waitUntil(() => log.length === 3, 'the held output');
+  t.deepEqual(log, ['b:5', 'a:3', 'a:4']);
+  t.false(budget.waiting(a));
+});
