@@ -112,10 +112,13 @@ export class PaneSources {
    * for (it could leave without a byte of output).
    */
   settled(now = Date.now()): boolean {
-    const last = Math.max(this.lastActivityAt, this.lastInputAt, this.lastResizeAt);
-    if (now - last <= this.detector.idleThresholdMs + ACTIVE_WINDOW_MS + DETECT_EVERY_MS) return false;
+    if (this.agent.current() !== null || this.hook.current() !== null) return false;
     if (this.ai && now - this.ai.at < this.aiFreshMs) return false;
-    return this.agent.current() === null && this.hook.current() === null;
+    // Only a detected agent's state moves with time (working while output comes, idle after
+    // the threshold): any other pane changes only with output, input or its foreground.
+    if (!this.detection(now).agent) return true;
+    const last = Math.max(this.lastActivityAt, this.lastInputAt, this.lastResizeAt);
+    return now - last > this.detector.idleThresholdMs + ACTIVE_WINDOW_MS + DETECT_EVERY_MS;
   }
 
   /**

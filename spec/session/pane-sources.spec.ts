@@ -2,8 +2,8 @@ import test from 'ava';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import { PaneSources } from '../../lib/session/pane-sources.js';
 
-function sources(): PaneSources {
-  const screen = { foreground: () => ({ argv: ['gemini'], resolvedScript: null }), lines: () => ['> '], title: () => '', app: () => null };
+function sources(program = 'gemini'): PaneSources {
+  const screen = { foreground: () => ({ argv: [program], resolvedScript: null }), lines: () => ['> '], title: () => '', app: () => null };
   const facts = { stat: () => null, foregroundPgid: () => null };
   return new PaneSources(screen, facts, { ...DEFAULT_CONFIG.detection, idleThresholdMs: 1000 });
 }
@@ -16,6 +16,12 @@ test('a pane settles once the idle threshold and the activity window have passed
   t.true(s.settled(13_000));
   s.onInput(13_100);
   t.false(s.settled(13_200), 'new input: not settled again');
+});
+
+test('a pane with no agent in it is settled right after output: time changes nothing there', (t) => {
+  const s = sources('sh');
+  s.onOutput(10_000);
+  t.true(s.settled(10_001));
 });
 
 test('a turn the user started ends done when unseen; start-up output and watched turns do not', (t) => {
