@@ -111,3 +111,20 @@ export function holdersOf(rdev: number): number[] {
     .map(Number)
     .filter((pid) => holds(pid, rdev));
 }
+
+/**
+ * Everything a pane reads of processes, as one object: the live /proc by default, made-up
+ * processes in specs (so the Mux and its panes run without a real program).
+ */
+export interface ProcFacts {
+  readStat: typeof readStat;
+  readArgv: typeof readArgv;
+  readCwd: typeof readCwd;
+  foregroundOf: typeof foregroundOf;
+  resolveScript: typeof resolveScript;
+  ttyDevice: typeof ttyDevice;
+  holds: typeof holds;
+  holdersOf: typeof holdersOf;
+}
+
+export const LIVE_PROC: ProcFacts = { readStat, readArgv, readCwd, foregroundOf, resolveScript, ttyDevice, holds, holdersOf };

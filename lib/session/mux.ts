@@ -16,7 +16,7 @@ import { historyLines } from './history-budget.js';
 import { Pane, type PaneLive, type PaneOptions } from './pane.js';
 import { HANDOFF_VERSION, type Handoff, type PaneHandoff } from './handoff.js';
 import type { PanePty } from '../pty/spawn.js';
-import { readStat } from '../pty/proc.js';
+import { LIVE_PROC, type ProcFacts } from '../pty/proc.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
 import { Reaper } from './reaper.js';
 import type { PanePlan } from './resume.js';
@@ -56,6 +56,9 @@ export interface MuxOptions {
   size: { cols: number; rows: number };
   /** Starts pane programs; specs pass a fake pty. */
   spawn?: PaneOptions['spawn'];
+  /** What panes read of processes, and the clock; specs pass made-up ones. */
+  proc?: ProcFacts;
+  now?: () => number;
 }
 
 export interface NewPaneSpec {
@@ -92,6 +95,8 @@ export class Mux {
   private readonly reaper = new Reaper();
   private size: { cols: number; rows: number };
   private readonly spawnPty: PaneOptions['spawn'];
+  private readonly proc: ProcFacts;
+  private readonly now: () => number;
   private ended = false;
   saveState: SaveState = { file: null, savedAt: null, error: null };
   restoreReport: RestoreReport | null = null;
@@ -103,12 +108,14 @@ export class Mux {
     this.config = opts.config;
     this.size = opts.size;
     this.spawnPty = opts.spawn;
-    this.watch = new StatusWatch(this, (pane) => this.emit({ type: 'status-changed', pane }));
+    this.proc = opts.proc ?? LIVE_PROC;
+    this.now = opts.now ?? Date.now;
+    this.watch = new StatusWatch(this, (pane) => this.emit({ type: 'status-changed', pane }), this.now);
     this.subscribe((e) => {
       if (e.type === 'pane-removed') this.states.delete(e.pane);
       else if ((e.type === 'status-changed' || e.type === 'pane-added') && this.panes.has(e.pane)) {
         const state = this.pane(e.pane).summary().state;
-        if (this.states.get(e.pane)?.state !== state) this.states.set(e.pane, { state, since: Date.now() });
+        if (this.states.get(e.pane)?.state !== state) this.states.set(e.pane, { state, since: this.now() });
       }
     });
   }
@@ -175,7 +182,7 @@ export class Mux {
 
   /** When the pane entered its current state. */
   stateSince(id: string): number {
-    return this.states.get(id)?.since ?? Date.now();
+    return this.states.get(id)?.since ?? this.now();
   }
 
   /** The focused pane of the current window. */
@@ -259,7 +266,7 @@ export class Mux {
         id, argv, cwd, cols: Math.max(cols, 1), rows: Math.max(rows, 1), env,
         scrollback: this.config.ui.scrollback, detection: this.config.detection,
         history: restored?.history, typeOnStart: restored?.typed ?? undefined, notice: restored?.notice ?? undefined, title: restored?.title,
-        live: restored?.live, spawn: restored?.pty ? () => restored.pty! : this.spawnPty,
+        live: restored?.live, spawn: restored?.pty ? () => restored.pty! : this.spawnPty, proc: this.proc, now: this.now,
       },
       {
         output: () => this.emit({ type: 'pane-output', pane: id }),
@@ -788,7 +795,7 @@ export class Mux {
         const fd = p.exit ? null : p.pty.fd;
         if (fd !== null) fds.push(fd);
         return {
-          id: p.id, argv: p.argv, startCwd: p.startCwd, size: p.size, pid: p.pid, startTime: readStat(p.pid)?.startTime ?? 0,
+          id: p.id, argv: p.argv, startCwd: p.startCwd, size: p.size, pid: p.pid, startTime: this.proc.readStat(p.pid)?.startTime ?? 0,
           ttyName: p.pty.ttyName, fd: fd === null ? null : fds.length - 1, exit: p.exit, live: p.handover(),
         };
       }),

@@ -41,7 +41,10 @@ export class PaneSources {
   /** Input reached the pane since it was last idle: what it works on now is a turn (not start-up). */
   private prompted = false;
 
-  constructor(private readonly screen: ScreenFacts, facts: ProcessFacts, detection: DetectionConfig, private readonly aiFreshMs = 30_000) {
+  constructor(
+    private readonly screen: ScreenFacts, facts: ProcessFacts, detection: DetectionConfig,
+    private readonly aiFreshMs = 30_000, private readonly now: () => number = Date.now,
+  ) {
     this.agent = new AgentOwnership(facts);
     this.hook = new HookOwnership(facts);
     this.detector = new Detector(detection);
@@ -51,7 +54,7 @@ export class PaneSources {
    * Program output: activity, unless it is the echo of typing or a redraw after a resize. The
    * screen it changed is looked at again within DETECT_EVERY_MS, not on every chunk.
    */
-  onOutput(now = Date.now()): void {
+  onOutput(now = this.now()): void {
     if (now - this.lastInputAt > ECHO_MS && now - this.lastResizeAt > RESIZE_MS) this.lastActivityAt = now;
   }
 
@@ -59,12 +62,12 @@ export class PaneSources {
     this.changes++;
   }
 
-  onInput(now = Date.now()): void {
+  onInput(now = this.now()): void {
     this.lastInputAt = now;
     this.prompted = true;
   }
 
-  onResize(now = Date.now()): void {
+  onResize(now = this.now()): void {
     this.lastResizeAt = now;
   }
 
@@ -81,7 +84,7 @@ export class PaneSources {
     this.changes++;
   }
 
-  setAiAnswer(state: 'working' | 'blocked' | 'idle', kind: Kind | null, now = Date.now()): void {
+  setAiAnswer(state: 'working' | 'blocked' | 'idle', kind: Kind | null, now = this.now()): void {
     this.ai = { state, kind, at: now };
     this.changes++;
   }
@@ -92,7 +95,7 @@ export class PaneSources {
   }
 
   /** Automatic detection, recomputed when the screen changed or time moved on (or `fresh`). */
-  detection(now = Date.now(), fresh = false): Detection {
+  detection(now = this.now(), fresh = false): Detection {
     const c = this.cache;
     if (!fresh && c && c.changes === this.changes && now - c.at < DETECT_EVERY_MS) return c.detection;
     const fg = this.screen.foreground();
@@ -111,7 +114,7 @@ export class PaneSources {
    * idle threshold have passed, no AI answer is ageing, and no agent or hook owner is watched
    * for (it could leave without a byte of output).
    */
-  settled(now = Date.now()): boolean {
+  settled(now = this.now()): boolean {
     if (this.agent.current() !== null || this.hook.current() !== null) return false;
     if (this.ai && now - this.ai.at < this.aiFreshMs) return false;
     // Only a detected agent's state moves with time (working while output comes, idle after
@@ -126,7 +129,7 @@ export class PaneSources {
    * left its process group retires, a hook whose agent is gone ends, and the detected state is
    * committed. Run by the status watch, which announces what changed.
    */
-  tick(now = Date.now(), watched = false): void {
+  tick(now = this.now(), watched = false): void {
     this.agent.tick();
     this.hook.tick();
     const before = this.committed;

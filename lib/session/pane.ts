@@ -6,7 +6,7 @@ import type { AgentOwnership, AgentReleaseInput, AgentReportInput, OwnershipStat
 import { FlowControl } from '../pty/flow-control.js';
 import { ThrottledLog } from '../log.js';
 import { commandName } from '../command-line.js';
-import { foregroundOf, holdersOf, holds, readArgv, readCwd, readStat, resolveScript, ttyDevice, type ForegroundProcess } from '../pty/proc.js';
+import { LIVE_PROC, type ForegroundProcess, type ProcFacts } from '../pty/proc.js';
 import { spawnPty, type Disposable, type PanePty } from '../pty/spawn.js';
 import { PaneTerminal, type TerminalState } from '../term/pane-terminal.js';
 import { CONTROL_CHARS, sanitizeText } from '../sanitize.js';
@@ -41,6 +41,9 @@ export interface PaneOptions {
   live?: PaneLive;
   /** Starts the program; specs pass a fake. */
   spawn?: typeof spawnPty;
+  /** What is read of processes (/proc), and the clock: specs pass made-up ones. */
+  proc?: ProcFacts;
+  now?: () => number;
 }
 
 /** A live pane's state beyond its pty, as one server hands it to the next (`server upgrade`). */
@@ -106,7 +109,12 @@ export class Pane {
   /** The pane's program has replaced the forked server process (see cwd). */
   private execed = false;
 
+  private readonly proc: ProcFacts;
+  private readonly now: () => number;
+
   constructor(opts: PaneOptions, private readonly hooks: PaneHooks) {
+    this.proc = opts.proc ?? LIVE_PROC;
+    this.now = opts.now ?? Date.now;
     this.id = opts.id;
     this.argv = opts.argv;
     this.startCwd = opts.cwd;
@@ -137,14 +145,14 @@ export class Pane {
         hooks.notify(n);
       },
       foregroundGroup: () => this.foregroundGroup(),
-    });
-    this.tty = ttyDevice(this.pty.ttyName);
+    }, this.now);
+    this.tty = this.proc.ttyDevice(this.pty.ttyName);
     this.hookStatus();
     this.sources = new PaneSources(
       {
         foreground: () => {
           const fg = this.foreground();
-          return fg && { argv: fg.argv, resolvedScript: resolveScript(fg.pid, fg.argv) };
+          return fg && { argv: fg.argv, resolvedScript: this.proc.resolveScript(fg.pid, fg.argv) };
         },
         lines: () => this.term.liveScreen(),
         title: () => this.programTitle,
@@ -152,12 +160,14 @@ export class Pane {
       },
       {
         stat: (pid) => {
-          const st = readStat(pid);
+          const st = this.proc.readStat(pid);
           return st ? { pgid: st.pgid, startTime: st.startTime } : null;
         },
-        foregroundPgid: () => (this.exit ? null : readStat(this.pid)?.ttyForegroundPgid ?? null),
+        foregroundPgid: () => (this.exit ? null : this.proc.readStat(this.pid)?.ttyForegroundPgid ?? null),
       },
       opts.detection,
+      undefined,
+      this.now,
     );
     this.ptyListeners.push(this.pty.onData((data) => {
       if (this.typeOnStart !== null) {
@@ -259,7 +269,7 @@ export class Pane {
    * several times a frame; facts read from /proc (owners, foreground) may be SUMMARY_MS old.
    */
   summary(): StatusSummary {
-    const now = Date.now();
+    const now = this.now();
     const c = this.summaryCache;
     if (c && c.version === this.statusVersion && now - c.at < SUMMARY_MS) return c.value;
     const value = this.sources.summary(this.status.summary());
@@ -341,7 +351,7 @@ export class Pane {
 
   /** The process group in the pane's foreground now, read fresh (it owns what arrives now). */
   private foregroundGroup(): number | null {
-    const pgid = this.exit ? null : readStat(this.pid)?.ttyForegroundPgid;
+    const pgid = this.exit ? null : this.proc.readStat(this.pid)?.ttyForegroundPgid;
     return pgid && pgid > 0 ? pgid : null;
   }
 
@@ -349,18 +359,18 @@ export class Pane {
     // node-pty forks, then changes directory and execs: until the program runs, /proc shows the
     // server's own directory (and command line), not the pane's.
     if (!this.execed) {
-      if (readArgv(this.pid).join('\0') === serverArgv()) return this.startCwd;
+      if (this.proc.readArgv(this.pid).join('\0') === serverArgv()) return this.startCwd;
       this.execed = true;
     }
-    return readCwd(this.pid) ?? this.startCwd;
+    return this.proc.readCwd(this.pid) ?? this.startCwd;
   }
 
   /** The foreground process, read from /proc at most every FOREGROUND_MS (borders ask often). */
   foreground(): ForegroundProcess | null {
     if (this.exit) return null;
-    const now = Date.now();
+    const now = this.now();
     if (!this.foregroundCache || now - this.foregroundCache.at > FOREGROUND_MS) {
-      this.foregroundCache = { at: now, value: foregroundOf(this.pid) };
+      this.foregroundCache = { at: now, value: this.proc.foregroundOf(this.pid) };
     }
     return this.foregroundCache.value;
   }
@@ -378,13 +388,13 @@ export class Pane {
    */
   private foregroundMayChange(spacingMs = 0): void {
     if (this.exit) return;
-    const at = Math.max(Date.now() + FOREGROUND_SETTLE_MS, this.checkedAt + spacingMs);
+    const at = Math.max(this.now() + FOREGROUND_SETTLE_MS, this.checkedAt + spacingMs);
     if (this.foregroundTimer && this.foregroundTimer.at <= at) return;
     if (this.foregroundTimer) clearTimeout(this.foregroundTimer.timer);
     const timer = setTimeout(() => {
       this.foregroundTimer = null;
       this.checkForeground();
-    }, at - Date.now());
+    }, at - this.now());
     this.foregroundTimer = { timer, at };
   }
 
@@ -393,8 +403,8 @@ export class Pane {
    * follows it, and when the shell is back, records set by the program that left end.
    */
   checkForeground(maxAgeMs = 0): void {
-    if (this.exit || Date.now() - this.checkedAt < maxAgeMs) return;
-    this.checkedAt = Date.now();
+    if (this.exit || this.now() - this.checkedAt < maxAgeMs) return;
+    this.checkedAt = this.now();
     this.foregroundCache = null;
     const fg = this.foreground();
     const pgid = fg?.pgid ?? null;
@@ -441,8 +451,8 @@ export class Pane {
     for (const d of this.ptyListeners.splice(0)) d.dispose();
     if (!this.exit && this.tty !== null) {
       // Taken before the hang-up: once the terminal is freed, its number may go to a new pane.
-      this.holders = holdersOf(this.tty).flatMap((pid) => {
-        const start = readStat(pid)?.startTime;
+      this.holders = this.proc.holdersOf(this.tty).flatMap((pid) => {
+        const start = this.proc.readStat(pid)?.startTime;
         return start === undefined ? [] : [{ pid, start }];
       });
     }
@@ -462,7 +472,7 @@ export class Pane {
     if (tty === null || !held.length) return;
     let killed = 0;
     for (const { pid, start } of held) {
-      if (readStat(pid)?.startTime !== start || !holds(pid, tty)) continue;
+      if (this.proc.readStat(pid)?.startTime !== start || !this.proc.holds(pid, tty)) continue;
       try {
         process.kill(pid, 'SIGKILL');
         killed++;
@@ -476,8 +486,9 @@ export class Pane {
 
 let ownArgv: string | undefined;
 /** This server's command line as /proc shows it, which a pane's process has until it execs. */
+/** The server's own command line (always the live /proc: it is this process). */
 function serverArgv(): string {
-  ownArgv ??= readArgv(process.pid).join('\0');
+  ownArgv ??= LIVE_PROC.readArgv(process.pid).join('\0');
   return ownArgv;
 }
 

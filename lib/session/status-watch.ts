@@ -15,7 +15,7 @@ export class StatusWatch {
   private readonly last = new Map<string, string>();
   private readonly ai: AiClassifier;
 
-  constructor(private readonly mux: Mux, private readonly announce: (pane: string) => void) {
+  constructor(private readonly mux: Mux, private readonly announce: (pane: string) => void, private readonly now: () => number = Date.now) {
     this.ai = new AiClassifier(() => mux.config.detection.ai);
     mux.subscribe((e) => {
       if (e.type === 'pane-removed') {
@@ -35,7 +35,7 @@ export class StatusWatch {
   }
 
   private look(): void {
-    const now = Date.now();
+    const now = this.now();
     let settled = !this.mux.config.detection.ai.command.length;
     for (const id of this.mux.paneIds()) {
       const pane = this.mux.pane(id);
