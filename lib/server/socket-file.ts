@@ -51,10 +51,12 @@ function olderServer(socketPath: string, except?: number): boolean {
   for (const entry of fs.readdirSync('/proc')) {
     const pid = Number(entry);
     if (!/^\d+$/.test(entry) || pid === process.pid || pid === except) continue;
+    // node [flags] ENTRY SPEC
     const argv = readArgv(pid);
-    if (argv.length < 3 || argv[1] !== process.argv[1]) continue;
+    const at = argv.indexOf(process.argv[1]);
+    if (at < 1 || at + 1 >= argv.length) continue;
     try {
-      if (path.resolve((JSON.parse(argv[2]) as { socketPath?: string }).socketPath ?? '') !== socketPath) continue;
+      if (path.resolve((JSON.parse(argv[at + 1]) as { socketPath?: string }).socketPath ?? '') !== socketPath) continue;
     } catch {
       continue;
     }
