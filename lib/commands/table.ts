@@ -40,6 +40,7 @@ export const COMMAND_MODULES: Readonly<Record<string, Loader>> = {
   'resize-pane': async () => (await import('./resize-pane.js')).resizePane,
   equalize: async () => (await import('./equalize.js')).equalize,
   detach: async () => (await import('./detach.js')).detach,
+  'rename-session': async () => (await import('./rename-session.js')).renameSession,
   'kill-server': async () => (await import('./kill-server.js')).killServer,
   'server-upgrade': async () => (await import('./server-upgrade.js')).serverUpgrade,
   'agent-report': async () => (await import('./agent/report.js')).agentReport,

@@ -200,6 +200,8 @@ export interface ServerSpec {
   size: Size;
   /** Restore the saved session: `saved` unless it ended on purpose, `always` (`thurm restore`) even then. */
   restore?: 'saved' | 'always';
+  /** Older socket paths of a renamed session, kept as symlinks to `socketPath` (rename-session.ts). */
+  aliases?: string[];
   /** Started by `thurm server upgrade`: take over the session of the server that started this one. */
   handoff?: boolean;
 }

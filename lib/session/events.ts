@@ -29,6 +29,8 @@ export type MuxEvent =
   | { type: 'save-requested' }
   /** The session file failed to save, or saves again after failing (Mux.saveState). */
   | { type: 'save-changed' }
+  /** `rename-session`: Mux.session is `to` now. */
+  | { type: 'session-renamed'; from: string; to: string }
   /** Sent while the panes still run, so the session can be saved as it was. */
   | { type: 'session-ending'; onPurpose: boolean }
   | { type: 'session-ended' };

@@ -76,8 +76,9 @@ export interface SplitOptions {
 }
 
 export class Mux {
-  readonly session: string;
-  readonly socketPath: string;
+  /** Changed only by renameSession(). */
+  session: string;
+  socketPath: string;
   config: Config;
   private readonly panes = new Map<string, Pane>();
   readonly buffers = new PasteBuffers();
@@ -755,6 +756,17 @@ export class Mux {
     if (!r || this.restoreTold) return null;
     this.restoreTold = true;
     return restoreSummary(r);
+  }
+
+  /**
+   * The session goes by another name, served on `socketPath` (the server has moved its files);
+   * panes started from now on get it in THURM_SOCKET and TMUX.
+   */
+  renameSession(name: string, socketPath: string): void {
+    const from = this.session;
+    this.session = name;
+    this.socketPath = socketPath;
+    this.emit({ type: 'session-renamed', from, to: name });
   }
 
   /** Saves the session file now (`thurm save`); the outcome is in saveState afterwards. */

@@ -6,7 +6,7 @@
 import { ThurmError } from '../errors.js';
 import type { MuxEvent } from './events.js';
 import type { Mux } from './mux.js';
-import { writeSessionFile } from './session-file.js';
+import { sessionFilePath, writeSessionFile } from './session-file.js';
 import type { SessionSnapshot } from './snapshot.js';
 
 const CHANGE_MS = 1000;
@@ -36,16 +36,24 @@ export class SessionSaver {
   /** The last snapshot saved, for the final save of a session whose last pane is gone. */
   private last: SessionSnapshot | null = null;
 
-  constructor(private readonly mux: Mux, private readonly file: string, private readonly historyLines: number) {
+  constructor(private readonly mux: Mux, private file: string, private readonly historyLines: number) {
     mux.setSaveState({ file, savedAt: null, error: null });
     mux.subscribe((e) => {
       if (e.type === 'save-requested') this.save();
+      else if (e.type === 'session-renamed') this.renamed(e.to);
       else if (e.type === 'session-ending') this.saveLast(e.onPurpose);
       else {
         const delay = delayOf(e);
         if (delay !== null) this.schedule(delay);
       }
     });
+  }
+
+  /** The server moved the file to the session's new name (rename-session.ts): save there, soon. */
+  private renamed(session: string): void {
+    this.file = sessionFilePath(session);
+    this.mux.setSaveState({ ...this.mux.saveState, file: this.file });
+    this.schedule(CHANGE_MS);
   }
 
   /** Saves within `ms` (an earlier deadline already set stands). */

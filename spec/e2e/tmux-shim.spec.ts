@@ -6,6 +6,7 @@ import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import { Connection } from '../../lib/cli/connection.js';
 import type { PaneInfo, SessionInfo } from '../../lib/server/protocol.js';
+import { inPane } from '../helpers/in-pane.js';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -17,20 +18,6 @@ async function session(t: ExecutionContext, config?: string): Promise<ThurmEnv> 
   t.teardown(() => env.cleanup());
   await env.ok(['new', '-d', '--size', '120x40']);
   return env;
-}
-
-let scripts = 0;
-
-/** Runs a shell script in a pane, as a program there would; resolves with what it printed and its status. */
-async function inPane(env: ThurmEnv, script: string, pane = '1'): Promise<{ out: string; err: string; code: number }> {
-  const base = path.join(env.dir, `script-${++scripts}`);
-  fs.writeFileSync(`${base}.sh`, script);
-  await env.ok(['send', '--pane', pane, '--enter', `sh ${base}.sh > ${base}.out 2> ${base}.err; echo $? > ${base}.rc`]);
-  const rc = await waitUntil(() => {
-    const text = fs.readFileSync(`${base}.rc`, { encoding: 'utf8', flag: 'a+' });
-    return text.endsWith('\n') && text;
-  }, `the script in pane ${pane} to finish`, 30_000);
-  return { out: fs.readFileSync(`${base}.out`, 'utf8'), err: fs.readFileSync(`${base}.err`, 'utf8'), code: Number(rc) };
 }
 
 const info = (env: ThurmEnv) => env.json<SessionInfo>(['info']);
