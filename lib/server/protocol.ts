@@ -189,7 +189,8 @@ export interface SessionInfo {
   /** What the restore that started this server did, per pane. */
   restore: { from: string; savedAt: string; panes: { id: string; outcome: string; detail: string }[]; problems: string[] } | null;
 }
-export interface CaptureResult { pane: string; lines: string[] }
+/** `wrapped` (when asked): whether each line continues the one before it. */
+export interface CaptureResult { pane: string; lines: string[]; wrapped?: boolean[] }
 
 /** What a client hands the server process it starts (as its one argument, in JSON). */
 export interface ServerSpec {

@@ -492,9 +492,13 @@ export class ClientScreen implements ClientHandle {
         this.copy.forget(e.pane);
         this.allPanesDirty = true;
         break;
+      case 'message-shown':
+        this.showMessage(e.text);
+        return;
       case 'layout-changed':
       case 'pane-resized':
       case 'session-renamed':
+      case 'options-changed':
         this.allPanesDirty = true;
         break;
       default:
