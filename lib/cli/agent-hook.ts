@@ -1,8 +1,13 @@
 // `thurm agent hook KIND`: the command an agent's hooks run (Claude Code's SessionStart,
 // UserPromptSubmit, PreToolUse, Notification, Stop, SessionEnd...). It reads the hook's JSON on
-// stdin, finds the agent process by walking up from its parent, and reports the event. Like
-// the hooks it replaces it prints nothing and always exits 0: a hook must never break the agent.
+// stdin, finds the agent process by walking up from its parent, and reports the event. Codex's
+// `notify` program gets its JSON as the last argument instead (see codex-notify.ts). Like the
+// hooks it replaces it prints nothing and always exits 0: a hook must never break the agent.
+import os from 'node:os';
+import path from 'node:path';
+import { codexNotifyPayload, hasRollout } from '../agent/codex-notify.js';
 import { identityByName, identityOfProcess } from '../agent/detect/agents.js';
+import type { PaneInfo, SessionInfo } from '../server/protocol.js';
 import { readArgv, readStat, resolveScript } from '../pty/proc.js';
 import { socketPath } from '../server/socket-path.js';
 import { Connection } from './connection.js';
@@ -65,8 +70,41 @@ export function hookPayload(text: string): { event: string; message?: string; se
   };
 }
 
-export async function runAgentHook(kind: string): Promise<void> {
+/**
+ * The pane of the Codex whose turn ended: the one pane with Codex in its foreground, else the
+ * one of those in the turn's cwd, else the notify's own THURM_PANE_ID among them (the daemon's,
+ * which may be another pane's); null when that leaves none or several.
+ */
+export function codexPane(panes: PaneInfo[], cwd: string | null, own: string | undefined): PaneInfo | null {
+  let found = panes.filter((p) => p.foreground && identityOfProcess(p.foreground.argv)?.agent === 'codex');
+  if (found.length > 1 && cwd) found = found.filter((p) => p.cwd === cwd);
+  if (found.length > 1) found = found.filter((p) => p.id === own);
+  return found.length === 1 ? found[0] : null;
+}
+
+/** Codex's notify: binds the pane's Codex to the thread whose turn ended, as a Stop hook event. */
+async function codexNotify(arg: string): Promise<void> {
+  const turn = codexNotifyPayload(arg);
+  const socket = process.env.THURM_SOCKET;
+  const home = process.env.CODEX_HOME || path.join(process.env.HOME || os.homedir(), '.codex');
+  if (!turn || !socket || !hasRollout(home, turn.threadId)) return;
+  const deadline = Date.now() + SERVER_TIMEOUT_MS;
+  const connection = await Connection.open(socketPath(), SERVER_TIMEOUT_MS);
   try {
+    const info = await connection.request<SessionInfo>('info');
+    const pane = codexPane(info.panes, turn.cwd, process.env.THURM_PANE_ID);
+    if (!pane?.foreground) return;
+    await connection.send('agent-hook', {
+      pane: pane.id, agent: 'codex', owner_pid: pane.foreground.pid, event: 'Stop', session_id: turn.threadId,
+    }, Math.max(deadline - Date.now(), 1));
+  } finally {
+    connection.close();
+  }
+}
+
+export async function runAgentHook(kind: string, arg?: string): Promise<void> {
+  try {
+    if (identityByName(kind)?.agent === 'codex' && arg !== undefined) return await codexNotify(arg);
     const agent = identityByName(kind)?.agent ?? kind;
     const payload = hookPayload(await readStdin());
     const socket = process.env.THURM_SOCKET;

@@ -160,28 +160,27 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
   },
   {
     group: 'agent',
-    usage: 'hook <kind>',
-    describe: 'Run by an agent\'s hooks: reads the hook event JSON on stdin (always exits 0)',
+    usage: 'hook <kind> [payload]',
+    describe: 'Run by an agent\'s hooks: reads the hook event JSON on stdin, or Codex\'s notify JSON as PAYLOAD (always exits 0)',
     run: async (argv) => {
       const { runAgentHook } = await import('./agent-hook.js');
-      await runAgentHook(String(argv.kind));
+      await runAgentHook(String(argv.kind), argv.payload === undefined ? undefined : String(argv.payload));
       return 0;
     },
   },
   {
     group: 'integration',
     usage: 'install <agent>',
-    describe: 'Merge thurm\'s hooks into the agent\'s settings (claude-code)',
+    describe: 'Merge thurm\'s hooks into the agent\'s settings (claude-code, codex)',
     options: {
       print: { type: 'boolean', describe: 'only print the merged settings' },
-      settings: { type: 'string', describe: 'settings file (default: ~/.claude/settings.json)' },
+      settings: { type: 'string', describe: 'settings file (default: ~/.claude/settings.json, ~/.codex/config.toml)' },
     },
     run: async (argv) => {
-      if (argv.agent !== 'claude-code' && argv.agent !== 'claude') {
-        throw new ThurmError('INVALID_ARGUMENT', `no integration for: ${String(argv.agent)} (known: claude-code)`);
-      }
-      const { installClaudeCode } = await import('./integration.js');
-      process.stdout.write(installClaudeCode({
+      const { installClaudeCode, installCodex } = await import('./integration.js');
+      const install = argv.agent === 'codex' ? installCodex : argv.agent === 'claude-code' || argv.agent === 'claude' ? installClaudeCode : null;
+      if (!install) throw new ThurmError('INVALID_ARGUMENT', `no integration for: ${String(argv.agent)} (known: claude-code, codex)`);
+      process.stdout.write(install({
         print: argv.print === true,
         settings: argv.settings as string | undefined,
         thurmBin: path.resolve(process.argv[1]),

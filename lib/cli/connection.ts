@@ -16,6 +16,18 @@ const START_TIMEOUT_MS = 10_000;
 /** How long a command waits to connect and, separately, for a reply: a frozen server must not hang it. */
 export const REQUEST_TIMEOUT_MS = 5000;
 
+/**
+ * What the socket path is, following one symlink to a name beside it: the alias a renamed
+ * session leaves at its old name (lib/server/rename-session.ts), in the directory just checked.
+ */
+function aliasTarget(socketPath: string): fs.Stats | undefined {
+  const st = fs.lstatSync(socketPath, { throwIfNoEntry: false });
+  if (!st?.isSymbolicLink()) return st;
+  const target = fs.readlinkSync(socketPath);
+  if (target.includes('/')) return st;
+  return fs.lstatSync(path.join(path.dirname(socketPath), target), { throwIfNoEntry: false });
+}
+
 export class Connection {
   private nextId = 1;
   private readonly waiting = new Map<number, (r: Reply) => void>();
@@ -46,7 +58,7 @@ export class Connection {
   /** Connects within `timeoutMs`, which also bounds each reply unless a request says otherwise. */
   static open(socketPath: string, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Connection> {
     checkSocketDir(path.dirname(socketPath));
-    const st = fs.lstatSync(socketPath, { throwIfNoEntry: false });
+    const st = aliasTarget(socketPath);
     if (!st) return Promise.reject(new ThurmError('SERVER_UNAVAILABLE', `no server running on ${socketPath}`));
     if (!st.isSocket()) return Promise.reject(new ThurmError('UNSAFE_SOCKET', `not a socket: ${socketPath}`));
     return new Promise((resolve, reject) => {

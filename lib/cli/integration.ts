@@ -56,3 +56,33 @@ export function installClaudeCode(opts: { print: boolean; settings?: string; thu
   fs.renameSync(tmp, file);
   return `installed thurm hooks in ${file}${text !== null ? ` (backup: ${file}.thurm-backup)` : ''}\n`;
 }
+
+/** Codex's config.toml with thurm as its notify program, added as the first top-level key. */
+export function mergeCodexNotify(text: string, thurmBin: string): string {
+  const top = text.split(/^\s*\[/m)[0];
+  const line = /^\s*notify\s*=.*$/m.exec(top)?.[0];
+  if (line?.includes('agent') && line.includes('hook') && line.includes('codex')) return text;
+  if (line) throw new ThurmError('INVALID_ARGUMENT', `codex already has a notify program (${line.trim()}); it runs only one: call \`thurm agent hook codex PAYLOAD\` from yours`);
+  return `notify = ${JSON.stringify([thurmBin, 'agent', 'hook', 'codex'])}\n${text}`;
+}
+
+/** `thurm integration install codex`: thurm as Codex's notify program (~/.codex/config.toml). */
+export function installCodex(opts: { print: boolean; settings?: string; thurmBin: string }): string {
+  const home = process.env.CODEX_HOME || path.join(process.env.HOME || os.homedir(), '.codex');
+  const file = opts.settings ?? path.join(home, 'config.toml');
+  let text: string | null = null;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new ThurmError('INVALID_ARGUMENT', `cannot read Codex config: ${file}: ${(err as Error).message}`);
+  }
+  const out = mergeCodexNotify(text ?? '', opts.thurmBin);
+  if (opts.print) return out;
+  if (text === out) return `already installed in ${file}\n`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (text !== null) fs.writeFileSync(`${file}.thurm-backup`, text, { mode: 0o600 });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, out, { mode: 0o600 });
+  fs.renameSync(tmp, file);
+  return `installed thurm as Codex's notify program in ${file}${text !== null ? ` (backup: ${file}.thurm-backup)` : ''}\n`;
+}

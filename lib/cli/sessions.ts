@@ -1,10 +1,9 @@
 // `thurm ls`: every session with a live server in this user's socket directory, with its
 // windows, panes, attached clients and most pressing state.
-import fs from 'node:fs';
 import path from 'node:path';
 import { printable, safeJson } from '../sanitize.js';
 import type { SessionInfo } from '../server/protocol.js';
-import { socketDir } from '../server/socket-path.js';
+import { sessionsIn, socketDir } from '../server/socket-path.js';
 import { OVERVIEW_ORDER } from '../session/agents.js';
 import { Connection } from './connection.js';
 
@@ -16,7 +15,7 @@ export interface SessionRow { name: string; windows: number; panes: number; clie
 
 export async function listSessions(): Promise<SessionRow[]> {
   const dir = socketDir();
-  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.sock')).map((f) => f.slice(0, -5)).sort() : [];
+  const names = sessionsIn(dir);
   const rows = await Promise.all(names.map(async (name): Promise<SessionRow | null> => {
     try {
       const connection = await Connection.open(path.join(dir, `${name}.sock`), ASK_MS);

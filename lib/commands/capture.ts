@@ -3,7 +3,7 @@
 import type { IBufferCell, Terminal as XTerminal } from '@xterm/headless';
 import type { CaptureResult } from '../server/protocol.js';
 import { printable } from '../sanitize.js';
-import { historyOf, lineAt } from '../term/history.js';
+import { historyOf, joinWrapped, lineAt } from '../term/history.js';
 import { styleOf } from '../ui/cell-style.js';
 import { defineCommand, optBool, optInt, optString, paneFromCli, paneOption, resolvePane } from './command.js';
 
@@ -34,9 +34,12 @@ export const capture = defineCommand({
     ...paneOption,
     scrollback: { type: 'number', describe: 'also print up to N lines of history above the screen' },
     ansi: { type: 'boolean', describe: 'keep colours and attributes as SGR escape sequences' },
+    join: { alias: 'J', type: 'boolean', describe: 'join lines the terminal wrapped into the line they continue' },
   },
-  request: (argv) => ({ pane: paneFromCli(argv), scrollback: argv.scrollback, ansi: argv.ansi === true }),
-  parse: (raw) => ({ pane: optString(raw, 'pane'), scrollback: optInt(raw, 'scrollback', 0, 10_000_000) ?? 0, ansi: optBool(raw, 'ansi') }),
+  request: (argv) => ({ pane: paneFromCli(argv), scrollback: argv.scrollback, ansi: argv.ansi === true, wrapped: argv.join === true }),
+  parse: (raw) => ({
+    pane: optString(raw, 'pane'), scrollback: optInt(raw, 'scrollback', 0, 10_000_000) ?? 0, ansi: optBool(raw, 'ansi'), wrapped: optBool(raw, 'wrapped'),
+  }),
   sanitizesOutput: true,
   run: async (ctx, a): Promise<CaptureResult> => {
     const id = resolvePane(ctx, a.pane);
@@ -46,13 +49,15 @@ export const capture = defineCommand({
     const history = historyOf(xterm);
     const first = Math.max(history.base - a.scrollback, 0);
     const lines: string[] = [];
+    const wrapped: boolean[] = [];
     for (let y = first; y < history.base + xterm.rows; y++) {
       lines.push(a.ansi ? ansiLine(xterm, y) : printable(history.text(y)));
+      wrapped.push(history.wrapped(y));
     }
-    return { pane: id, lines };
+    return a.wrapped ? { pane: id, lines, wrapped } : { pane: id, lines };
   },
   print: (r) => {
-    const lines = [...r.lines];
+    const lines = r.wrapped ? joinWrapped(r.lines, r.wrapped) : [...r.lines];
     while (lines.length && lines[lines.length - 1] === '') lines.pop();
     return lines.join('\n');
   },

@@ -21,6 +21,8 @@ export interface CommandContext {
   shutdown(): void;
   /** Hands the session to the server build on disk; resolves with its pid once it serves it. */
   upgrade(): Promise<{ pid: number }>;
+  /** Moves the session to another name: its socket, session file and log (`rename-session`). */
+  renameSession(name: string): Promise<void>;
   /** Aborted when the requesting connection closes, for requests that wait. */
   signal?: AbortSignal;
 }

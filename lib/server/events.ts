@@ -13,7 +13,7 @@ import type { SessionInfo } from './protocol.js';
 export const EVENT_TYPES = [
   'pane-added', 'pane-closed', 'pane-exited', 'pane-respawned', 'focus-changed', 'layout-changed', 'title-changed',
   'status-changed', 'agent-bound', 'agent-released', 'notification', 'client-attached', 'client-detached',
-  'window-added', 'window-closed', 'window-selected', 'window-renamed', 'session-ended',
+  'window-added', 'window-closed', 'window-selected', 'window-renamed', 'session-renamed', 'session-ended',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -117,6 +117,7 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (e: PublicEvent) 
         return w && emit(e.type, undefined, { window: `@${w.id}`, index: w.index, name: mux.windowName(w), panes: mux.windowPaneIds(w) });
       }
       case 'window-closed': return emit('window-closed', undefined, { window: `@${e.window}` });
+      case 'session-renamed': return emit('session-renamed', undefined, { from: e.from, session: e.to });
       case 'session-ended': return emit('session-ended', undefined);
       default:
     }

@@ -12,6 +12,7 @@ import { SessionSaver } from '../session/saver.js';
 import { sessionFilePath } from '../session/session-file.js';
 import { runNotifyCommand } from './notify-command.js';
 import { EXIT_ALREADY_RUNNING, type ServerSpec } from './protocol.js';
+import { renameSession } from './rename-session.js';
 import { ControlServer } from './server.js';
 import { takeServerLock, type ServerLock } from './socket-file.js';
 import { FIRST_PTY_FD, receiveHandoff, tell, upgrade, waitForGo } from './upgrade.js';
@@ -20,11 +21,13 @@ const LOCK_RETRY_MS = 20;
 const LOCK_WAIT_MS = 5000;
 const SAVE_WAIT_MS = 5000;
 
-/** Listens for the session, saves it, and wires signals; `lock` is held until it exits. */
-async function serve(mux: Mux, spec: ServerSpec, config: Config, first: ServerLock): Promise<void> {
-  const file = sessionFilePath(spec.session);
+/**
+ * Listens for the session, saves it, and wires signals; `locks` (the socket's, then its
+ * aliases', see rename-session.ts) are held until it exits.
+ */
+async function serve(mux: Mux, spec: ServerSpec, config: Config, first: Map<string, ServerLock>): Promise<void> {
   // After a restore or takeover: saving starts from the real session, never from an empty one.
-  const saver = config.session.save ? new SessionSaver(mux, file, config.session.historyLines) : null;
+  const saver = config.session.save ? new SessionSaver(mux, sessionFilePath(spec.session), config.session.historyLines) : null;
   void saver?.save();
   /** Leaves once the last save is on disk (bounded: a hung disk must not keep the server). */
   const exitAfterSave = (ms: number, before = () => {}) => {
@@ -34,9 +37,9 @@ async function serve(mux: Mux, spec: ServerSpec, config: Config, first: ServerLo
       process.exit(0);
     });
   };
-  let lock = first;
+  const locks = first;
   let exiting = false;
-  const server: ControlServer = new ControlServer(mux, spec.socketPath, lock.secret, () => {
+  const server: ControlServer = new ControlServer(mux, spec.socketPath, locks.get(spec.socketPath)!.secret, () => {
     if (exiting) return;
     exiting = true;
     // A moment to exit after the hang-up; programs that ignored it must not outlive the session.
@@ -44,17 +47,17 @@ async function serve(mux: Mux, spec: ServerSpec, config: Config, first: ServerLo
   }, () => upgrade(mux, spec, {
     letGo: async () => {
       await server.stopListening();
-      lock.lock.close();
+      for (const lock of locks.values()) lock.lock.close();
     },
     takeBack: async () => {
-      lock = await lockWithin(spec.socketPath, LOCK_WAIT_MS);
-      await server.listenAgain(lock.secret);
+      for (const [at, lock] of await locksWithin(spec, LOCK_WAIT_MS)) locks.set(at, lock);
+      await server.listenAgain(locks.get(spec.socketPath)!.secret);
     },
   }).then((r) => {
     // The new server serves the session now: leave without hanging up a pane.
     exitAfterSave(200);
     return r;
-  }));
+  }), (name) => renameSession({ mux, server, spec, locks }, name), spec.aliases);
   await server.listen();
   // A signal (a shutdown or reboot) is no reason to forget the session: it comes back on `thurm`.
   process.on('SIGTERM', () => mux.end(false));
@@ -64,6 +67,13 @@ async function serve(mux: Mux, spec: ServerSpec, config: Config, first: ServerLo
   process.on('uncaughtException', (err) => console.error('thurm: uncaught error:', err));
   process.on('unhandledRejection', (err) => console.error('thurm: unhandled rejection:', err));
   console.error(`thurm: server ${process.pid} ready on ${spec.socketPath}`);
+}
+
+/** The locks of the socket and of its aliases, waiting while the server this one replaces lets go. */
+async function locksWithin(spec: ServerSpec, ms: number, olderPid?: number): Promise<Map<string, ServerLock>> {
+  const locks = new Map<string, ServerLock>();
+  for (const at of [spec.socketPath, ...spec.aliases ?? []]) locks.set(at, await lockWithin(at, ms, olderPid));
+  return locks;
 }
 
 /** The lock, waiting while the server this one replaces lets go of it. */
@@ -88,7 +98,7 @@ async function start(spec: ServerSpec): Promise<void> {
   runNotifyCommand(mux);
   const restored = spec.restore && restoreSession(mux, sessionFilePath(spec.session), config, spec.restore === 'always');
   if (!restored) mux.start({ argv: spec.argv, cwd: spec.cwd });
-  await serve(mux, spec, config, lock);
+  await serve(mux, spec, config, new Map([[spec.socketPath, lock]]));
 }
 
 /** Takes over from the server that started this one (see upgrade.ts). */
@@ -104,9 +114,9 @@ async function takeOver(spec: ServerSpec): Promise<void> {
       : adoptPty({ fd: FIRST_PTY_FD + p.fd, pid: p.pid, startTime: p.startTime, ttyName: p.ttyName })));
     tell({ type: 'ready' });
     await waitForGo();
-    const lock = await lockWithin(spec.socketPath, LOCK_WAIT_MS, older);
+    const locks = await locksWithin(spec, LOCK_WAIT_MS, older);
     mux.resumeReading();
-    await serve(mux, spec, config, lock);
+    await serve(mux, spec, config, locks);
     tell({ type: 'listening', pid: process.pid });
   } catch (err) {
     tell({ type: 'failed', error: (err as Error).message });

@@ -191,7 +191,8 @@ export interface SessionInfo {
   /** Compose time of the server's last frames (all clients), once one was drawn. */
   frames?: { count: number; p50Ms: number; p99Ms: number };
 }
-export interface CaptureResult { pane: string; lines: string[] }
+/** `wrapped` (when asked): whether each line continues the one before it. */
+export interface CaptureResult { pane: string; lines: string[]; wrapped?: boolean[] }
 
 /** What a client hands the server process it starts (as its one argument, in JSON). */
 export interface ServerSpec {
@@ -202,6 +203,8 @@ export interface ServerSpec {
   size: Size;
   /** Restore the saved session: `saved` unless it ended on purpose, `always` (`thurm restore`) even then. */
   restore?: 'saved' | 'always';
+  /** Older socket paths of a renamed session, kept as symlinks to `socketPath` (rename-session.ts). */
+  aliases?: string[];
   /** Started by `thurm server upgrade`: take over the session of the server that started this one. */
   handoff?: boolean;
 }

@@ -39,13 +39,16 @@ export class ControlServer {
 
   constructor(
     private readonly mux: Mux,
-    private readonly socketPath: string,
+    private socketPath: string,
     lockSecret: string,
     private readonly onClosed: () => void,
     /** `server upgrade`: hands the session to a new server (see upgrade.ts). */
     private readonly upgrade?: () => Promise<{ pid: number }>,
+    /** `rename-session`: moves the session to another name (see rename-session.ts). */
+    private readonly rename?: (name: string) => Promise<void>,
+    aliases: string[] = [],
   ) {
-    this.file = new SocketFile(socketPath, lockSecret, (socket) => this.http.emit('connection', socket));
+    this.file = new SocketFile(socketPath, lockSecret, (socket) => this.http.emit('connection', socket), aliases);
     this.http = http.createServer((_req, res) => {
       res.writeHead(426, { 'content-type': 'text/plain' });
       res.end('thurm: this socket speaks WebSocket only\n');
@@ -81,7 +84,22 @@ export class ControlServer {
         if (!this.upgrade) throw new ThurmError('INVALID_ARGUMENT', 'server upgrade: not available');
         return this.upgrade();
       },
+      renameSession: (name) => {
+        if (!this.rename) throw new ThurmError('INVALID_ARGUMENT', 'rename-session: not available');
+        return this.rename(name);
+      },
     };
+  }
+
+  /** Serves the session on `to` from now on; the old path leads there too (an alias). */
+  async moveSocket(to: string): Promise<void> {
+    await this.file.moveTo(to);
+    this.socketPath = to;
+  }
+
+  /** The paths that lead to this server besides its socket. */
+  aliasPaths(): string[] {
+    return this.file.aliasPaths();
   }
 
   /**
@@ -90,12 +108,12 @@ export class ControlServer {
    */
   async stopListening(): Promise<void> {
     for (const screen of this.screens) screen.close('upgrading');
-    this.file.close();
+    this.file.close(true);
   }
 
   /** The handover failed after stopListening: serve the socket again. */
   async listenAgain(lockSecret: string): Promise<void> {
-    this.file = new SocketFile(this.socketPath, lockSecret, (socket) => this.http.emit('connection', socket));
+    this.file = new SocketFile(this.socketPath, lockSecret, (socket) => this.http.emit('connection', socket), this.file.aliasPaths());
     await this.file.listen();
   }
 

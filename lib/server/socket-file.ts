@@ -1,6 +1,7 @@
 // The server's hold on its socket path: the lock that makes it the only server of that path,
 // and the listening socket file, which it puts back when something deletes it (a tmp cleaner,
-// a user): checked every second and at once on SIGUSR1, as tmux does.
+// a user): checked every second and at once on SIGUSR1, as tmux does. After `rename-session`
+// the old paths stay as symlinks to the new socket (aliases) for as long as the server runs.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -90,17 +91,63 @@ export async function takeServerLock(socketPath: string, handingOver?: number): 
   });
 }
 
-/** Removes a socket file left by a dead server; refuses to touch anything that is not a socket. */
+/** Whether `file` is a symlink to a socket's name beside it: an alias (rename-session.ts). */
+function isAlias(file: string): boolean {
+  try {
+    return /^[^/]+\.sock$/.test(fs.readlinkSync(file));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes a socket file left by a dead server, or an alias one left (the caller holds the
+ * path's lock, so no live server answers there); refuses to touch anything else.
+ */
 function removeStaleSocket(socketPath: string): void {
   const st = fs.lstatSync(socketPath, { throwIfNoEntry: false });
   if (!st) return;
-  if (!st.isSocket()) throw new ThurmError('UNSAFE_SOCKET', `not a socket, refusing to replace: ${socketPath}`);
+  if (!st.isSocket() && !isAlias(socketPath)) throw new ThurmError('UNSAFE_SOCKET', `not a socket, refusing to replace: ${socketPath}`);
   fs.unlinkSync(socketPath);
+}
+
+/**
+ * Removes the aliases of `socketPath` that are not `ours`: a server killed after a rename left
+ * them, and they would lead to this server under names whose locks nobody holds.
+ */
+function removeStaleAliases(socketPath: string, ours: readonly string[]): void {
+  const dir = path.dirname(socketPath);
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (name.endsWith('.sock') && !ours.includes(file) && isAliasOf(file, socketPath)) fs.rmSync(file, { force: true });
+  }
+}
+
+/** Points `alias` at the socket `target` (beside it) with a relative symlink, replacing it at once. */
+function pointAlias(alias: string, target: string): void {
+  const tmp = `${alias}.tmp-${process.pid}`;
+  fs.rmSync(tmp, { force: true });
+  fs.symlinkSync(path.basename(target), tmp);
+  fs.renameSync(tmp, alias);
+}
+
+/** Whether `alias` is a symlink to `target`'s name. */
+function isAliasOf(alias: string, target: string): boolean {
+  try {
+    return fs.readlinkSync(alias) === path.basename(target);
+  } catch {
+    return false;
+  }
 }
 
 /** Listens on the socket path for as long as the server runs, and hands connections on. */
 export class SocketFile {
   private listener: net.Server | null = null;
+  /**
+   * Listeners of paths that became aliases. Closing one unlinks whatever is at its path (its
+   * alias symlink), so they stay open until the server leaves.
+   */
+  private readonly retired: net.Server[] = [];
   private inode = 0;
   /** A file another process put at our path; not ours to replace or remove. */
   private foreign = 0;
@@ -112,15 +159,19 @@ export class SocketFile {
   private readonly onSignal = () => void this.check();
 
   constructor(
-    private readonly socketPath: string,
+    private socketPath: string,
     private readonly secret: string,
     private readonly onConnection: (socket: net.Socket) => void,
+    /** Older paths of this session (`rename-session`), kept as symlinks to the socket. */
+    private readonly aliases: string[] = [],
   ) {}
 
   async listen(): Promise<void> {
     ensureSocketDir(path.dirname(this.socketPath));
     removeStaleSocket(this.socketPath);
+    removeStaleAliases(this.socketPath, this.aliases);
     await this.bind();
+    for (const alias of this.aliases) if (!isAliasOf(alias, this.socketPath)) pointAlias(alias, this.socketPath);
     this.watch();
     process.on('SIGUSR1', this.onSignal);
   }
@@ -161,6 +212,37 @@ export class SocketFile {
     this.listener = listener;
   }
 
+  /**
+   * Listens on `to` instead (`rename-session`, whose caller holds its lock): the current path
+   * and every older alias become symlinks to it, so connections through them go on working.
+   */
+  async moveTo(to: string): Promise<void> {
+    const from = this.socketPath;
+    const reused = this.aliases.indexOf(to);
+    if (reused >= 0) this.aliases.splice(reused, 1);
+    removeStaleSocket(to);
+    const old = this.listener;
+    this.listener = null;
+    this.socketPath = to;
+    try {
+      await this.bind();
+    } catch (err) {
+      this.socketPath = from;
+      this.listener = old;
+      throw err;
+    }
+    // Replaced by a symlink while its listener still runs, so no connect finds the path missing.
+    pointAlias(from, to);
+    if (old) this.retired.push(old);
+    for (const alias of this.aliases) pointAlias(alias, to);
+    this.aliases.push(from);
+  }
+
+  /** Older paths that lead to this socket. */
+  aliasPaths(): string[] {
+    return [...this.aliases];
+  }
+
   /** Puts the socket file (and the lock secret) back when they are gone. */
   private async check(): Promise<void> {
     if (this.checking || this.closed) return;
@@ -170,6 +252,9 @@ export class SocketFile {
       const file = secretFile(this.socketPath);
       if (!fs.existsSync(path.dirname(file))) ensureSocketDir(path.dirname(file));
       if (writeSecret(file, this.secret)) console.error(`thurm: lock secret was deleted, wrote it again: ${file}`);
+      for (const alias of this.aliases) {
+        if (!fs.lstatSync(alias, { throwIfNoEntry: false })) pointAlias(alias, this.socketPath);
+      }
       const st = fs.lstatSync(this.socketPath, { throwIfNoEntry: false });
       if (st?.ino === this.inode || (st && st.ino === this.foreign)) return;
       if (st) {
@@ -188,8 +273,11 @@ export class SocketFile {
     }
   }
 
-  /** Stops listening and removes the socket file (when it is still ours). */
-  close(): void {
+  /**
+   * Stops listening and removes the socket file (when it is still ours) and its aliases; a
+   * handover (`server upgrade`) leaves the aliases to the new server.
+   */
+  close(handover = false): void {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.watcher?.watcher.close();
@@ -197,5 +285,8 @@ export class SocketFile {
     this.listener?.close();
     this.listener = null;
     if (fs.lstatSync(this.socketPath, { throwIfNoEntry: false })?.ino === this.inode) fs.rmSync(this.socketPath, { force: true });
+    if (handover) return;
+    for (const old of this.retired.splice(0)) old.close();
+    for (const alias of this.aliases) if (isAliasOf(alias, this.socketPath)) fs.rmSync(alias, { force: true });
   }
 }

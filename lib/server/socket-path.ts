@@ -49,11 +49,20 @@ export function ensureSocketDir(dir: string): void {
   checkSocketDir(dir);
 }
 
-/** The sessions whose sockets sit beside `socket` (live or stale), by name. */
-export function sessionNames(socket: string): string[] {
+/**
+ * The sessions whose sockets sit in `dir` (live or stale), by name. The symlinks a renamed
+ * session leaves at its old names (rename-session.ts) are aliases, not sessions.
+ */
+export function sessionsIn(dir: string): string[] {
   try {
-    return fs.readdirSync(path.dirname(socket)).filter((f) => f.endsWith('.sock')).map((f) => f.slice(0, -5)).filter(isSessionName).sort();
+    return fs.readdirSync(dir, { withFileTypes: true }).filter((f) => f.name.endsWith('.sock') && f.isSocket())
+      .map((f) => f.name.slice(0, -5)).filter(isSessionName).sort();
   } catch {
     return [];
   }
+}
+
+/** The sessions whose sockets sit beside `socket`, by name. */
+export function sessionNames(socket: string): string[] {
+  return sessionsIn(path.dirname(socket));
 }

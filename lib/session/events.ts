@@ -28,6 +28,12 @@ export type MuxEvent =
   /** `thurm save`: the saver writes the session file now, before this event returns. */
   /** The session file failed to save, or saves again after failing (Mux.saveState). */
   | { type: 'save-changed' }
+  /** A tmux option value was set or unset (Mux.tmuxOptions): borders may look different. */
+  | { type: 'options-changed' }
+  /** `display-message`: every attached client shows `text` (sanitised) in its status line. */
+  | { type: 'message-shown'; text: string }
+  /** `rename-session`: Mux.session is `to` now. */
+  | { type: 'session-renamed'; from: string; to: string }
   /** Sent while the panes still run, so the session can be saved as it was. */
   | { type: 'session-ending'; onPurpose: boolean }
   | { type: 'session-ended' };

@@ -17,6 +17,7 @@ import { Pane, type PaneLive, type PaneOptions } from './pane.js';
 import { HANDOFF_VERSION, type Handoff, type PaneHandoff } from './handoff.js';
 import type { PanePty } from '../pty/spawn.js';
 import { LIVE_PROC, type ProcFacts } from '../pty/proc.js';
+import { TmuxOptions } from './tmux-options.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
 import { Reaper } from './reaper.js';
 import type { PanePlan } from './resume.js';
@@ -79,11 +80,14 @@ export interface SplitOptions {
 }
 
 export class Mux {
-  readonly session: string;
-  readonly socketPath: string;
+  /** Changed only by renameSession(). */
+  session: string;
+  socketPath: string;
   config: Config;
   private readonly panes = new Map<string, Pane>();
   readonly buffers = new PasteBuffers();
+  /** Values set through the tmux shim's set-option (see tmux-options.ts). */
+  readonly tmuxOptions = new TmuxOptions();
   private readonly listeners = new Set<MuxListener>();
   private readonly clientSizes = new Map<string, { cols: number; rows: number }>();
   private readonly observers = new Set<string>();
@@ -112,8 +116,11 @@ export class Mux {
     this.now = opts.now ?? Date.now;
     this.watch = new StatusWatch(this, (pane) => this.emit({ type: 'status-changed', pane }), this.now);
     this.subscribe((e) => {
-      if (e.type === 'pane-removed') this.states.delete(e.pane);
-      else if ((e.type === 'status-changed' || e.type === 'pane-added') && this.panes.has(e.pane)) {
+      if (e.type === 'pane-removed') {
+        this.states.delete(e.pane);
+        this.tmuxOptions.forget(`%${e.pane}`);
+      } else if (e.type === 'window-closed') this.tmuxOptions.forget(`@${e.window}`);
+      if ((e.type === 'status-changed' || e.type === 'pane-added') && this.panes.has(e.pane)) {
         const state = this.pane(e.pane).summary().state;
         if (this.states.get(e.pane)?.state !== state) this.states.set(e.pane, { state, since: this.now() });
       }
@@ -762,6 +769,33 @@ export class Mux {
     if (!r || this.restoreTold) return null;
     this.restoreTold = true;
     return restoreSummary(r);
+  }
+
+  /**
+   * The session goes by another name, served on `socketPath` (the server has moved its files);
+   * panes started from now on get it in THURM_SOCKET and TMUX.
+   */
+  renameSession(name: string, socketPath: string): void {
+    const from = this.session;
+    this.session = name;
+    this.socketPath = socketPath;
+    this.emit({ type: 'session-renamed', from, to: name });
+  }
+
+  /** Sets or unsets a tmux option value (the shim's set-option); borders may change with it. */
+  setTmuxOption(scope: string, name: string, value: string | null): void {
+    this.tmuxOptions.set(scope, name, value);
+    this.emit({ type: 'options-changed' });
+  }
+
+  /** The scopes a pane's options are looked up in, most specific first: pane, window, session. */
+  optionScopes(pane: string): string[] {
+    return [`%${pane}`, `@${this.windowOf(pane).id}`, 'session'];
+  }
+
+  /** Shows `text` in the status line of every attached client (`display-message`). */
+  displayMessage(text: string): void {
+    this.emit({ type: 'message-shown', text });
   }
 
   /** How a save is done now: set by the session saver (saver.ts), none when saving is off. */

@@ -6,8 +6,9 @@
 import { ThurmError } from '../errors.js';
 import type { MuxEvent } from './events.js';
 import type { Mux } from './mux.js';
+import fsp from 'node:fs/promises';
 import type { Pane } from './pane.js';
-import { writeSessionFile } from './session-file.js';
+import { sessionFilePath, writeSessionFile } from './session-file.js';
 import { historyJsonOf, historyText, readHistory, type SessionSnapshot } from './snapshot.js';
 
 const CHANGE_MS = 1000;
@@ -45,16 +46,28 @@ export class SessionSaver {
   /** Each pane's history text as last read, with the pane's `changes` then: idle panes cost nothing. */
   private readonly histories = new WeakMap<Pane, { changes: number; lines: string[] }>();
 
-  constructor(private readonly mux: Mux, private readonly file: string, private readonly historyLines: number) {
+  constructor(private readonly mux: Mux, private file: string, private readonly historyLines: number) {
     mux.setSaveState({ file, savedAt: null, error: null });
     mux.setSaver(() => this.save());
     mux.subscribe((e) => {
-      if (e.type === 'session-ending') void this.saveLast(e.onPurpose);
+      if (e.type === 'session-renamed') this.renamed(e.to);
+      else if (e.type === 'session-ending') void this.saveLast(e.onPurpose);
       else {
         const delay = delayOf(e);
         if (delay !== null) this.schedule(delay);
       }
     });
+  }
+
+  /** The server moved the file to the session's new name (rename-session.ts): save there, soon. */
+  private renamed(session: string): void {
+    const before = this.file;
+    this.file = sessionFilePath(session);
+    this.mux.setSaveState({ ...this.mux.saveState, file: this.file });
+    // A save writing during the move put the old name back: that copy goes once it is done (the
+    // save scheduled here writes the new name).
+    this.running = this.running.then(() => fsp.rm(before, { force: true })).catch(() => {});
+    this.schedule(CHANGE_MS);
   }
 
   /** Saves within `ms` (an earlier deadline already set stands). */

@@ -75,3 +75,13 @@ export function historyOf(xterm: XTerminal): History {
     wrapped: (index) => lineAt(buffers, index)?.isWrapped ?? false,
   };
 }
+
+/** Lines with each wrapped one appended to the line before it (`-J`); the first stays a line. */
+export function joinWrapped(lines: string[], wrapped: boolean[]): string[] {
+  const out: string[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (wrapped[i] && out.length) out[out.length - 1] += line;
+    else out.push(line);
+  }
+  return out;
+}

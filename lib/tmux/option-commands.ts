@@ -1,31 +1,59 @@
-// tmux options: set-option is accepted for any option (tools style their panes with it) and
-// applied where thurm has the same thing (synchronize-panes); show-options answers what thurm
-// does by default, in tmux's terms. Values set are not kept: thurm has no options store.
-import type { ShimCommand } from './context.js';
+// tmux options: set-option is accepted for any option (tools style their panes with it), and
+// the value is kept in the server by scope (session, window `@N`, pane `%N`) so show-options
+// gives it back; it is applied where thurm has the same thing: synchronize-panes, and the
+// foreground of pane-border-style and pane-active-border-style on thurm's borders. Options
+// never set answer with what thurm does by default, in tmux's terms.
+import { value, type Parsed } from './args.js';
+import type { ShimCommand, ShimContext } from './context.js';
 import { ShimError } from './errors.js';
 import { tmuxOptions } from './options.js';
 
-const setOption: ShimCommand = {
-  name: 'set-option',
-  aliases: ['set', 'set-window-option', 'setw'],
+/** The scopes an option is looked up in, most specific first, as the flags and -t say. */
+async function scopes(ctx: ShimContext, args: Parsed, windowCommand: boolean): Promise<string[]> {
+  const view = await ctx.view();
+  const target = value(args, 't');
+  if (args.flags.has('g') || args.flags.has('s')) return ['session'];
+  if (args.flags.has('p')) {
+    const pane = view.paneTarget(target);
+    return [`%${pane.id}`, view.windowOf(pane).id, 'session'];
+  }
+  if (args.flags.has('w') || windowCommand) return [view.window(target).id, 'session'];
+  return ['session'];
+}
+
+/** set-option, or set-window-option (`window`: window options unless a flag says otherwise). */
+const setOption = (name: string, aliases: string[], window: boolean): ShimCommand => ({
+  name,
+  aliases,
   flags: 'aFgopqsuUwt:',
   run: async (ctx, args) => {
     const [name, v] = args.rest;
     if (name === undefined) throw new ShimError('set-option: expects an option name');
-    if (name === 'synchronize-panes' && !args.flags.has('u')) {
+    const unset = args.flags.has('u') || args.flags.has('U');
+    if (name === 'synchronize-panes' && !unset) {
       const off = v === undefined ? undefined : v === 'off' || v === '0';
       if (v !== undefined && !off && v !== 'on' && v !== '1') throw new ShimError(`set-option: bad value for synchronize-panes: ${v}`);
       await ctx.request('synchronize-panes', { off: off ?? false });
     }
+    const [scope] = await scopes(ctx, args, window);
+    const kept = await ctx.request<{ values: Record<string, string> }>('tmux-show-options', { scopes: [scope] });
+    const before = Object.hasOwn(kept.values, name) ? kept.values[name] : undefined;
+    if (args.flags.has('o') && before !== undefined) {
+      if (args.flags.has('q')) return;
+      throw new ShimError(`already set: ${name}`);
+    }
+    const next = unset ? null : args.flags.has('a') && before !== undefined ? `${before}${v ?? ''}` : (v ?? (name === 'synchronize-panes' ? 'on' : ''));
+    await ctx.request('tmux-set-option', { scope, name, value: next });
   },
-};
+});
 
-const showOptions: ShimCommand = {
-  name: 'show-options',
-  aliases: ['show', 'show-window-options', 'showw'],
+const showOptions = (name: string, aliases: string[], window: boolean): ShimCommand => ({
+  name,
+  aliases,
   flags: 'AgHpqsvwt:',
   run: async (ctx, args) => {
-    const known = tmuxOptions();
+    const kept = await ctx.request<{ values: Record<string, string> }>('tmux-show-options', { scopes: await scopes(ctx, args, window) });
+    const known = { ...tmuxOptions(), ...kept.values };
     const name = args.rest[0];
     const names = name === undefined ? Object.keys(known).sort() : [name];
     if (name !== undefined && !Object.hasOwn(known, name)) {
@@ -34,6 +62,9 @@ const showOptions: ShimCommand = {
     }
     ctx.print(names.map((n) => (args.flags.has('v') ? known[n] : `${n} ${known[n]}`)));
   },
-};
+});
 
-export const OPTION_COMMANDS: ShimCommand[] = [setOption, showOptions];
+export const OPTION_COMMANDS: ShimCommand[] = [
+  setOption('set-option', ['set'], false), setOption('set-window-option', ['setw'], true),
+  showOptions('show-options', ['show'], false), showOptions('show-window-options', ['showw'], true),
+];

@@ -1,6 +1,7 @@
 // What goes into a pane and what comes out, tmux-style: send-keys (key names as tmux spells
 // them, other words typed as text), capture-pane (lines -S to -E, to stdout or a paste buffer),
 // display-message and list-panes (formats).
+import { joinWrapped } from '../term/history.js';
 import { keyBytes } from '../term/keys.js';
 import { value } from './args.js';
 import type { ShimCommand } from './context.js';
@@ -56,18 +57,20 @@ const MAX_HISTORY = 10_000_000;
 const capturePane: ShimCommand = {
   name: 'capture-pane',
   aliases: ['capturep'],
-  // -J, -N, -T, -C and -q are accepted: lines come as the screen shows them, trailing blanks cut.
+  // -J joins wrapped lines; -N, -T, -C and -q are accepted: lines come as the screen shows
+  // them, trailing blanks cut.
   flags: 'epqCJNTb:E:S:t:',
   run: async (ctx, args) => {
     const target = (await ctx.view()).paneTarget(value(args, 't'));
     const rows = target.size.rows;
     const start = lineNumber(value(args, 'S'), 0, -MAX_HISTORY);
     const end = lineNumber(value(args, 'E'), rows - 1, rows - 1);
-    const { lines } = await ctx.request<{ lines: string[] }>('capture', {
-      pane: target.id, scrollback: Math.min(Math.max(-start, 0), MAX_HISTORY), ansi: args.flags.has('e'),
+    const { lines, wrapped } = await ctx.request<{ lines: string[]; wrapped?: boolean[] }>('capture', {
+      pane: target.id, scrollback: Math.min(Math.max(-start, 0), MAX_HISTORY), ansi: args.flags.has('e'), wrapped: args.flags.has('J'),
     });
     const history = lines.length - rows;
-    const picked = lines.slice(Math.max(history + start, 0), Math.max(history + Math.min(end, rows - 1) + 1, 0));
+    const from = Math.max(history + start, 0), to = Math.max(history + Math.min(end, rows - 1) + 1, 0);
+    const picked = wrapped ? joinWrapped(lines.slice(from, to), wrapped.slice(from, to)) : lines.slice(from, to);
     if (args.flags.has('p')) return ctx.print(picked);
     if (value(args, 'b') !== undefined) throw new ShimError('unsupported: capture-pane -b');
     await ctx.request('set-buffer', { text: picked.join('\n') });
@@ -77,7 +80,7 @@ const capturePane: ShimCommand = {
 const displayMessage: ShimCommand = {
   name: 'display-message',
   aliases: ['display'],
-  // -I, -v, -d and -c are accepted; without -p there is no status-line message to show.
+  // -I, -v, -d and -c are accepted; without -p the message goes to every client's status line.
   flags: 'apvIc:d:F:t:',
   run: async (ctx, args) => {
     const view = await ctx.view();
@@ -86,7 +89,9 @@ const displayMessage: ShimCommand = {
       return ctx.print(Object.keys(view.variables(pane)).sort().map((name) => `${name}=${ctx.format(view, pane, `#{${name}}`)}`));
     }
     const format = args.rest[0] ?? value(args, 'F') ?? '[#{session_name}] #{window_index}:#{window_name}, current pane #{pane_index}';
-    if (args.flags.has('p')) ctx.print([ctx.format(view, pane, format)]);
+    const text = ctx.format(view, pane, format);
+    if (args.flags.has('p')) ctx.print([text]);
+    else await ctx.request('display-message', { text });
   },
 };
 

@@ -1,5 +1,6 @@
 // tmux's window and session commands on thurm's windows: new-window, select-window,
-// kill-window, rename-window, list-windows, select-layout, has-session, list-sessions.
+// kill-window, rename-window, list-windows, select-layout, has-session, list-sessions,
+// rename-session.
 import { value, type Parsed } from './args.js';
 import type { ShimCommand, ShimContext } from './context.js';
 import { ShimError } from './errors.js';
@@ -124,4 +125,15 @@ const listSessions: ShimCommand = {
   },
 };
 
-export const WINDOW_COMMANDS: ShimCommand[] = [newWindow, selectWindow, killWindow, renameWindow, listWindows, selectLayout, hasSession, listSessions];
+const renameSession: ShimCommand = {
+  name: 'rename-session',
+  aliases: ['rename'],
+  flags: 't:',
+  run: async (ctx, args) => {
+    if (args.rest.length !== 1) throw new ShimError('rename-session: expects a new name');
+    checkSession(await ctx.view(), value(args, 't'));
+    await ctx.request('rename-session', { name: args.rest[0] });
+  },
+};
+
+export const WINDOW_COMMANDS: ShimCommand[] = [newWindow, selectWindow, killWindow, renameWindow, listWindows, selectLayout, hasSession, listSessions, renameSession];

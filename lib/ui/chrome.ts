@@ -6,6 +6,7 @@ import type { Mux } from '../session/mux.js';
 import { windowState } from '../session/agents.js';
 import type { Line } from './cells.js';
 import { fitStatus, GLYPHS, progressBar, progressStyle, STATE_STYLES, stateCounts, statusLabel } from './status-view.js';
+import { styleForeground } from './tmux-style.js';
 import { fill, putText, textWidth, truncate } from './text-cells.js';
 
 const FOCUSED = '1;32';
@@ -33,7 +34,7 @@ export function drawHeaders(lines: Line[], mux: Mux, geo: Geometry, frame: numbe
     const line = lines[r.y];
     if (!line) continue;
     const focused = mux.focused === id;
-    const style = focused ? FOCUSED : UNFOCUSED;
+    const style = borderStyle(mux, id, focused);
     // The focused pane's rule is heavy, so focus shows without colour too.
     const rule = focused ? '━' : '─';
     const end = r.x + r.w;
@@ -51,12 +52,26 @@ export function drawHeaders(lines: Line[], mux: Mux, geo: Geometry, frame: numbe
     }
     if (fitted.bar) putText(line, end - textWidth(fitted.bar) - 3, ` ${fitted.bar} `, progressStyle(status), end - 1);
   }
+  const separator = geo.panes.size ? borderStyle(mux, [...geo.panes.keys()][0], false, true) : UNFOCUSED;
   for (const s of geo.separators) {
     for (let y = s.y; y < s.y + s.h; y++) {
       const line = lines[y];
-      if (line && line[s.x]) fill(line, s.x, s.x + 1, '│', UNFOCUSED);
+      if (line && line[s.x]) fill(line, s.x, s.x + 1, '│', separator);
     }
   }
+}
+
+/**
+ * A border's style: thurm's, or the foreground of `pane-border-style` (`pane-active-border-style`
+ * for the focused pane) set through the tmux shim; the focused one stays bold. `windowOnly`: the
+ * window's and session's value, for separators, which belong to no one pane.
+ */
+function borderStyle(mux: Mux, id: string, focused: boolean, windowOnly = false): string {
+  if (!mux.tmuxOptions.size) return focused ? FOCUSED : UNFOCUSED;
+  const scopes = mux.optionScopes(id).slice(windowOnly ? 1 : 0);
+  const fg = styleForeground(mux.tmuxOptions.get(focused ? 'pane-active-border-style' : 'pane-border-style', scopes));
+  if (!fg) return focused ? FOCUSED : UNFOCUSED;
+  return focused ? `1;${fg}` : fg;
 }
 
 export interface StatusExtras {

@@ -296,6 +296,10 @@ export class ClientScreen implements ClientHandle {
       }, this.commandHistory);
     } else if (action.ui === 'rename-window') {
       this.openPrompt('rename window: ', (name) => void this.run({ type: 'rename-window', name: name || null }));
+    } else if (action.ui === 'rename-session') {
+      this.openPrompt('rename session: ', (name) => {
+        if (name) void this.run({ type: 'rename-session', name });
+      });
     } else if (action.ui === 'move-window') {
       this.openPrompt('move window to index: ', (index) => {
         if (/^\d{1,4}$/.test(index)) void this.run({ type: 'move-window', to: Number(index) });
@@ -488,8 +492,13 @@ export class ClientScreen implements ClientHandle {
         this.copy.forget(e.pane);
         this.allPanesDirty = true;
         break;
+      case 'message-shown':
+        this.showMessage(e.text);
+        return;
       case 'layout-changed':
       case 'pane-resized':
+      case 'session-renamed':
+      case 'options-changed':
         this.allPanesDirty = true;
         break;
       default:

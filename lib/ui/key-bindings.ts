@@ -3,7 +3,7 @@
 
 export type BindingAction =
   | { command: string; args?: Record<string, unknown> }
-  | { ui: 'help' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' | 'agents' | 'choose-window' | 'rename-window' | 'move-window' | 'confirm-kill-window' | 'choose-session' | 'next-session' | 'previous-session' | 'command-prompt' | 'reload-config' };
+  | { ui: 'help' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' | 'agents' | 'choose-window' | 'rename-window' | 'move-window' | 'confirm-kill-window' | 'choose-session' | 'rename-session' | 'next-session' | 'previous-session' | 'command-prompt' | 'reload-config' };
 
 export interface Binding {
   keys: string[];
@@ -37,6 +37,7 @@ export const BINDINGS: readonly Binding[] = [
   { keys: ['.'], describe: 'move the window to another index', action: { ui: 'move-window' } },
   { keys: ['&'], describe: 'close the window (asks first)', action: { ui: 'confirm-kill-window' } },
   { keys: ['s'], describe: 'choose a session to switch to', action: { ui: 'choose-session' } },
+  { keys: ['$'], describe: 'rename the session', action: { ui: 'rename-session' } },
   { keys: ['('], describe: 'the previous session', action: { ui: 'previous-session' } },
   { keys: [')'], describe: 'the next session', action: { ui: 'next-session' } },
   { keys: ['w'], describe: 'choose a window or pane, with each pane\'s status', action: { ui: 'choose-window' } },

@@ -36,7 +36,7 @@ const PLAIN = [
   'respawn-pane -k --pane 2 --cwd /tmp -- sh -c x',
   'agent report --agent a --owner-pid 12 --instance i --sequence 1 --status working --message m',
   'agent release --owner-pid 12 --instance i --sequence 2', 'agent prompt --pane 1 fix the bug', 'agent explain --json',
-  'agent hook claude-code', 'status working --msg building --progress 40', 'status --query', 'status',
+  'agent hook claude-code', 'rename-session work', 'display-message hello there', 'capture --join', 'status working --msg building --progress 40', 'status --query', 'status',
   'new -d', 'new -d --size 120x40 -- sh', 'new --cwd /tmp', 'attach', 'attach -s other', '', '-s x', 'integration install claude-code --print',
 ];
 
@@ -84,7 +84,9 @@ test('every command of the table takes the fast path', (t) => {
 });
 
 test('client-only commands are found without the command table', (t) => {
-  t.is(parseFast(['agent', 'hook', 'claude-code'], CLIENT_COMMANDS)?.command.usage, 'hook <kind>');
+  t.is(parseFast(['agent', 'hook', 'claude-code'], CLIENT_COMMANDS)?.command.usage, 'hook <kind> [payload]');
+  // Codex's notify appends its JSON as one more argument.
+  t.is(parseFast(['agent', 'hook', 'codex', '{"type":"agent-turn-complete"}'], CLIENT_COMMANDS)?.argv.payload, '{"type":"agent-turn-complete"}');
   t.is(parseFast(['list'], CLIENT_COMMANDS), null);
 });
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import { Connection } from '../../lib/cli/connection.js';
 import type { PaneInfo, SessionInfo } from '../../lib/server/protocol.js';
+import { inPane } from '../helpers/in-pane.js';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -17,20 +18,6 @@ async function session(t: ExecutionContext, config?: string): Promise<ThurmEnv> 
   t.teardown(() => env.cleanup());
   await env.ok(['new', '-d', '--size', '120x40']);
   return env;
-}
-
-let scripts = 0;
-
-/** Runs a shell script in a pane, as a program there would; resolves with what it printed and its status. */
-async function inPane(env: ThurmEnv, script: string, pane = '1'): Promise<{ out: string; err: string; code: number }> {
-  const base = path.join(env.dir, `script-${++scripts}`);
-  fs.writeFileSync(`${base}.sh`, script);
-  await env.ok(['send', '--pane', pane, '--enter', `sh ${base}.sh > ${base}.out 2> ${base}.err; echo $? > ${base}.rc`]);
-  const rc = await waitUntil(() => {
-    const text = fs.readFileSync(`${base}.rc`, { encoding: 'utf8', flag: 'a+' });
-    return text.endsWith('\n') && text;
-  }, `the script in pane ${pane} to finish`, 30_000);
-  return { out: fs.readFileSync(`${base}.out`, 'utf8'), err: fs.readFileSync(`${base}.err`, 'utf8'), code: Number(rc) };
 }
 
 const info = (env: ThurmEnv) => env.json<SessionInfo>(['info']);
@@ -252,6 +239,59 @@ test.serial('set-option is accepted, show-options answers what thurm does, and w
   r = await inPane(env, 'tmux select-window -t 0');
   await waitUntil(async () => (await info(env)).windows[0].current, 'window 0 selected');
   t.pass();
+});
+
+test.serial('set-option keeps values by scope, show-options -v gives them back, and the border styles colour thurm\'s borders', async (t) => {
+  const env = await session(t);
+  await env.ok(['split', '--pane', '1', '-d', '--', 'sh']);
+  const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 120, 40);
+  t.teardown(() => client.kill());
+  await client.waitForText('[default]');
+  const header = (id: string) => client.find(` ${id} sh `)!;
+  // The focused pane's border is bold green until a style says otherwise.
+  t.is(client.cell(header('1').x - 1, header('1').y).getFgColor(), 2);
+  const r = await inPane(env, [
+    'tmux set -g @mine hello && tmux show -gv @mine && tmux show-options -g @mine',
+    'tmux set -ag @mine -world && tmux show -gv @mine',
+    'tmux set -og @mine again; echo "o=$?"; tmux set -oqg @mine again; echo "oq=$?"',
+    'tmux set -u -g @mine && tmux show -gqv @mine; echo "unset=$?"',
+    'tmux set -p -t %1 pane-active-border-style "fg=blue,bold" && tmux show -p -t %1 -v pane-active-border-style',
+    'tmux setw pane-border-style fg=colour208 && tmux showw -v pane-border-style && tmux show -p -t %2 -v pane-border-style',
+    'tmux show -gv mouse',
+  ].join('\n'));
+  t.is(r.err, 'thurm: tmux shim: already set: @mine\n');
+  t.is(r.out, 'hello\n@mine hello\nhello-world\no=1\noq=0\nunset=0\nfg=blue,bold\nfg=colour208\nfg=colour208\non\n');
+  await client.waitFor(() => client.cell(header('1').x - 1, header('1').y).getFgColor() === 4, 'the focused border in blue');
+  const focused = client.cell(header('1').x - 1, header('1').y);
+  t.true(focused.isBold() !== 0, 'still bold');
+  await client.waitFor(() => client.cell(header('2').x - 1, header('2').y).getFgColor() === 208, 'the other border in colour 208');
+  // A closed pane's values go with it.
+  await env.ok(['kill-pane', '--pane', '2']);
+  t.is((await inPane(env, 'tmux show -p -t %1 -v pane-active-border-style')).out, 'fg=blue,bold\n');
+});
+
+test.serial('display-message without -p shows the expanded format in every client\'s status line', async (t) => {
+  const env = await session(t);
+  const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 120, 40);
+  t.teardown(() => client.kill());
+  await client.waitForText('[default]');
+  const r = await inPane(env, "tmux display-message 'hello from #{pane_id} in #{session_name}'");
+  t.is(r.code, 0, r.err);
+  t.is(r.out, '');
+  await client.waitFor(() => client.lines()[39].includes('hello from %1 in default'), 'the message in the status line');
+});
+
+test.serial('capture-pane -J joins the lines the terminal wrapped, as thurm capture --join does', async (t) => {
+  const env = await session(t);
+  await env.ok(['split', '--pane', '1', '--right', '--size', '30', '--', 'sh']);
+  const long = Array.from({ length: 12 }, (_, i) => `word${i}`).join('-');
+  await env.ok(['send', '--pane', '2', '--enter', `echo ${long}`]);
+  await waitUntil(async () => (await env.capture('2')).includes('word11'), 'the long line echoed');
+  const r = await inPane(env, 'tmux capture-pane -p -J -t %2; echo ---; tmux capture-pane -p -t %2');
+  const [joined, plain] = r.out.split('---\n');
+  t.true(joined.split('\n').includes(long), joined);
+  t.false(plain.split('\n').includes(long), 'without -J the line comes as the screen shows it');
+  t.true((await env.ok(['capture', '--pane', '2', '--join'])).split('\n').includes(long));
 });
 
 test.serial('commands and flags the shim does not know fail with "thurm: tmux shim: unsupported"', async (t) => {

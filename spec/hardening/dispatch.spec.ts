@@ -1,8 +1,8 @@
 // Hostile socket requests (lib/commands/dispatch.ts) against a real Mux whose panes run on the
 // fake pty: random JSON objects for every request type, `__proto__` keys, deep nesting. Each
 // gets one structured Reply (never a throw, never INTERNAL), the session stays consistent and
-// nothing is polluted. kill-server and server-upgrade only reach the context's stubs, so no
-// request can stop or replace this process.
+// nothing is polluted. kill-server, server-upgrade and rename-session only reach the context's
+// stubs, so no request can stop or replace this process or move its files.
 import fc from 'fast-check';
 import type { CommandContext } from '../../lib/commands/command.js';
 import { dispatch, requestId } from '../../lib/commands/dispatch.js';
@@ -43,6 +43,7 @@ const request = fc.tuple(
 let mux: Mux;
 let stopped = 0;
 let upgraded = 0;
+let renamed = 0;
 const ptys: FakePty[] = [];
 
 function freshMux(): void {
@@ -78,8 +79,9 @@ check({
         mux, clients: () => [], signal: closed.signal,
         shutdown: () => { stopped++; },
         upgrade: async () => { upgraded++; return { pid: 0 }; },
+        renameSession: async () => { renamed++; },
       };
-      const [stops, upgrades] = [stopped, upgraded];
+      const [stops, upgrades, renames] = [stopped, upgraded, renamed];
       const replied = dispatch(ctx, raw);
       // As if the client went away at once: a request that waits (wait) answers now.
       closed.abort();
@@ -90,6 +92,7 @@ check({
       const type = (raw as { type?: unknown }).type;
       invariant(stopped === stops + (reply.ok && type === 'kill-server' ? 1 : 0) && upgraded === upgrades + (reply.ok && type === 'server-upgrade' ? 1 : 0),
         `kill-server or server-upgrade did not go to the context alone: ${text.slice(0, 100)}`);
+      invariant(renamed === renames + (reply.ok && type === 'rename-session' ? 1 : 0), `rename-session did not go to the context alone: ${text.slice(0, 100)}`);
       if (reply.ok) invariant(typeof JSON.stringify(reply) === 'string', 'a result that cannot be sent');
       else invariant(isErrorCode(reply.error.code) && reply.error.code !== 'INTERNAL' && typeof reply.error.message === 'string',
         `${reply.error.code}: ${reply.error.message.slice(0, 200)} for ${text.slice(0, 200)}`);

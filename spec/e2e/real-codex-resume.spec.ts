@@ -1,0 +1,131 @@
+// The real Codex (0.171.0, installed outside the project at /opt/real-agents/codex), run offline
+// against a fake Responses API on 127.0.0.1: its own notify program (`thurm integration install
+// codex`) binds the pane to its thread when a turn completes, and after the server is killed,
+// a restore types `codex resume <id>` and Codex carries on in the same thread. Reported as
+// skipped where that install is missing.
+import fs from 'node:fs';
+import path from 'node:path';
+import test, { type ExecutionContext } from 'ava';
+import { Connection } from '../../lib/cli/connection.js';
+import type { PaneInfo, SessionInfo } from '../../lib/server/protocol.js';
+import { readSnapshot } from '../../lib/session/session-file.js';
+import { FakeOpenAiApi, userTexts, type ResponsesRequest } from '../helpers/fake-openai-api.js';
+import { alive } from '../helpers/processes.js';
+import { ThurmEnv } from '../helpers/thurm-env.js';
+import { waitUntil } from '../helpers/wait.js';
+
+const CODEX_BIN_DIR = '/opt/real-agents/codex/node_modules/.bin';
+const installed = fs.existsSync(path.join(CODEX_BIN_DIR, 'codex'));
+/** Codex takes over ten seconds to start on these shared machines. */
+const SLOW = 90_000;
+
+const FIRST = 'remember the word first-turn-marker';
+const SECOND = 'which word did I ask you to remember';
+
+function answer(r: ResponsesRequest): string {
+  const said = userTexts(r).at(-1) ?? '';
+  if (said.includes('task title')) return 'Remember a word';
+  if (said.includes(SECOND)) return 'recalled-second-answer';
+  if (said.includes(FIRST)) return 'noted-first-answer';
+  return 'unexpected-prompt';
+}
+
+/** Pane 1 over one connection, polled until `probe` accepts it; its screen in the message when not. */
+async function waitForPane<T>(env: ThurmEnv, probe: (p: PaneInfo) => T, what: string): Promise<NonNullable<T>> {
+  const connection = await Connection.open(env.socket);
+  let last: PaneInfo | null = null;
+  let screen = '';
+  try {
+    return await waitUntil(async () => {
+      last = (await connection.request<SessionInfo>('info')).panes[0];
+      screen = (await connection.request<{ lines: string[] }>('capture', { pane: '1' })).lines.join('\n');
+      return probe(last);
+    }, () => `${what}; pane 1: ${JSON.stringify(last)}\n${screen}`, SLOW);
+  } finally {
+    connection.close();
+  }
+}
+
+/** Codex's app-server daemons started under this HOME (they outlive Codex), by pid. */
+function daemons(home: string): number[] {
+  return fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number).filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path.join(home, '.codex', 'packages'));
+    } catch {
+      return false;
+    }
+  });
+}
+
+async function world(t: ExecutionContext): Promise<{ env: ThurmEnv; api: FakeOpenAiApi; project: string }> {
+  const api = new FakeOpenAiApi(answer);
+  const url = await api.start();
+  t.teardown(() => api.close());
+  const env = new ThurmEnv();
+  const home = env.env.HOME!;
+  t.teardown(() => env.cleanup());
+  // Registered after cleanup, so it runs first: the daemons go before their folder does.
+  t.teardown(() => { for (const pid of daemons(home)) process.kill(pid, 'SIGTERM'); });
+  const project = path.join(env.dir, 'project');
+  fs.mkdirSync(project);
+  fs.mkdirSync(path.join(home, '.codex'));
+  fs.writeFileSync(path.join(home, '.codex', 'auth.json'), JSON.stringify({ OPENAI_API_KEY: 'sk-offline-dummy' }));
+  fs.writeFileSync(path.join(home, '.codex', 'config.toml'), [
+    'model = "fake-model"', 'model_provider = "fake"', '',
+    '[model_providers.fake]', 'name = "fake"', `base_url = "${url}"`, 'wire_api = "responses"', 'env_key = "FAKE_OPENAI_KEY"', '',
+    `[projects."${project}"]`, 'trust_level = "trusted"', '',
+  ].join('\n'));
+  Object.assign(env.env, { PATH: `${process.env.PATH ?? '/usr/bin:/bin'}${path.delimiter}${CODEX_BIN_DIR}`, FAKE_OPENAI_KEY: 'dummy' });
+  // The real installer of this checkout, so the notify runs this checkout's bin/thurm.
+  const out = await env.ok(['integration', 'install', 'codex']);
+  if (!out.includes('notify program')) throw new Error(`integration install: ${out}`);
+  return { env, api, project };
+}
+
+(installed ? test.serial : test.serial.skip)(
+  installed
+    ? 'real Codex bound by its notify program is resumed after kill -9 with codex resume and continues its thread'
+    : 'real Codex resume after kill -9 (skipped: real Codex is not installed at /opt/real-agents/codex)',
+  async (t) => {
+    t.timeout(5 * SLOW);
+    const { env, api, project } = await world(t);
+    await env.ok(['new', '-d', '--size', '120x40']);
+    await env.ok(['send', '--pane', '1', `cd '${project}' && codex '${FIRST}'`, '--enter']);
+    await waitForPane(env, () => api.requests.some((r) => userTexts(r).some((s) => s.includes(FIRST))) || null, 'the first turn at the fake API');
+    const done = await waitForPane(env, (p) => (p.hook?.event === 'Stop' && p.hook.sessionId ? p : null), 'the notify with the thread id');
+    const threadId = done.hook!.sessionId!;
+    t.regex(threadId, /^[0-9a-f-]{36}$/);
+    t.is(done.hook!.agent, 'codex');
+    t.is(done.hook!.status, 'done');
+    t.is(done.hook!.ownerPid, done.foreground!.pid, 'the hook state belongs to the codex in the pane, not to its daemon');
+    // The id is the resumable thread's (it has a rollout), not the side thread that names the task.
+    const rollouts = fs.readdirSync(path.join(env.env.HOME!, '.codex', 'sessions'), { recursive: true }).map(String);
+    t.true(rollouts.some((f) => f.endsWith(`-${threadId}.jsonl`)), rollouts.join(', '));
+
+    await env.ok(['save']);
+    const saved = readSnapshot(path.join(env.env.XDG_STATE_HOME!, 'thurm', 'default.json')).panes[0];
+    t.deepEqual(saved.agent, { agent: 'codex', sessionId: threadId, resume: null });
+    const oldCodex = done.foreground!.pid;
+    const server = await env.serverPid();
+    process.kill(server, 'SIGKILL');
+    await waitUntil(() => !alive(server), 'the server to die');
+    await waitUntil(() => !alive(oldCodex), 'the old codex to exit', SLOW);
+
+    const r = await env.cli(['restore', '-d']);
+    t.is(r.code, 0, r.stderr);
+    t.regex(r.stdout, new RegExp(`pane 1: resumed: codex resume ${threadId} `));
+    const fg = await waitForPane(env, (p) => (p.foreground?.argv.some((a) => a.endsWith('codex')) ? p.foreground : null), 'codex in the foreground again');
+    const cmdline = fs.readFileSync(`/proc/${fg.pid}/cmdline`, 'utf8').split('\0').slice(0, -1);
+    t.deepEqual(cmdline.slice(-2), ['resume', threadId]);
+    t.is(path.basename(cmdline[1] ?? cmdline[0]), 'codex');
+
+    // The resumed Codex talks in the same thread: its next request carries the first exchange.
+    const before = api.requests.length;
+    await waitUntil(async () => (await env.capture('1')).includes('noted-first-answer'), 'the earlier answer shown again', SLOW);
+    await env.ok(['send', '--pane', '1', SECOND]);
+    await waitUntil(async () => (await env.capture('1')).includes(SECOND), 'the second prompt typed', SLOW);
+    await env.ok(['send', '--pane', '1', '--key', 'Enter']);
+    const second = await waitForPane(env, () => api.requests.slice(before).find((q) => userTexts(q).some((s) => s.includes(SECOND))) ?? null, 'the second turn at the fake API');
+    t.true(userTexts(second).some((s) => s.includes(FIRST)), 'the first prompt is in the resumed thread');
+  },
+);
