@@ -5,7 +5,8 @@ import type { CaptureResult } from '../server/protocol.js';
 import { printable } from '../sanitize.js';
 import { historyOf, lineAt } from '../term/history.js';
 import { styleOf } from '../ui/cell-style.js';
-import { defineCommand, optBool, optInt, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+import { field } from '../fields.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
 
 /** One line with an SGR sequence wherever the style changes; cell text made inert. */
 function ansiLine(xterm: XTerminal, index: number): string {
@@ -36,7 +37,11 @@ export const capture = defineCommand({
     ansi: { type: 'boolean', describe: 'keep colours and attributes as SGR escape sequences' },
   },
   request: (argv) => ({ pane: paneFromCli(argv), scrollback: argv.scrollback, ansi: argv.ansi === true }),
-  parse: (raw) => ({ pane: optString(raw, 'pane'), scrollback: optInt(raw, 'scrollback', 0, 10_000_000) ?? 0, ansi: optBool(raw, 'ansi') }),
+  fields: {
+    pane: paneField,
+    scrollback: field.int({ min: 0, max: 10_000_000 }).describe('lines of history above the screen').default(0),
+    ansi: field.bool().describe('colours and attributes as SGR sequences').default(false),
+  },
   sanitizesOutput: true,
   run: async (ctx, a): Promise<CaptureResult> => {
     const id = resolvePane(ctx, a.pane);

@@ -8,7 +8,7 @@ export const save = defineCommand({
   usage: 'save',
   describe: 'Save the session file now',
   request: () => ({}),
-  parse: () => ({}),
+  fields: {},
   run: (ctx) => {
     ctx.mux.requestSave();
     const state = ctx.mux.saveState;

@@ -1,5 +1,5 @@
 // Zoom a pane to the whole window, or back.
-import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
 
 export const zoom = defineCommand({
   name: 'zoom',
@@ -7,7 +7,7 @@ export const zoom = defineCommand({
   describe: 'Toggle zoom of a pane to the full window',
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv) }),
-  parse: (raw) => ({ pane: optString(raw, 'pane') }),
+  fields: { pane: paneField },
   run: (ctx, a) => {
     ctx.mux.toggleZoom(resolvePane(ctx, a.pane));
     return { zoomed: ctx.mux.zoomed };

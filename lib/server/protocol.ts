@@ -16,6 +16,9 @@ import type { ErrorCode } from '../errors.js';
 export const PROTOCOL_VERSION = 1;
 export const MAX_FRAME = 64 * 1024;
 
+/** The keys every request may carry besides its own fields. */
+export const ENVELOPE_KEYS = ['id', 'type', 'version'] as const;
+
 export type RequestId = number | string;
 
 export interface Size { cols: number; rows: number }
