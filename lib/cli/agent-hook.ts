@@ -65,6 +65,11 @@ export function hookPayload(text: string): { event: string; message?: string; se
   };
 }
 
+/** The `agent-hook` request for one hook event of `agent`, whose process is `owner`. */
+export function hookRequest(agent: string, owner: number, payload: NonNullable<ReturnType<typeof hookPayload>>, pane = process.env.THURM_PANE_ID): Record<string, unknown> {
+  return { pane, agent, owner_pid: owner, ...payload };
+}
+
 export async function runAgentHook(kind: string): Promise<void> {
   try {
     const agent = identityByName(kind)?.agent ?? kind;
@@ -75,12 +80,7 @@ export async function runAgentHook(kind: string): Promise<void> {
     const deadline = Date.now() + SERVER_TIMEOUT_MS;
     const connection = await Connection.open(socketPath(), SERVER_TIMEOUT_MS);
     try {
-      await connection.send('agent-hook', {
-        pane: process.env.THURM_PANE_ID,
-        agent,
-        owner_pid: owner,
-        ...payload,
-      }, Math.max(deadline - Date.now(), 1));
+      await connection.send('agent-hook', hookRequest(agent, owner, payload), Math.max(deadline - Date.now(), 1));
     } finally {
       connection.close();
     }

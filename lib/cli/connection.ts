@@ -15,6 +15,11 @@ const START_TIMEOUT_MS = 10_000;
 /** How long a command waits to connect and, separately, for a reply: a frozen server must not hang it. */
 export const REQUEST_TIMEOUT_MS = 5000;
 
+/** A request as its text frame: the envelope (id, type, this build's version) around its fields. */
+export function requestFrame(id: number, type: string, fields: Record<string, unknown>): string {
+  return JSON.stringify({ version: PROTOCOL_VERSION, ...fields, id, type });
+}
+
 export class Connection {
   private nextId = 1;
   private readonly waiting = new Map<number, (r: Reply) => void>();
@@ -81,7 +86,7 @@ export class Connection {
    */
   send(type: string, fields: Record<string, unknown> = {}, timeoutMs: number | null = this.timeoutMs): Promise<Reply> {
     const id = this.nextId++;
-    const text = JSON.stringify({ version: PROTOCOL_VERSION, ...fields, id, type });
+    const text = requestFrame(id, type, fields);
     const bytes = Buffer.byteLength(text);
     if (bytes > MAX_FRAME) {
       return Promise.reject(new ThurmError('INVALID_ARGUMENT', `${type}: request too large: ${bytes} bytes (at most ${MAX_FRAME})`));
