@@ -80,8 +80,9 @@ function presentSchema(shape: Shape, name: string): JsonSchema {
   const s = shape[name].schema;
   const nullable = Array.isArray(s.anyOf);
   const kind = nullable ? (s.anyOf as JsonSchema[])[0].type : s.type;
-  const extra = kind === 'boolean' ? { const: true } : kind === 'array' ? { minItems: 1 } : nullable ? { not: { type: 'null' } } : null;
-  return { required: [name], ...(extra && { properties: { [name]: extra } }) };
+  const extra = kind === 'boolean' ? { const: true } : kind === 'array' ? { type: 'array', minItems: 1 } : nullable ? { not: { type: 'null' } } : {};
+  // The field is named under `properties` too, as strict validators (ajv) want of `required`.
+  return { required: [name], properties: { [name]: extra } };
 }
 
 function codePoints(s: string): number {
