@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Connection } from '../lib/cli/connection.js';
-import type { CaptureResult, SessionInfo } from '../lib/server/protocol.js';
+import type { ResultOf, SessionInfo } from '../lib/server/protocol.js';
 import { socketPath } from '../lib/server/socket-path.js';
 import { alive, onCleanup, run, waitUntil, type RunResult } from './env.js';
 
@@ -76,7 +76,7 @@ export class Thurm implements Subject {
   /** Over one kept-open socket connection: a CLI process per poll would cost more CPU than tmux's. */
   async capture(pane: string): Promise<string> {
     this.connection ??= await Connection.open(socketPath('default'));
-    const r = await this.connection.request<CaptureResult>('capture', { pane });
+    const r = await this.connection.request<ResultOf<'capture'>>('capture', { pane });
     return r.lines.join('\n');
   }
 

@@ -12,6 +12,7 @@ export const selectLayout = defineCommand({
   options: { index: { type: 'number', describe: 'window index (default: the current window)' } },
   request: (argv: CliArgs) => ({ layout: argv.layout, index: argv.index }),
   fields: { layout: field.enum(PRESETS).describe('the layout (default: the next one)').optional(), index: indexField },
+  result: { layout: field.enum(PRESETS).describe('the layout now') },
   run: (ctx, a) => ({ layout: ctx.mux.selectLayout(a.layout ?? 'next', ctx.mux.findWindow({ index: a.index })) }),
   print: (r) => r.layout,
 });
@@ -79,6 +80,7 @@ export const synchronizePanes = defineCommand({
   options: { off: { type: 'boolean', describe: 'type into the focused pane only again' } },
   request: (argv) => ({ off: argv.off }),
   fields: { off: field.bool().describe('type into the focused pane only again').default(false) },
+  result: { synchronize: field.bool() },
   run: (ctx, a) => {
     ctx.mux.setSynchronize(!a.off);
     return { synchronize: !a.off };

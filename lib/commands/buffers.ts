@@ -27,5 +27,6 @@ export const setBuffer = defineCommand({
   describe: 'Make TEXT the newest paste buffer',
   request: (argv) => ({ text: (argv.text as unknown[]).map(String).join(' ') }),
   fields: { text: field.string({ max: 32 * 1024 }) },
+  result: { buffer: field.string({ max: 64 }).describe('the new buffer\'s name') },
   run: (ctx, a) => ({ buffer: ctx.mux.addBuffer(a.text).name }),
 });

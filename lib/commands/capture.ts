@@ -1,7 +1,6 @@
 // Print a pane's screen as text, with as much of its history above it as asked, and with its
 // colours and attributes as SGR sequences when asked (--ansi).
 import type { IBufferCell, Terminal as XTerminal } from '@xterm/headless';
-import type { CaptureResult } from '../server/protocol.js';
 import { printable } from '../sanitize.js';
 import { historyOf, lineAt } from '../term/history.js';
 import { styleOf } from '../ui/cell-style.js';
@@ -43,7 +42,11 @@ export const capture = defineCommand({
     ansi: field.bool().describe('colours and attributes as SGR sequences').default(false),
   },
   sanitizesOutput: true,
-  run: async (ctx, a): Promise<CaptureResult> => {
+  result: {
+    pane: field.string({ max: 32 }),
+    lines: field.array(field.string({ max: 1 << 20 }), { max: 10_000_000 + 1000 }).describe('history, then the screen, top to bottom'),
+  },
+  run: async (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
     // Never a half-drawn frame: a synchronized update ends (or times out) first.
     await ctx.mux.pane(id).term.sync.settled();

@@ -58,7 +58,7 @@ export interface CommandSpec<S extends Shape, Result> {
    */
   fields: S;
   rules?: Rules;
-  /** The result's fields, where declared: its JSON Schema (`run` must return them). */
+  /** The result's fields, where declared: its JSON Schema, and the type `run` must return. */
   result?: Shape;
   /** Client side: CLI arguments to request fields. */
   request(argv: CliArgs): Record<string, unknown>;
@@ -79,7 +79,10 @@ export interface Command<S extends Shape = Shape, Result = unknown> extends Comm
   parse(raw: Record<string, unknown>): Output<S>;
 }
 
-export function defineCommand<const S extends Shape, R>(c: CommandSpec<S, R>): Command<S, R> {
+/** A command from its spec; with a declared `result`, `run` is held to it by the compiler. */
+export function defineCommand<const S extends Shape, const RS extends Shape>(c: CommandSpec<S, Output<RS>> & { result: RS }): Command<S, Output<RS>>;
+export function defineCommand<const S extends Shape, R>(c: CommandSpec<S, R> & { result?: undefined }): Command<S, R>;
+export function defineCommand<S extends Shape, R>(c: CommandSpec<S, R>): Command<S, R> {
   return { ...c, parse: (raw) => checkObject(c.fields, c.rules ?? {}, raw, '', ENVELOPE_KEYS) };
 }
 

@@ -18,6 +18,7 @@ export const focus = defineCommand({
   request: (argv) => ({ pane: argv.pane, direction: argv.direction, next: argv.next === true, urgent: argv.urgent === true }),
   fields: { pane: paneField, direction: field.enum(HEADINGS).optional(), next: field.bool().optional(), urgent: field.bool().optional() },
   rules: { atLeastOne: [['pane', 'direction', 'next', 'urgent']] },
+  result: { pane: field.string({ max: 32 }).nullable().describe('the focused pane') },
   run: (ctx, a) => {
     if (a.pane !== undefined) ctx.mux.focus(resolvePane(ctx, a.pane));
     else if (a.direction) ctx.mux.focusToward(a.direction);

@@ -11,6 +11,7 @@ export const paste = defineCommand({
   options: { ...paneOption, buffer: { type: 'string', describe: 'buffer name, as `thurm buffers` lists them' } },
   request: (argv) => ({ pane: paneFromCli(argv), buffer: argv.buffer }),
   fields: { pane: paneField, buffer: field.string({ max: 64 }).describe('buffer name (default: the newest)').optional() },
+  result: { pane: field.string({ max: 32 }), buffer: field.string({ max: 64 }).describe('the buffer pasted') },
   run: (ctx, a) => {
     const pane = ctx.mux.pane(resolvePane(ctx, a.pane));
     const buffer = ctx.mux.buffers.get(a.buffer);

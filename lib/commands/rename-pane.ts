@@ -10,6 +10,7 @@ export const renamePane = defineCommand({
   options: { ...paneOption },
   request: (argv: CliArgs) => ({ pane: paneFromCli(argv), title: (argv.title as string | undefined) ?? null }),
   fields: { pane: paneField, title: field.string({ max: 1024 }).describe('the title (null: follow the program again)').nullable().optional() },
+  result: { pane: field.string({ max: 32 }), title: field.string({ max: 256 }).describe('the title its border shows now') },
   run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
     // Titles are program text for the border: cleaned and capped like an OSC title.

@@ -20,6 +20,7 @@ export const respawnPane = defineCommand({
     argv: argv['--']?.length ? argv['--'] : undefined,
   }),
   fields: { pane: paneField, kill: field.bool().describe('hang up the program if it still runs').default(false), cwd: cwdField, argv: argvField },
+  result: { pane: field.string({ max: 32 }) },
   run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
     ctx.mux.respawnPane(id, { argv: a.argv, cwd: a.cwd }, a.kill);

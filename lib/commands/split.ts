@@ -31,6 +31,7 @@ export const split = defineCommand({
     size: paneSizeField.describe('the new pane\'s width (height, down) in cells or a percentage of the split pane\'s').optional(),
     detached: field.bool().describe('the focus stays where it was').default(false),
   },
+  result: { pane: field.string({ max: 32 }).describe('the new pane\'s id') },
   run: (ctx, a) => ({
     pane: ctx.mux.split(resolvePane(ctx, a.pane), a.direction, { cwd: a.cwd, argv: a.argv }, { size: a.size, keepFocus: a.detached }),
   }),

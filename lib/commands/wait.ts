@@ -36,6 +36,7 @@ export const wait = defineCommand({
     timeout: field.int({ min: 0, max: 7 * 24 * 3600 * 1000 }).describe('give up after this many milliseconds').optional(),
   },
   rules: { exactlyOne: [['state', 'output']] },
+  result: { pane: field.string({ max: 32 }), state: field.enum(STATES).optional(), output: field.string({ max: MAX_PATTERN }).optional() },
   run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
     const what = a.state ?? `output /${a.output!.source}/`;

@@ -47,6 +47,7 @@ export const newWindow = defineCommand({
     argv: argv['--']?.length ? argv['--'] : undefined,
   }),
   fields: { name: nameField.optional(), cwd: cwdField, argv: argvField, detached: field.bool().default(false) },
+  result: { pane: field.string({ max: 32 }).describe('the id of its first pane') },
   run: (ctx, a) => {
     const focused = ctx.mux.focused;
     const cwd = a.cwd ?? (focused ? ctx.mux.pane(focused).cwd : undefined);
@@ -68,6 +69,7 @@ export const selectWindow = defineCommand({
   request: (argv: CliArgs) => ({ index: argv.index, next: argv.next, previous: argv.previous, last: argv.last }),
   fields: { index: field.int({ min: 0, max: MAX_INDEX }).optional(), next: field.bool().optional(), previous: field.bool().optional(), last: field.bool().optional() },
   rules: { exactlyOne: [['index', 'next', 'previous', 'last']] },
+  result: { window: field.int({ min: 0, max: MAX_INDEX }).describe('the index of the window now selected') },
   run: (ctx, a) => {
     ctx.mux.selectWindowBy(a.index !== undefined ? { index: a.index } : a.last ? 'last' : { step: a.next ? 1 : -1 });
     return { window: windowInfo(ctx.mux).find((w) => w.current)!.index };

@@ -1,4 +1,5 @@
 // Zoom a pane to the whole window, or back.
+import { field } from '../fields.js';
 import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
 
 export const zoom = defineCommand({
@@ -8,6 +9,7 @@ export const zoom = defineCommand({
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv) }),
   fields: { pane: paneField },
+  result: { zoomed: field.string({ max: 32 }).nullable().describe('the zoomed pane, if any') },
   run: (ctx, a) => {
     ctx.mux.toggleZoom(resolvePane(ctx, a.pane));
     return { zoomed: ctx.mux.zoomed };

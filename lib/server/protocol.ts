@@ -208,7 +208,6 @@ export interface SessionInfo {
   /** What the restore that started this server did, per pane. */
   restore: { from: string; savedAt: string; panes: { id: string; outcome: string; detail: string }[]; problems: string[] } | null;
 }
-export interface CaptureResult { pane: string; lines: string[] }
 
 /** What a client hands the server process it starts (as its one argument, in JSON). */
 export interface ServerSpec {

@@ -9,7 +9,8 @@ import { tableCommand, type CliArgv, type CliCommand } from '../../lib/cli/cli-c
 import { requestFrame } from '../../lib/cli/connection.js';
 import { parseFast } from '../../lib/cli/fast-path.js';
 import { buildCli } from '../../lib/cli/yargs-cli.js';
-import type { Command } from '../../lib/commands/command.js';
+import type { Command, CommandContext } from '../../lib/commands/command.js';
+import { dispatch } from '../../lib/commands/dispatch.js';
 import { COMMANDS, findCommand } from '../../lib/commands/index.js';
 import { oneRequestSchema, protocolSchema } from '../../lib/commands/request-schema.js';
 import { COMMAND_MODULES } from '../../lib/commands/table.js';
@@ -17,6 +18,9 @@ import { Field } from '../../lib/fields.js';
 import { CONNECTION_MODES, PROTOCOL_VERSION } from '../../lib/server/protocol.js';
 import { promptRequests } from '../../lib/ui/command-prompt.js';
 import { BINDINGS } from '../../lib/ui/key-bindings.js';
+import { DEFAULT_CONFIG } from '../../lib/session/config.js';
+import { Mux } from '../../lib/session/mux.js';
+import { FakePty } from '../helpers/fake-pty.js';
 import { validate } from '../helpers/json-schema.js';
 
 const SCHEMA = protocolSchema(COMMANDS);
@@ -123,6 +127,28 @@ test('a request of another version, of an unknown type or with an unknown field 
   t.not(validate(SCHEMA, { type: 'lists' }).length, 0);
   t.not(validate(SCHEMA, { type: 'list', bogus: 1 }).length, 0);
   t.deepEqual(validate(SCHEMA, { type: 'AgentExplain', pane: '1' }), [], 'aliases are request types too');
+});
+
+test('the results a command declares are what it returns, on a real Mux', async (t) => {
+  const mux = new Mux({ session: 'spec', socketPath: '/nonexistent', config: DEFAULT_CONFIG, size: { cols: 80, rows: 24 }, spawn: (opts) => new FakePty(opts) });
+  t.teardown(() => mux.end());
+  mux.start({ argv: ['/bin/sh'], cwd: '/' });
+  const ctx: CommandContext = { mux, clients: () => [], shutdown: () => {}, upgrade: async () => ({ pid: 0 }) };
+  const requests: Record<string, unknown>[] = [
+    { type: 'split', direction: 'down' }, { type: 'new-window', name: 'w' }, { type: 'select-window', index: 0 },
+    { type: 'select-layout', layout: 'tiled' }, { type: 'synchronize-panes', off: true }, { type: 'capture', scrollback: 10 },
+    { type: 'set-buffer', text: 'x' }, { type: 'paste' }, { type: 'focus', next: true }, { type: 'rename-pane', title: 'named' },
+    { type: 'respawn-pane', kill: true }, { type: 'zoom' }, { type: 'wait', output: '' },
+  ];
+  const declared = COMMANDS.filter((c) => c.result).map((c) => c.name);
+  t.true(declared.length >= requests.length - 1, 'most declared results are run here');
+  for (const request of requests) {
+    const reply = await dispatch(ctx, request);
+    if (!reply.ok) throw new Error(`${String(request.type)}: ${reply.error.message}`);
+    const schema = (SCHEMA.$defs as Record<string, Record<string, unknown>>)[`${String(request.type)}.result`];
+    t.truthy(schema, `${String(request.type)} declares its result`);
+    t.deepEqual(validate(schema, reply.result, SCHEMA), [], String(request.type));
+  }
 });
 
 test('one request type alone is a schema of its own, with the request type or an alias', (t) => {

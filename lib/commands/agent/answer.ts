@@ -43,6 +43,10 @@ export const agentAnswer = defineCommand({
     expect: field.string({ max: 64 }).describe('the screen digest `agent explain` gave'),
   },
   rules: { exactlyOne: [['choice', 'deny', 'text']] },
+  result: {
+    pane: field.string({ max: 32 }), digest: field.string({ max: 64 }),
+    sent: field.string({ max: 16 }).describe('what was typed: text, deny or choice N'),
+  },
   run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
     const pane = ctx.mux.pane(id);
