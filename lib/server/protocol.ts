@@ -10,7 +10,9 @@
 //   connection modes' (attach, subscribe) here. A field that is not declared is refused;
 //   `thurm schema` prints them all as JSON Schema.
 // - Frames larger than MAX_FRAME are refused by closing the connection (code 1009); a frame
-//   that is not a valid request gets a Reply with `ok: false` and code PROTOCOL_ERROR.
+//   that is not a request thurm speaks (not an object, an unknown type, another version) gets a
+//   Reply with `ok: false` and code PROTOCOL_ERROR, a field that breaks its declaration one with
+//   INVALID_ARGUMENT naming the field.
 // - Requests carrying an HTTP `Origin` header are refused at the upgrade.
 // - After `attach`, the client sends input as binary frames (at most MAX_FRAME each) and
 //   `resize` messages; the server sends screen bytes as binary frames and `detached` last.
