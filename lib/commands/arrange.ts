@@ -2,8 +2,7 @@
 // window of its own, joining it to another, and typing into every pane of a window at once.
 import { field } from '../fields.js';
 import { PRESETS } from '../session/layout-presets.js';
-import { defineCommand, paneField, paneFromCli, paneOption, resolvePane, type CliArgs } from './command.js';
-import { indexField } from './windows.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane, windowIndexField, type CliArgs } from './command.js';
 
 export const selectLayout = defineCommand({
   name: 'select-layout',
@@ -11,7 +10,7 @@ export const selectLayout = defineCommand({
   describe: `Lay the window's panes out as ${PRESETS.join(', ')} (no layout: the next one)`,
   options: { index: { type: 'number', describe: 'window index (default: the current window)' } },
   request: (argv: CliArgs) => ({ layout: argv.layout, index: argv.index }),
-  fields: { layout: field.enum(PRESETS).describe('the layout (default: the next one)').optional(), index: indexField },
+  fields: { layout: field.enum(PRESETS).describe('the layout (default: the next one)').optional(), index: windowIndexField },
   result: { layout: field.enum(PRESETS).describe('the layout now') },
   run: (ctx, a) => ({ layout: ctx.mux.selectLayout(a.layout ?? 'next', ctx.mux.findWindow({ index: a.index })) }),
   print: (r) => r.layout,

@@ -89,6 +89,9 @@ export function defineCommand<S extends Shape, R>(c: CommandSpec<S, R>): Command
 // ---- fields many commands share ----
 
 export const paneField = field.string({ max: 32 }).describe('pane id (default: the focused pane)').optional();
+/** Window indexes, as tmux numbers them. */
+export const MAX_WINDOW_INDEX = 9999;
+export const windowIndexField = field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('window index (default: the current window)').optional();
 export const cwdField = field.string({ max: 4096 }).describe('working directory').optional();
 /** A command as argv; each argument may be as long as a frame allows. */
 export const argvField = field.array(field.string({ max: MAX_FRAME }), { max: 1024 }).describe('the command and its arguments (default: your shell)').optional();

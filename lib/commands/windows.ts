@@ -4,7 +4,7 @@ import { field } from '../fields.js';
 import { printable, sanitizeText } from '../sanitize.js';
 import { windowState } from '../session/agents.js';
 import type { Mux } from '../session/mux.js';
-import { argvField, cwdField, defineCommand, type CliArgs } from './command.js';
+import { argvField, cwdField, defineCommand, MAX_WINDOW_INDEX, windowIndexField, type CliArgs } from './command.js';
 
 export interface WindowInfo {
   index: number;
@@ -27,9 +27,7 @@ export function windowInfo(mux: Mux): WindowInfo[] {
 }
 
 const indexOption = { index: { type: 'number' as const, describe: 'window index (default: the current window)' } };
-const MAX_INDEX = 9999;
-export const indexField = field.int({ min: 0, max: MAX_INDEX }).describe('window index (default: the current window)').optional();
-const nameField = field.string({ max: 256 }).describe('window name (null: named after its pane again)');
+const nameField = field.string({ max: 256 }).describe('window name');
 
 export const newWindow = defineCommand({
   name: 'new-window',
@@ -67,9 +65,9 @@ export const selectWindow = defineCommand({
     last: { type: 'boolean', describe: 'the window selected before this one' },
   },
   request: (argv: CliArgs) => ({ index: argv.index, next: argv.next, previous: argv.previous, last: argv.last }),
-  fields: { index: field.int({ min: 0, max: MAX_INDEX }).optional(), next: field.bool().optional(), previous: field.bool().optional(), last: field.bool().optional() },
+  fields: { index: field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('window index').optional(), next: field.bool().optional(), previous: field.bool().optional(), last: field.bool().optional() },
   rules: { exactlyOne: [['index', 'next', 'previous', 'last']] },
-  result: { window: field.int({ min: 0, max: MAX_INDEX }).describe('the index of the window now selected') },
+  result: { window: field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('the index of the window now selected') },
   run: (ctx, a) => {
     ctx.mux.selectWindowBy(a.index !== undefined ? { index: a.index } : a.last ? 'last' : { step: a.next ? 1 : -1 });
     return { window: windowInfo(ctx.mux).find((w) => w.current)!.index };
@@ -82,7 +80,7 @@ export const renameWindow = defineCommand({
   describe: 'Name a window (no name: named after its pane again)',
   options: { ...indexOption },
   request: (argv: CliArgs) => ({ index: argv.index, name: (argv.name as string | undefined) ?? null }),
-  fields: { index: indexField, name: nameField.nullable().optional() },
+  fields: { index: windowIndexField, name: nameField.describe('window name (null: named after its pane again)').nullable().optional() },
   run: (ctx, a) => {
     ctx.mux.renameWindow(ctx.mux.findWindow({ index: a.index }), a.name ? sanitizeText(a.name, 64) : null);
     return {};
@@ -95,7 +93,7 @@ export const moveWindow = defineCommand({
   describe: 'Give a window another index (a window there takes the old one)',
   options: { ...indexOption, to: { type: 'number', demandOption: true, describe: 'the new index' } },
   request: (argv: CliArgs) => ({ index: argv.index, to: argv.to }),
-  fields: { index: indexField, to: field.int({ min: 0, max: MAX_INDEX }).describe('the new index') },
+  fields: { index: windowIndexField, to: field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('the new index') },
   run: (ctx, a) => {
     ctx.mux.moveWindow(ctx.mux.findWindow({ index: a.index }), a.to);
     return {};
@@ -108,7 +106,7 @@ export const killWindow = defineCommand({
   describe: 'Close a window and every pane in it',
   options: { ...indexOption },
   request: (argv: CliArgs) => ({ index: argv.index }),
-  fields: { index: indexField },
+  fields: { index: windowIndexField },
   run: (ctx, a) => {
     ctx.mux.killWindow(ctx.mux.findWindow({ index: a.index }));
     return {};
