@@ -1,9 +1,8 @@
 // Declarations of request fields. One declaration gives three things: the server's check of an
 // untrusted value (an INVALID_ARGUMENT naming the field), the TypeScript types of what a peer
 // sends and of what a command receives, and the JSON Schema (draft 2020-12) `thurm schema` prints.
-// A check accepts exactly what its schema does, with two departures: a `map` may refuse more (a
-// pattern that does not compile), and the fields of a `rules` group are told apart by presence
-// only. Lengths count code points, as JSON Schema does.
+// A check accepts exactly what its schema does, but that a `map` may refuse more (a pattern that
+// does not compile). Lengths count code points, as JSON Schema does.
 import { ThurmError } from './errors.js';
 
 export type JsonSchema = { [key: string]: unknown };
@@ -65,7 +64,7 @@ export type Input<S extends Shape> = Sided<S, 'in'>;
 /** What a command receives: defaults filled in, maps applied. */
 export type Output<S extends Shape> = Sided<S, 'out'>;
 
-/** Rules across fields of one object, each naming fields by presence (a boolean counts when true). */
+/** Rules across fields of one object, on what was sent: a field counts when it is there, not null, true for a boolean, not empty for an array. */
 export interface Rules {
   exactlyOne?: readonly string[][];
   atLeastOne?: readonly string[][];
@@ -109,19 +108,20 @@ export function checkObject<S extends Shape>(shape: S, rules: Rules, raw: Record
       throw new ThurmError('INVALID_ARGUMENT', `unknown field: ${at(key.slice(0, 64))}`);
     }
   }
+  const sent = (name: string) => (Object.hasOwn(raw, name) ? raw[name] : undefined);
   const out: Record<string, unknown> = {};
   for (const [name, f] of Object.entries(shape)) {
-    const v = Object.hasOwn(raw, name) ? raw[name] : undefined;
+    const v = sent(name);
     if (v !== undefined) out[name] = f.check(v, at(name));
     else if (f.presence === 'required') refuse(at(name), 'required');
     else if (f.presence === 'default') out[name] = f.fallback;
   }
   const names = (group: readonly string[]) => group.map(at).join(', ');
   for (const group of rules.exactlyOne ?? []) {
-    if (group.filter((n) => present(out[n])).length !== 1) throw new ThurmError('INVALID_ARGUMENT', `expected exactly one of: ${names(group)}`);
+    if (group.filter((n) => present(sent(n))).length !== 1) throw new ThurmError('INVALID_ARGUMENT', `expected exactly one of: ${names(group)}`);
   }
   for (const group of rules.atLeastOne ?? []) {
-    if (!group.some((n) => present(out[n]))) throw new ThurmError('INVALID_ARGUMENT', `expected one of: ${names(group)}`);
+    if (!group.some((n) => present(sent(n)))) throw new ThurmError('INVALID_ARGUMENT', `expected one of: ${names(group)}`);
   }
   return out as Output<S>;
 }
