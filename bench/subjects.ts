@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Connection } from '../lib/cli/connection.js';
-import type { CaptureResult, SessionInfo } from '../lib/server/protocol.js';
+import type { ResultOf, SessionInfo } from '../lib/server/protocol.js';
 import { socketPath } from '../lib/server/socket-path.js';
 import { ControlClient } from './control.js';
 import { alive, onCleanup, run, waitUntil, type RunResult } from './env.js';
@@ -107,7 +107,7 @@ export class Thurm implements Subject {
 
   /** Over one kept-open socket connection: a CLI process per poll would cost more CPU than tmux's. */
   async capture(pane: string): Promise<string> {
-    const r = await (await this.open()).request<CaptureResult>('capture', { pane });
+    const r = await (await this.open()).request<ResultOf<'capture'>>('capture', { pane });
     return r.lines.join('\n');
   }
 

@@ -11,6 +11,9 @@ export const MAX_TITLE = 256;
 /** C0, DEL and C1 controls: what program text must never carry to a terminal. */
 export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
 
+/** Text without C0, DEL or C1 controls, as a pattern (request fields that refuse them). */
+export const WITHOUT_CONTROL = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+
 /** Whether text holds a control character (for values that are refused rather than cleaned). */
 export function hasControl(text: string): boolean {
   return /[\u0000-\u001f\u007f-\u009f]/.test(text);

@@ -2,7 +2,7 @@
 // turns one hook event into a state for the agent's pane, with source `hook`. Unlike public
 // reports it keeps no sequence or instance: the newest event from the owner wins.
 import { ThurmError } from '../errors.js';
-import { SESSION_ID, type AgentStatus, type ProcessFacts } from './ownership.js';
+import type { AgentStatus, ProcessFacts } from './ownership.js';
 
 export interface HookEvent {
   agent: string;
@@ -60,7 +60,6 @@ export class HookOwnership {
   apply(e: HookEvent, now = Date.now()): void {
     const mapped = statusOfHookEvent(e.event, e.message);
     if (mapped === undefined) throw new ThurmError('INVALID_ARGUMENT', `unknown hook event: ${e.event.slice(0, 64)}`);
-    if (e.sessionId !== undefined && !SESSION_ID.test(e.sessionId)) throw new ThurmError('INVALID_ARGUMENT', 'hook: session id: expected 1-256 printable characters');
     const owner = this.facts.stat(e.ownerPid);
     if (!owner || owner.pgid !== this.facts.foregroundPgid()) {
       throw new ThurmError('NOT_FOREGROUND', `hook owner ${e.ownerPid} is not in the pane's foreground process group`);

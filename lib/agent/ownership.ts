@@ -3,7 +3,8 @@
 // and resume arguments. Every rule of "Report lifecycle state" in agent-reporting.txt; each
 // refusal is a ThurmError with its own code and changes nothing.
 import { ThurmError } from '../errors.js';
-import { hasControl, sanitizeText } from '../sanitize.js';
+import { field } from '../fields.js';
+import { sanitizeText, WITHOUT_CONTROL } from '../sanitize.js';
 
 export const AGENT_STATUSES = ['idle', 'working', 'needs-input', 'done'] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
@@ -13,8 +14,19 @@ export const MAX_REPLACED = 4096;
 export const AGENT_NAME = /^[A-Za-z0-9_.+-]{1,64}$/;
 /** An agent's session id: typed into a shell in a resume command, so printable ASCII only. */
 export const SESSION_ID = /^[\x21-\x7e]{1,256}$/;
+/** A reporting instance's id: printable ASCII. */
+export const INSTANCE_ID = /^[\x21-\x7e]{1,128}$/;
 export const MAX_RESUME_ARGS = 128;
 export const MAX_RESUME_BYTES = 32768;
+
+/** Resume arguments: an executable and its arguments, no control characters, bounded. */
+export const RESUME_ARGV = field.array(field.string({ max: MAX_RESUME_BYTES, pattern: WITHOUT_CONTROL, expected: 'text without control characters' }), { min: 1, max: MAX_RESUME_ARGS })
+  .describe('the command that resumes the agent\'s session, executable first')
+  .map((args, fail) => {
+    if (!args[0]) fail('the executable comes first');
+    if (args.reduce((n, a) => n + Buffer.byteLength(a), 0) > MAX_RESUME_BYTES) fail(`at most ${MAX_RESUME_BYTES} bytes`);
+    return args;
+  });
 
 
 export interface AgentReportInput {
@@ -100,8 +112,8 @@ export class AgentOwnership {
     this.refresh();
   }
 
+  /** `r` is checked already: the request's declaration (agent report) holds its fields' rules. */
   report(r: AgentReportInput, now = Date.now()): void {
-    checkReport(r);
     this.refresh();
     if (this.retired.has(r.instance)) throw new ThurmError('RETIRED_INSTANCE', `instance was replaced or released: ${r.instance}`);
     const owner = this.facts.stat(r.ownerPid);
@@ -191,26 +203,7 @@ function messageOf(r: AgentReportInput): string | null {
   return r.message === undefined ? null : sanitizeText(r.message, 2048);
 }
 
-function checkReport(r: AgentReportInput): void {
-  const bad = (why: string): never => { throw new ThurmError('INVALID_ARGUMENT', why); };
-  if (!AGENT_NAME.test(r.agent)) bad(`agent: expected 1-64 of A-Z a-z 0-9 _ . + -`);
-  if (!/^[\x21-\x7e]{1,128}$/.test(r.instance)) bad('instance: expected 1-128 printable characters');
-  if (!Number.isSafeInteger(r.ownerPid) || r.ownerPid < 1) bad('owner pid: expected a positive integer');
-  if (!Number.isSafeInteger(r.sequence)) bad('sequence: expected an integer');
-  if (!(AGENT_STATUSES as readonly string[]).includes(r.status)) bad(`status: expected one of ${AGENT_STATUSES.join(', ')}`);
-  if (r.sessionId !== undefined && !SESSION_ID.test(r.sessionId)) bad('session id: expected 1-256 printable characters');
-  if (r.message !== undefined && (r.message.length > 2048 || hasControl(r.message))) bad('message: at most 2048 characters, no control characters');
-  if (r.resume !== undefined) checkResume(r.resume);
-}
-
-/** Resume arguments: an executable and its arguments, no control characters, bounded. */
-export function checkResume(argv: unknown): string[] {
-  const bad = (why: string): never => { throw new ThurmError('INVALID_ARGUMENT', `resume: ${why}`); };
-  if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string')) bad('expected a JSON array of strings');
-  const args = argv as string[];
-  if (!args.length || !args[0]) bad('the executable comes first');
-  if (args.length > MAX_RESUME_ARGS) bad(`at most ${MAX_RESUME_ARGS} arguments`);
-  if (args.reduce((n, a) => n + Buffer.byteLength(a), 0) > MAX_RESUME_BYTES) bad(`at most ${MAX_RESUME_BYTES} bytes`);
-  if (args.some(hasControl)) bad('control characters are not allowed');
-  return args;
+/** Resume arguments from anywhere (`--resume-json`, the socket), checked by RESUME_ARGV. */
+export function checkResume(argv: unknown, what = 'resume'): string[] {
+  return RESUME_ARGV.check(argv, what);
 }

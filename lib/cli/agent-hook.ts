@@ -70,6 +70,11 @@ export function hookPayload(text: string): { event: string; message?: string; se
   };
 }
 
+/** The `agent-hook` request for one hook event of `agent`, whose process is `owner`. */
+export function hookRequest(agent: string, owner: number, payload: NonNullable<ReturnType<typeof hookPayload>>, pane = process.env.THURM_PANE_ID): Record<string, unknown> {
+  return { pane, agent, owner_pid: owner, ...payload };
+}
+
 /**
  * The pane of the Codex whose turn ended: the one pane with Codex in its foreground, else the
  * one of those in the turn's cwd, else the notify's own THURM_PANE_ID among them (the daemon's,
@@ -113,12 +118,7 @@ export async function runAgentHook(kind: string, arg?: string): Promise<void> {
     const deadline = Date.now() + SERVER_TIMEOUT_MS;
     const connection = await Connection.open(socketPath(), SERVER_TIMEOUT_MS);
     try {
-      await connection.send('agent-hook', {
-        pane: process.env.THURM_PANE_ID,
-        agent,
-        owner_pid: owner,
-        ...payload,
-      }, Math.max(deadline - Date.now(), 1));
+      await connection.send('agent-hook', hookRequest(agent, owner, payload), Math.max(deadline - Date.now(), 1));
     } finally {
       connection.close();
     }

@@ -4,7 +4,7 @@
 // Modules only some commands need are imported when they run: start-up is paid on every call.
 import path from 'node:path';
 import type { Options } from 'yargs';
-import type { CliArgs, Command } from '../commands/command.js';
+import type { CliArgs, Command, CommandContext } from '../commands/command.js';
 import { isErrorCode, ThurmError } from '../errors.js';
 import { printableLines, safeJson } from '../sanitize.js';
 import type { Reply } from '../server/protocol.js';
@@ -200,7 +200,32 @@ function inert(command: Command<any, any>, text: string): string {
   return command.sanitizesOutput ? text : printableLines(text);
 }
 
-/** The CLI entry of a command of the table: one socket request (or several, for `split`), its reply printed. */
+/** The reply of the session's server: one request (or several, for `send`), the last reply. */
+async function socketReply(command: Command<any, any>, argv: CliArgv): Promise<Reply> {
+  const socket = resolveSocket(argv);
+  argv.inheritedPane = inheritedPane(socket);
+  const connection = await Connection.open(socket);
+  try {
+    const request = command.request(argv);
+    let reply!: Reply;
+    for (const part of command.split?.(request) ?? [request]) {
+      reply = await connection.send(command.name, part, replyTimeout(command, part));
+      if (!reply.ok) break;
+    }
+    return reply;
+  } finally {
+    connection.close();
+  }
+}
+
+/** A command that needs no session runs in this process, through the server's own dispatcher. */
+async function localReply(command: Command<any, any>, argv: CliArgv): Promise<Reply> {
+  const { dispatch } = await import('../commands/dispatch.js');
+  // Such a command touches no session, so it gets no context.
+  return dispatch({} as CommandContext, { ...command.request(argv), id: 1, type: command.name });
+}
+
+/** The CLI entry of a command of the table: its request answered, the reply printed. */
 export function tableCommand(command: Command<any, any>): CliCommand {
   return {
     group: command.group,
@@ -208,24 +233,12 @@ export function tableCommand(command: Command<any, any>): CliCommand {
     describe: command.describe,
     options: command.options,
     run: async (argv) => {
-      const socket = resolveSocket(argv);
-      argv.inheritedPane = inheritedPane(socket);
-      const connection = await Connection.open(socket);
-      try {
-        const request = command.request(argv);
-        let reply!: Reply;
-        for (const part of command.split?.(request) ?? [request]) {
-          reply = await connection.send(command.name, part, replyTimeout(command, part));
-          if (!reply.ok) break;
-        }
-        // Replies carry program text (cwd, argv, screens): it reaches this terminal inert.
-        if (argv.json && command.jsonReply) process.stdout.write(`${safeJson(JSON.stringify(reply))}\n`);
-        if (!reply.ok) throw new ThurmError(isErrorCode(reply.error.code) ? reply.error.code : 'INTERNAL', reply.error.message);
-        const text = argv.json ? (command.jsonReply ? '' : safeJson(JSON.stringify(reply.result, null, 2))) : inert(command, command.print?.(reply.result) ?? '');
-        if (text) process.stdout.write(`${text}\n`);
-      } finally {
-        connection.close();
-      }
+      const reply = await (command.local ? localReply : socketReply)(command, argv);
+      // Replies carry program text (cwd, argv, screens): it reaches this terminal inert.
+      if (argv.json && command.jsonReply) process.stdout.write(`${safeJson(JSON.stringify(reply))}\n`);
+      if (!reply.ok) throw new ThurmError(isErrorCode(reply.error.code) ? reply.error.code : 'INTERNAL', reply.error.message);
+      const text = argv.json ? (command.jsonReply ? '' : safeJson(JSON.stringify(reply.result, null, 2))) : inert(command, command.print?.(reply.result) ?? '');
+      if (text) process.stdout.write(`${text}\n`);
     },
   };
 }

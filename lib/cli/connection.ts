@@ -28,6 +28,11 @@ function aliasTarget(socketPath: string): fs.Stats | undefined {
   return fs.lstatSync(path.join(path.dirname(socketPath), target), { throwIfNoEntry: false });
 }
 
+/** A request as its text frame: the envelope (id, type, this build's version) around its fields. */
+export function requestFrame(id: number, type: string, fields: Record<string, unknown>): string {
+  return JSON.stringify({ version: PROTOCOL_VERSION, ...fields, id, type });
+}
+
 export class Connection {
   private nextId = 1;
   private readonly waiting = new Map<number, (r: Reply) => void>();
@@ -94,7 +99,7 @@ export class Connection {
    */
   send(type: string, fields: Record<string, unknown> = {}, timeoutMs: number | null = this.timeoutMs): Promise<Reply> {
     const id = this.nextId++;
-    const text = JSON.stringify({ version: PROTOCOL_VERSION, ...fields, id, type });
+    const text = requestFrame(id, type, fields);
     const bytes = Buffer.byteLength(text);
     if (bytes > MAX_FRAME) {
       return Promise.reject(new ThurmError('INVALID_ARGUMENT', `${type}: request too large: ${bytes} bytes (at most ${MAX_FRAME})`));

@@ -8,7 +8,7 @@ export const agents = defineCommand({
   usage: 'agents',
   describe: 'List every pane with a status, most pressing first, and for how long',
   request: () => ({}),
-  parse: () => ({}),
+  fields: {},
   run: (ctx) => {
     const now = Date.now();
     return {

@@ -1,8 +1,8 @@
 // Arranging panes as tmux does: preset layouts, swapping, rotating, breaking a pane out into a
 // window of its own, joining it to another, and typing into every pane of a window at once.
-import { ThurmError } from '../errors.js';
+import { field } from '../fields.js';
 import { PRESETS } from '../session/layout-presets.js';
-import { defineCommand, optBool, optEnum, optInt, optString, paneFromCli, paneOption, reqString, resolvePane, type CliArgs } from './command.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane, windowIndexField, type CliArgs } from './command.js';
 
 export const selectLayout = defineCommand({
   name: 'select-layout',
@@ -10,7 +10,8 @@ export const selectLayout = defineCommand({
   describe: `Lay the window's panes out as ${PRESETS.join(', ')} (no layout: the next one)`,
   options: { index: { type: 'number', describe: 'window index (default: the current window)' } },
   request: (argv: CliArgs) => ({ layout: argv.layout, index: argv.index }),
-  parse: (raw) => ({ layout: optEnum(raw, 'layout', PRESETS), index: optInt(raw, 'index', 0, 9999) }),
+  fields: { layout: field.enum(PRESETS).describe('the layout (default: the next one)').optional(), index: windowIndexField },
+  result: { layout: field.enum(PRESETS).describe('the layout now') },
   run: (ctx, a) => ({ layout: ctx.mux.selectLayout(a.layout ?? 'next', ctx.mux.findWindow({ index: a.index })) }),
   print: (r) => r.layout,
 });
@@ -21,7 +22,7 @@ export const swapPane = defineCommand({
   describe: 'Swap a pane with the next one in its window (--previous: the one before)',
   options: { ...paneOption, previous: { type: 'boolean', describe: 'swap with the pane before it' } },
   request: (argv) => ({ pane: paneFromCli(argv), previous: argv.previous }),
-  parse: (raw) => ({ pane: optString(raw, 'pane'), previous: optBool(raw, 'previous') }),
+  fields: { pane: paneField, previous: field.bool().default(false) },
   run: (ctx, a) => {
     ctx.mux.swapPane(resolvePane(ctx, a.pane), a.previous ? -1 : 1);
     return {};
@@ -34,7 +35,7 @@ export const rotateWindow = defineCommand({
   describe: 'Move every pane of the window one place on (--back: one place back)',
   options: { back: { type: 'boolean', describe: 'rotate the other way' } },
   request: (argv) => ({ back: argv.back }),
-  parse: (raw) => ({ back: optBool(raw, 'back') }),
+  fields: { back: field.bool().default(false) },
   run: (ctx, a) => {
     ctx.mux.rotateWindow(a.back ? -1 : 1);
     return {};
@@ -47,7 +48,7 @@ export const breakPane = defineCommand({
   describe: 'Move a pane out of its window into a new window',
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv) }),
-  parse: (raw) => ({ pane: optString(raw, 'pane') }),
+  fields: { pane: paneField },
   run: (ctx, a) => {
     ctx.mux.breakPane(resolvePane(ctx, a.pane));
     return {};
@@ -64,7 +65,7 @@ export const joinPane = defineCommand({
     down: { type: 'boolean', describe: 'below the target (default: to its right)' },
   },
   request: (argv) => ({ pane: paneFromCli(argv), target: argv.target === undefined ? undefined : String(argv.target), down: argv.down }),
-  parse: (raw) => ({ pane: optString(raw, 'pane'), target: reqString(raw, 'target', 32), down: optBool(raw, 'down') }),
+  fields: { pane: paneField, target: field.string({ max: 32 }).describe('the pane to join'), down: field.bool().default(false) },
   run: (ctx, a) => {
     ctx.mux.joinPane(resolvePane(ctx, a.pane), ctx.mux.pane(a.target).id, a.down ? 'down' : 'right');
     return {};
@@ -77,10 +78,8 @@ export const synchronizePanes = defineCommand({
   describe: 'Type into every pane of the current window at once (--off: stop)',
   options: { off: { type: 'boolean', describe: 'type into the focused pane only again' } },
   request: (argv) => ({ off: argv.off }),
-  parse: (raw) => {
-    if (raw.on !== undefined) throw new ThurmError('INVALID_ARGUMENT', 'synchronize-panes: use --off to stop');
-    return { off: optBool(raw, 'off') };
-  },
+  fields: { off: field.bool().describe('type into the focused pane only again').default(false) },
+  result: { synchronize: field.bool() },
   run: (ctx, a) => {
     ctx.mux.setSynchronize(!a.off);
     return { synchronize: !a.off };

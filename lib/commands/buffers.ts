@@ -1,6 +1,7 @@
 // List the paste buffers, newest first, and set one from a script.
 import { sanitizeText } from '../sanitize.js';
-import { defineCommand, reqString } from './command.js';
+import { field } from '../fields.js';
+import { defineCommand } from './command.js';
 
 const PREVIEW = 50;
 
@@ -9,7 +10,7 @@ export const buffers = defineCommand({
   usage: 'buffers',
   describe: 'List the paste buffers, newest first',
   request: () => ({}),
-  parse: () => ({}),
+  fields: {},
   run: (ctx) => ({
     buffers: ctx.mux.buffers.list().map((b) => ({
       name: b.name, bytes: Buffer.byteLength(b.text), createdAt: new Date(b.createdAt).toISOString(), text: b.text,
@@ -25,6 +26,7 @@ export const setBuffer = defineCommand({
   usage: 'set-buffer <text..>',
   describe: 'Make TEXT the newest paste buffer',
   request: (argv) => ({ text: (argv.text as unknown[]).map(String).join(' ') }),
-  parse: (raw) => ({ text: reqString(raw, 'text', 32 * 1024) }),
+  fields: { text: field.string({ max: 32 * 1024 }) },
+  result: { buffer: field.string({ max: 64 }).describe('the new buffer\'s name') },
   run: (ctx, a) => ({ buffer: ctx.mux.addBuffer(a.text).name }),
 });

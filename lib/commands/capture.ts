@@ -1,11 +1,11 @@
 // Print a pane's screen as text, with as much of its history above it as asked, and with its
 // colours and attributes as SGR sequences when asked (--ansi).
 import type { IBufferCell, Terminal as XTerminal } from '@xterm/headless';
-import type { CaptureResult } from '../server/protocol.js';
 import { printable } from '../sanitize.js';
 import { historyOf, joinWrapped, lineAt } from '../term/history.js';
 import { styleOf } from '../ui/cell-style.js';
-import { defineCommand, optBool, optInt, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+import { field } from '../fields.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
 
 /** One line with an SGR sequence wherever the style changes; cell text made inert. */
 function ansiLine(xterm: XTerminal, index: number): string {
@@ -37,11 +37,19 @@ export const capture = defineCommand({
     join: { alias: 'J', type: 'boolean', describe: 'join lines the terminal wrapped into the line they continue' },
   },
   request: (argv) => ({ pane: paneFromCli(argv), scrollback: argv.scrollback, ansi: argv.ansi === true, wrapped: argv.join === true }),
-  parse: (raw) => ({
-    pane: optString(raw, 'pane'), scrollback: optInt(raw, 'scrollback', 0, 10_000_000) ?? 0, ansi: optBool(raw, 'ansi'), wrapped: optBool(raw, 'wrapped'),
-  }),
+  fields: {
+    pane: paneField,
+    scrollback: field.int({ min: 0, max: 10_000_000 }).describe('lines of history above the screen').default(0),
+    ansi: field.bool().describe('colours and attributes as SGR sequences').default(false),
+    wrapped: field.bool().describe('each wrapped line joined into one, as tmux capture-pane -J').default(false),
+  },
   sanitizesOutput: true,
-  run: async (ctx, a): Promise<CaptureResult> => {
+  result: {
+    pane: field.string({ max: 32 }),
+    lines: field.array(field.string({ max: 1 << 20 }), { max: 10_000_000 + 1000 }).describe('history, then the screen, top to bottom'),
+    wrapped: field.array(field.bool(), { max: 10_000_000 + 1000 }).describe('when asked: whether each line continues the one before it').optional(),
+  },
+  run: async (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
     // Never a half-drawn frame: a synchronized update ends (or times out) first.
     await ctx.mux.pane(id).term.sync.settled();

@@ -2,6 +2,8 @@
 // request, how the server checks and runs that request, and how the CLI prints the result.
 import type { Options } from 'yargs';
 import { ThurmError } from '../errors.js';
+import { checkObject, field, type Output, type Rules, type Shape } from '../fields.js';
+import { ENVELOPE_KEYS, MAX_FRAME } from '../server/protocol.js';
 import type { Mux, PaneSize } from '../session/mux.js';
 
 /** An attached client, when a command comes from its keys rather than the socket. */
@@ -30,7 +32,7 @@ export interface CommandContext {
 /** CLI arguments as yargs parsed them. */
 export type CliArgs = Record<string, unknown> & { _: (string | number)[]; '--'?: string[] };
 
-export interface Command<Args = Record<string, unknown>, Result = unknown> {
+export interface CommandSpec<S extends Shape, Result> {
   /** Also the socket request type. */
   name: string;
   /** Other socket request types accepted for this command (the product page's names). */
@@ -39,6 +41,8 @@ export interface Command<Args = Record<string, unknown>, Result = unknown> {
   jsonReply?: boolean;
   /** Reached only through the socket (its CLI is a client-side command, e.g. `agent hook`). */
   socketOnly?: boolean;
+  /** Needs no session: the CLI runs it in its own process (`schema`: what its own build speaks). */
+  local?: boolean;
   /**
    * Answers only when something happens (`wait`): the CLI waits for the reply as long as the
    * request's own `timeout` (ms) allows, or for ever without one, instead of its usual timeout.
@@ -50,13 +54,19 @@ export interface Command<Args = Record<string, unknown>, Result = unknown> {
   usage: string;
   describe: string;
   options?: Record<string, Options>;
+  /**
+   * The socket request's fields, declared once (lib/fields.ts): the server's check, the request's
+   * TypeScript type and its JSON Schema all come from here; `rules` relate fields to each other.
+   */
+  fields: S;
+  rules?: Rules;
+  /** The result's fields, where declared: its JSON Schema, and the type `run` must return. */
+  result?: Shape;
   /** Client side: CLI arguments to request fields. */
   request(argv: CliArgs): Record<string, unknown>;
   /** Client side: a request as several smaller ones with the same effect, sent in order (`send`). */
   split?(request: Record<string, unknown>): Record<string, unknown>[];
-  /** Server side: checks an untrusted request and returns typed arguments. */
-  parse(raw: Record<string, unknown>): Args;
-  run(ctx: CommandContext, args: Args): Result | Promise<Result>;
+  run(ctx: CommandContext, args: Output<S>): Result | Promise<Result>;
   /** Human output; nothing is printed when absent or when it returns ''. */
   print?(result: Result): string;
   /**
@@ -66,72 +76,31 @@ export interface Command<Args = Record<string, unknown>, Result = unknown> {
   sanitizesOutput?: boolean;
 }
 
-export function defineCommand<A, R>(c: Command<A, R>): Command<A, R> {
-  return c;
+export interface Command<S extends Shape = Shape, Result = unknown> extends CommandSpec<S, Result> {
+  /** Server side: checks an untrusted request against `fields` (envelope keys passed over). */
+  parse(raw: Record<string, unknown>): Output<S>;
 }
 
-// ---- argument checks shared by every command ----
-
-export function optString(raw: Record<string, unknown>, key: string, max = 4096): string | undefined {
-  const v = raw[key];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string' || v.length > max) throw new ThurmError('INVALID_ARGUMENT', `${key}: expected a string`);
-  return v;
+/** A command from its spec; with a declared `result`, `run` is held to it by the compiler. */
+export function defineCommand<const S extends Shape, const RS extends Shape>(c: CommandSpec<S, Output<RS>> & { result: RS }): Command<S, Output<RS>>;
+export function defineCommand<const S extends Shape, R>(c: CommandSpec<S, R> & { result?: undefined }): Command<S, R>;
+export function defineCommand<S extends Shape, R>(c: CommandSpec<S, R>): Command<S, R> {
+  return { ...c, parse: (raw) => checkObject(c.fields, c.rules ?? {}, raw, '', ENVELOPE_KEYS) };
 }
 
-export function reqString(raw: Record<string, unknown>, key: string, max = 4096): string {
-  const v = optString(raw, key, max);
-  if (v === undefined) throw new ThurmError('INVALID_ARGUMENT', `${key}: required`);
-  return v;
-}
+// ---- fields many commands share ----
 
-export function reqInt(raw: Record<string, unknown>, key: string): number {
-  const v = optInt(raw, key, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
-  if (v === undefined) throw new ThurmError('INVALID_ARGUMENT', `${key}: required`);
-  return v;
-}
-
-export function optBool(raw: Record<string, unknown>, key: string): boolean {
-  const v = raw[key];
-  if (v === undefined || v === null) return false;
-  if (typeof v !== 'boolean') throw new ThurmError('INVALID_ARGUMENT', `${key}: expected true or false`);
-  return v;
-}
-
-export function optInt(raw: Record<string, unknown>, key: string, min: number, max: number): number | undefined {
-  const v = raw[key];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    throw new ThurmError('INVALID_ARGUMENT', `${key}: expected an integer from ${min} to ${max}`);
-  }
-  return v;
-}
-
-export function optEnum<T extends string>(raw: Record<string, unknown>, key: string, values: readonly T[]): T | undefined {
-  const v = raw[key];
-  if (v === undefined || v === null) return undefined;
-  if (!values.includes(v as T)) throw new ThurmError('INVALID_ARGUMENT', `${key}: expected one of ${values.join(', ')}`);
-  return v as T;
-}
-
-export function optStringArray(raw: Record<string, unknown>, key: string, maxItems = 1024): string[] | undefined {
-  const v = raw[key];
-  if (v === undefined || v === null) return undefined;
-  if (!Array.isArray(v) || v.length > maxItems || !v.every((s) => typeof s === 'string')) {
-    throw new ThurmError('INVALID_ARGUMENT', `${key}: expected an array of strings`);
-  }
-  return v as string[];
-}
+export const paneField = field.string({ max: 32 }).describe('pane id (default: the focused pane)').optional();
+/** Window indexes, as tmux numbers them. */
+export const MAX_WINDOW_INDEX = 9999;
+export const windowIndexField = field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('window index (default: the current window)').optional();
+export const cwdField = field.string({ max: 4096 }).describe('working directory').optional();
+/** A command as argv; each argument may be as long as a frame allows. */
+export const argvField = field.array(field.string({ max: MAX_FRAME }), { max: 1024 }).describe('the command and its arguments (default: your shell)').optional();
 
 /** A size as `N` cells or `N%` (tmux's `-l 70%`, `-x 30%`). */
-export function optPaneSize(raw: Record<string, unknown>, key: string): PaneSize | undefined {
-  const v = optString(raw, key, 16);
-  if (v === undefined) return undefined;
-  const m = /^(\d{1,5})(%?)$/.exec(v);
-  const n = m ? Number(m[1]) : NaN;
-  if (!m || n < 1 || (m[2] ? n > 100 : n > 10_000)) throw new ThurmError('INVALID_ARGUMENT', `${key}: expected cells (1-10000) or a percentage (1%-100%)`);
-  return m[2] ? { percent: n } : { cells: n };
-}
+export const paneSizeField = field.string({ max: 6, pattern: /^(?:[1-9]\d{0,3}|10000|(?:[1-9]\d?|100)%)$/, expected: 'cells (1-10000) or a percentage (1%-100%)' })
+  .map((v): PaneSize => (v.endsWith('%') ? { percent: Number(v.slice(0, -1)) } : { cells: Number(v) }));
 
 /** The pane a request names, else the focused one. */
 export function resolvePane(ctx: CommandContext, id: string | undefined): string {

@@ -1,5 +1,5 @@
 // Enter copy mode on a pane: for the client whose key ran it, or for every attached client.
-import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
 
 export const copyMode = defineCommand({
   name: 'copy-mode',
@@ -7,7 +7,7 @@ export const copyMode = defineCommand({
   describe: 'Enter copy mode on a pane in every attached client',
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv) }),
-  parse: (raw) => ({ pane: optString(raw, 'pane') }),
+  fields: { pane: paneField },
   run: (ctx, a) => {
     const pane = resolvePane(ctx, a.pane);
     const targets = ctx.client ? [ctx.client] : ctx.clients();

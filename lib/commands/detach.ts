@@ -6,7 +6,7 @@ export const detach = defineCommand({
   usage: 'detach',
   describe: 'Detach every attached client (panes keep running)',
   request: () => ({}),
-  parse: () => ({}),
+  fields: {},
   run: (ctx) => {
     const targets = ctx.client ? [ctx.client] : ctx.clients();
     for (const c of targets) c.detach();

@@ -1,7 +1,7 @@
 // Runs one request from any source (socket, keys) through the command table: checks its
 // shape, runs the command and turns any failure into a structured error reply.
 import { ThurmError, toThurmError } from '../errors.js';
-import { PROTOCOL_VERSION, shown, type Reply, type RequestId } from '../server/protocol.js';
+import { checkVersion, shown, type Reply, type RequestId } from '../server/protocol.js';
 import type { CommandContext } from './command.js';
 import { findCommand } from './index.js';
 
@@ -19,10 +19,7 @@ export async function dispatch(ctx: CommandContext, raw: unknown): Promise<Reply
     }
     // A request says which protocol it speaks; one from another build is refused, not guessed at
     // (after `server upgrade`, an old CLI may talk to a newer server). Key bindings send none.
-    const version = (raw as { version?: unknown }).version;
-    if (version !== undefined && version !== PROTOCOL_VERSION) {
-      throw new ThurmError('PROTOCOL_ERROR', `protocol version mismatch: request ${shown(version, 16)}, server ${PROTOCOL_VERSION}: use a thurm CLI of the server's build`);
-    }
+    checkVersion(raw as Record<string, unknown>);
     const type = (raw as { type?: unknown }).type;
     const command = typeof type === 'string' ? findCommand(type) : undefined;
     if (!command) throw new ThurmError('PROTOCOL_ERROR', `unknown request type: ${shown(type)}`);

@@ -6,7 +6,7 @@ export const equalize = defineCommand({
   usage: 'equalize',
   describe: 'Make panes in each row and column the same size',
   request: () => ({}),
-  parse: () => ({}),
+  fields: {},
   run: (ctx) => {
     ctx.mux.equalize();
     return {};

@@ -1,6 +1,7 @@
 // Focus a pane exactly as the keyboard does: by id, by direction, or the next one.
 import { ThurmError } from '../errors.js';
-import { defineCommand, optBool, optEnum, optString, resolvePane } from './command.js';
+import { field } from '../fields.js';
+import { defineCommand, paneField, resolvePane } from './command.js';
 
 const HEADINGS = ['left', 'right', 'up', 'down'] as const;
 
@@ -15,9 +16,9 @@ export const focus = defineCommand({
     urgent: { type: 'boolean', describe: 'focus the pane that most needs you (blocked, error, done)' },
   },
   request: (argv) => ({ pane: argv.pane, direction: argv.direction, next: argv.next === true, urgent: argv.urgent === true }),
-  parse: (raw) => ({
-    pane: optString(raw, 'pane'), direction: optEnum(raw, 'direction', HEADINGS), next: optBool(raw, 'next'), urgent: optBool(raw, 'urgent'),
-  }),
+  fields: { pane: paneField, direction: field.enum(HEADINGS).optional(), next: field.bool().optional(), urgent: field.bool().optional() },
+  rules: { atLeastOne: [['pane', 'direction', 'next', 'urgent']] },
+  result: { pane: field.string({ max: 32 }).nullable().describe('the focused pane') },
   run: (ctx, a) => {
     if (a.pane !== undefined) ctx.mux.focus(resolvePane(ctx, a.pane));
     else if (a.direction) ctx.mux.focusToward(a.direction);
@@ -26,7 +27,7 @@ export const focus = defineCommand({
       const urgent = ctx.mux.mostUrgent();
       if (!urgent) throw new ThurmError('NOT_FOUND', 'no pane needs you');
       ctx.mux.focus(urgent);
-    } else throw new ThurmError('INVALID_ARGUMENT', 'focus: give --pane, --direction, --next or --urgent');
+    }
     return { pane: ctx.mux.focused };
   },
 });

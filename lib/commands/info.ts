@@ -70,7 +70,7 @@ export const info = defineCommand({
   usage: 'info',
   describe: 'Show the session and every pane',
   request: () => ({}),
-  parse: () => ({}),
+  fields: {},
   run: (ctx) => sessionInfo(ctx.mux),
   print: (r) => [
     `session ${r.session} (${r.clients} client${r.clients === 1 ? '' : 's'})`,

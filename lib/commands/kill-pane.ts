@@ -1,5 +1,5 @@
 // Close a pane and end its program; closing the last pane ends the session.
-import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
 
 export const killPane = defineCommand({
   name: 'kill-pane',
@@ -7,7 +7,7 @@ export const killPane = defineCommand({
   describe: 'Close a pane (the last one ends the session)',
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv) }),
-  parse: (raw) => ({ pane: optString(raw, 'pane') }),
+  fields: { pane: paneField },
   run: (ctx, a) => {
     ctx.mux.killPane(resolvePane(ctx, a.pane));
     return {};

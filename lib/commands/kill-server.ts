@@ -6,7 +6,7 @@ export const killServer = defineCommand({
   usage: 'kill-server',
   describe: 'End the session, its panes and its server',
   request: () => ({}),
-  parse: () => ({}),
+  fields: {},
   run: (ctx) => {
     ctx.shutdown();
     return {};

@@ -14,7 +14,7 @@ export const list = defineCommand({
   usage: 'list',
   describe: 'List panes: id, size, focus, command, cwd, pid',
   request: () => ({}),
-  parse: () => ({}),
+  fields: {},
   run: (ctx) => ({ panes: ctx.mux.paneIds().map((id) => paneSummary(ctx.mux, id)) }),
   print: (r) => r.panes
     .map((p) => `${p.id}: ${p.size.cols}x${p.size.rows}${p.focused ? ' (focused)' : ''} ${JSON.stringify(p.command.join(' '))} ${printable(p.cwd)} pid ${p.pid}`)

@@ -1,7 +1,8 @@
 // Paste a paste buffer into a pane, as typed: bracketed when the pane's program asked for it.
 import { ThurmError } from '../errors.js';
 import { pasteBytes } from '../term/keys.js';
-import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+import { field } from '../fields.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
 
 export const paste = defineCommand({
   name: 'paste',
@@ -9,7 +10,8 @@ export const paste = defineCommand({
   describe: 'Paste the newest paste buffer (or --buffer NAME) into a pane',
   options: { ...paneOption, buffer: { type: 'string', describe: 'buffer name, as `thurm buffers` lists them' } },
   request: (argv) => ({ pane: paneFromCli(argv), buffer: argv.buffer }),
-  parse: (raw) => ({ pane: optString(raw, 'pane'), buffer: optString(raw, 'buffer', 64) }),
+  fields: { pane: paneField, buffer: field.string({ max: 64 }).describe('buffer name (default: the newest)').optional() },
+  result: { pane: field.string({ max: 32 }), buffer: field.string({ max: 64 }).describe('the buffer pasted') },
   run: (ctx, a) => {
     const pane = ctx.mux.pane(resolvePane(ctx, a.pane));
     const buffer = ctx.mux.buffers.get(a.buffer);

@@ -7,7 +7,7 @@ export const reloadConfig = defineCommand({
   usage: 'reload-config',
   describe: 'Apply the config file again (a bad file changes nothing and says why)',
   request: () => ({}),
-  parse: () => ({}),
+  fields: {},
   run: (ctx) => {
     ctx.mux.setConfig(loadConfig());
     return { reloaded: true };

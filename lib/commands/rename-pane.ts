@@ -1,6 +1,7 @@
 // Name a pane: the title its border shows instead of its program's (tmux `select-pane -T`).
 import { sanitizeText } from '../sanitize.js';
-import { defineCommand, optString, paneFromCli, paneOption, resolvePane, type CliArgs } from './command.js';
+import { field } from '../fields.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane, type CliArgs } from './command.js';
 
 export const renamePane = defineCommand({
   name: 'rename-pane',
@@ -8,7 +9,8 @@ export const renamePane = defineCommand({
   describe: 'Give a pane a title for its border (no title: it follows its program again)',
   options: { ...paneOption },
   request: (argv: CliArgs) => ({ pane: paneFromCli(argv), title: (argv.title as string | undefined) ?? null }),
-  parse: (raw) => ({ pane: optString(raw, 'pane'), title: optString(raw, 'title', 1024) }),
+  fields: { pane: paneField, title: field.string({ max: 1024 }).describe('the title (null: follow the program again)').nullable().optional() },
+  result: { pane: field.string({ max: 32 }), title: field.string({ max: 256 }).describe('the title its border shows now') },
   run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
     // Titles are program text for the border: cleaned and capped like an OSC title.

@@ -1,14 +1,20 @@
 // Give the running session another name: `thurm ls`, `attach -t` and the status line use it
 // from then on (see lib/server/rename-session.ts for what moves and what stays).
-import { checkSessionName } from '../session/paths.js';
-import { defineCommand, reqString, type CliArgs } from './command.js';
+import { field } from '../fields.js';
+import { isSessionName } from '../session/paths.js';
+import { defineCommand, type CliArgs } from './command.js';
 
 export const renameSession = defineCommand({
   name: 'rename-session',
   usage: 'rename-session <name>',
   describe: 'Give the session another name (letters, digits, ".", "_", "-")',
   request: (argv: CliArgs) => ({ name: String(argv.name) }),
-  parse: (raw) => ({ name: checkSessionName(reqString(raw, 'name', 64)) }),
+  fields: {
+    // The pattern says what isSessionName does, so that the schema shows it.
+    name: field.string({ max: 64, pattern: /^(?!\.)[A-Za-z0-9_.-]{1,64}$/, expected: 'a session name: letters, digits, ".", "_", "-", not starting with "."' })
+      .map((name, fail) => (isSessionName(name) ? name : fail(`invalid session name: ${JSON.stringify(name)}`))),
+  },
+  result: { session: field.string({ max: 64 }).describe('the session\'s name now') },
   run: async (ctx, a) => {
     await ctx.renameSession(a.name);
     return { session: ctx.mux.session };

@@ -1,7 +1,7 @@
 // Move a pane's border by some cells, as prefix + C-arrow does, or give the pane a width or
 // height (tmux `resize-pane -x/-y`).
-import { ThurmError } from '../errors.js';
-import { defineCommand, optEnum, optInt, optPaneSize, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+import { field } from '../fields.js';
+import { defineCommand, paneField, paneFromCli, paneOption, paneSizeField, resolvePane } from './command.js';
 
 const HEADINGS = ['left', 'right', 'up', 'down'] as const;
 
@@ -20,17 +20,14 @@ export const resizePane = defineCommand({
     pane: paneFromCli(argv), direction: argv.direction, cells: argv.cells,
     width: argv.width === undefined ? undefined : String(argv.width), height: argv.height === undefined ? undefined : String(argv.height),
   }),
-  parse: (raw) => {
-    const a = {
-      pane: optString(raw, 'pane'),
-      direction: optEnum(raw, 'direction', HEADINGS),
-      cells: optInt(raw, 'cells', 1, 10000) ?? 1,
-      width: optPaneSize(raw, 'width'),
-      height: optPaneSize(raw, 'height'),
-    };
-    if (!a.direction && !a.width && !a.height) throw new ThurmError('INVALID_ARGUMENT', 'resize-pane: give --direction, --width or --height');
-    return a;
+  fields: {
+    pane: paneField,
+    direction: field.enum(HEADINGS).describe('where the border moves').optional(),
+    cells: field.int({ min: 1, max: 10000 }).describe('how far the border moves').default(1),
+    width: paneSizeField.optional(),
+    height: paneSizeField.optional(),
   },
+  rules: { atLeastOne: [['direction', 'width', 'height']] },
   run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
     if (a.width) ctx.mux.resizePaneTo(id, 'right', a.width);

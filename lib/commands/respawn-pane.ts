@@ -1,7 +1,8 @@
 // Start another program in a pane, in place of the one it runs (tmux `respawn-pane`): the pane
 // keeps its id, its place in the layout and its given title.
 import path from 'node:path';
-import { defineCommand, optBool, optString, optStringArray, paneFromCli, paneOption, resolvePane } from './command.js';
+import { field } from '../fields.js';
+import { argvField, cwdField, defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
 
 export const respawnPane = defineCommand({
   name: 'respawn-pane',
@@ -18,7 +19,8 @@ export const respawnPane = defineCommand({
     cwd: argv.cwd === undefined ? undefined : path.resolve(String(argv.cwd)),
     argv: argv['--']?.length ? argv['--'] : undefined,
   }),
-  parse: (raw) => ({ pane: optString(raw, 'pane'), kill: optBool(raw, 'kill'), cwd: optString(raw, 'cwd'), argv: optStringArray(raw, 'argv') }),
+  fields: { pane: paneField, kill: field.bool().describe('hang up the program if it still runs').default(false), cwd: cwdField, argv: argvField },
+  result: { pane: field.string({ max: 32 }) },
   run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
     ctx.mux.respawnPane(id, { argv: a.argv, cwd: a.cwd }, a.kill);

@@ -1,6 +1,7 @@
 // Save the session file now (it is also saved soon after every change).
 import { ThurmError } from '../errors.js';
 import { printable } from '../sanitize.js';
+import { field } from '../fields.js';
 import { defineCommand } from './command.js';
 
 export const save = defineCommand({
@@ -8,7 +9,8 @@ export const save = defineCommand({
   usage: 'save',
   describe: 'Save the session file now',
   request: () => ({}),
-  parse: () => ({}),
+  fields: {},
+  result: { file: field.string({ max: 4096 }).describe('the session file') },
   run: async (ctx) => {
     await ctx.mux.requestSave();
     const state = ctx.mux.saveState;

@@ -1,7 +1,8 @@
 // Type text or named keys into a pane, as if a person typed them.
 import { ThurmError } from '../errors.js';
 import { keyBytes } from '../term/keys.js';
-import { defineCommand, optBool, optString, optStringArray, paneFromCli, paneOption, resolvePane } from './command.js';
+import { field } from '../fields.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
 
 /** Characters of text per request. */
 const SEND_CHUNK = 8192;
@@ -31,15 +32,15 @@ export const send = defineCommand({
     Object.assign(parts[parts.length - 1], { keys: request.keys, enter: request.enter });
     return parts;
   },
-  parse: (raw) => ({
-    pane: optString(raw, 'pane'),
-    text: optString(raw, 'text', 32 * 1024),
-    keys: optStringArray(raw, 'keys', 256),
-    enter: optBool(raw, 'enter'),
-  }),
+  fields: {
+    pane: paneField,
+    text: field.string({ max: 32 * 1024 }).describe('typed as it is').optional(),
+    keys: field.array(field.string({ max: 64 }), { max: 256 }).describe('named keys: Enter, Tab, Escape, C-c, M-x, Up, F1...').optional(),
+    enter: field.bool().describe('press Enter last').default(false),
+  },
+  rules: { atLeastOne: [['text', 'keys', 'enter']] },
   run: (ctx, a) => {
     const pane = ctx.mux.pane(resolvePane(ctx, a.pane));
-    if (a.text === undefined && !a.keys?.length && !a.enter) throw new ThurmError('INVALID_ARGUMENT', 'send: nothing to send');
     const keys = (a.keys ?? []).map((name) => {
       const bytes = keyBytes(name, pane.term.modes);
       if (bytes === null) throw new ThurmError('INVALID_ARGUMENT', `unknown key: ${name}`);

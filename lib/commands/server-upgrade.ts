@@ -9,7 +9,7 @@ export const serverUpgrade = defineCommand({
   // The server bounds every step of the handover itself.
   waits: true,
   request: () => ({}),
-  parse: () => ({}),
+  fields: {},
   run: async (ctx) => ({ oldPid: process.pid, ...(await ctx.upgrade()) }),
   print: (r) => `server ${r.oldPid} handed the session to server ${r.pid}`,
 });

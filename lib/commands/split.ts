@@ -1,6 +1,7 @@
 // Split a pane right or down and start a program in the new half.
 import path from 'node:path';
-import { defineCommand, optBool, optEnum, optPaneSize, optString, optStringArray, paneFromCli, paneOption, resolvePane } from './command.js';
+import { field } from '../fields.js';
+import { argvField, cwdField, defineCommand, paneField, paneFromCli, paneOption, paneSizeField, resolvePane } from './command.js';
 
 export const split = defineCommand({
   name: 'split',
@@ -22,14 +23,15 @@ export const split = defineCommand({
     size: argv.size === undefined ? undefined : String(argv.size),
     detached: argv.detached === true,
   }),
-  parse: (raw) => ({
-    pane: optString(raw, 'pane'),
-    direction: optEnum(raw, 'direction', ['right', 'down'] as const) ?? 'right',
-    cwd: optString(raw, 'cwd'),
-    argv: optStringArray(raw, 'argv'),
-    size: optPaneSize(raw, 'size'),
-    detached: optBool(raw, 'detached'),
-  }),
+  fields: {
+    pane: paneField,
+    direction: field.enum(['right', 'down']).default('right'),
+    cwd: cwdField,
+    argv: argvField,
+    size: paneSizeField.describe('the new pane\'s width (height, down) in cells or a percentage of the split pane\'s').optional(),
+    detached: field.bool().describe('the focus stays where it was').default(false),
+  },
+  result: { pane: field.string({ max: 32 }).describe('the new pane\'s id') },
   run: (ctx, a) => ({
     pane: ctx.mux.split(resolvePane(ctx, a.pane), a.direction, { cwd: a.cwd, argv: a.argv }, { size: a.size, keepFocus: a.detached }),
   }),

@@ -6,7 +6,7 @@ import type { Command } from './command.js';
 
 type Loader = () => Promise<Command<any, any>>;
 
-export const COMMAND_MODULES: Readonly<Record<string, Loader>> = {
+export const COMMAND_MODULES = {
   split: async () => (await import('./split.js')).split,
   'new-window': async () => (await import('./windows.js')).newWindow,
   'select-window': async () => (await import('./windows.js')).selectWindow,
@@ -52,9 +52,10 @@ export const COMMAND_MODULES: Readonly<Record<string, Loader>> = {
   'agent-explain': async () => (await import('./agent/explain.js')).agentExplain,
   'agent-answer': async () => (await import('./agent/answer.js')).agentAnswer,
   'agent-hook': async () => (await import('./agent/hook.js')).agentHook,
-};
+  schema: async () => (await import('./schema.js')).schema,
+} satisfies Record<string, Loader>;
 
 /** The command named `name`, loading only its module; undefined when there is none. */
 export function loadCommand(name: string): Promise<Command<any, any> | undefined> {
-  return Object.hasOwn(COMMAND_MODULES, name) ? COMMAND_MODULES[name]() : Promise.resolve(undefined);
+  return Object.hasOwn(COMMAND_MODULES, name) ? (COMMAND_MODULES as Record<string, Loader>)[name]() : Promise.resolve(undefined);
 }

@@ -1,15 +1,10 @@
 // The option values the tmux shim keeps in the server: `set-option` stores one (by scope),
 // `show-options` reads them back. Socket only: thurm's own settings live in config.toml.
-import { ThurmError } from '../errors.js';
-import { hasControl } from '../sanitize.js';
+import { field } from '../fields.js';
 import { MAX_OPTION_VALUE, OPTION_NAME, OPTION_SCOPE } from '../session/tmux-options.js';
-import { defineCommand, optString, optStringArray, reqString } from './command.js';
+import { defineCommand } from './command.js';
 
-function scope(raw: Record<string, unknown>, key = 'scope'): string {
-  const v = reqString(raw, key, 16);
-  if (!OPTION_SCOPE.test(v)) throw new ThurmError('INVALID_ARGUMENT', `${key}: expected session, @N or %N`);
-  return v;
-}
+const scopeField = field.string({ max: 16, pattern: OPTION_SCOPE, expected: 'session, @N or %N' });
 
 export const tmuxSetOption = defineCommand({
   name: 'tmux-set-option',
@@ -17,15 +12,14 @@ export const tmuxSetOption = defineCommand({
   usage: 'tmux-set-option',
   describe: 'Keep a tmux option value for the tmux shim',
   request: () => ({}),
-  parse: (raw) => {
-    const name = reqString(raw, 'name', 65);
-    if (!OPTION_NAME.test(name)) throw new ThurmError('INVALID_ARGUMENT', `name: not an option name: ${JSON.stringify(name)}`);
-    const value = optString(raw, 'value', MAX_OPTION_VALUE);
-    if (value !== undefined && hasControl(value)) throw new ThurmError('INVALID_ARGUMENT', 'value: control characters are not allowed');
-    return { scope: scope(raw), name, value: value ?? null };
+  fields: {
+    scope: scopeField.describe('where the value applies: the session, a window @N or a pane %N'),
+    name: field.string({ max: 65, pattern: OPTION_NAME, expected: 'an option name' }),
+    value: field.string({ max: MAX_OPTION_VALUE, pattern: /^[^\u0000-\u001f\u007f-\u009f]*$/, expected: 'text without control characters' })
+      .describe('the value (null: unset it)').nullable(),
   },
   run: (ctx, a) => {
-    ctx.mux.setTmuxOption(a.scope, a.name, a.value);
+    ctx.mux.setTmuxOption(a.scope, a.name, a.value ?? null);
     return {};
   },
 });
@@ -36,10 +30,6 @@ export const tmuxShowOptions = defineCommand({
   usage: 'tmux-show-options',
   describe: 'The tmux option values kept for the tmux shim',
   request: () => ({}),
-  parse: (raw) => {
-    const scopes = optStringArray(raw, 'scopes', 3) ?? ['session'];
-    if (!scopes.every((s) => OPTION_SCOPE.test(s))) throw new ThurmError('INVALID_ARGUMENT', 'scopes: expected session, @N or %N');
-    return { scopes };
-  },
-  run: (ctx, a) => ({ values: ctx.mux.tmuxOptions.all(a.scopes) }),
+  fields: { scopes: field.array(scopeField, { max: 3 }).describe('the scopes to read, most specific first').optional() },
+  run: (ctx, a) => ({ values: ctx.mux.tmuxOptions.all(a.scopes ?? ['session']) }),
 });

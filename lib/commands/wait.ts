@@ -2,7 +2,8 @@
 // orchestrate agents.
 import { ThurmError } from '../errors.js';
 import { STATES } from '../status/osc7501.js';
-import { defineCommand, optEnum, optInt, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+import { field } from '../fields.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
 
 /** Patterns are the user's own, matched against one screen: bounded, like any request field. */
 const MAX_PATTERN = 512;
@@ -22,18 +23,20 @@ export const wait = defineCommand({
     pane: paneFromCli(argv), state: argv.state, output: argv.output,
     timeout: argv.timeout === undefined ? undefined : Math.ceil(Number(argv.timeout) * 1000),
   }),
-  parse: (raw) => {
-    const state = optEnum(raw, 'state', STATES);
-    const source = optString(raw, 'output', MAX_PATTERN);
-    if ((state === undefined) === (source === undefined)) throw new ThurmError('INVALID_ARGUMENT', 'wait: give one of --state or --output');
-    let output: RegExp | undefined;
-    try {
-      output = source === undefined ? undefined : new RegExp(source, 'm');
-    } catch (err) {
-      throw new ThurmError('INVALID_ARGUMENT', `output: not a regular expression: ${(err as Error).message}`);
-    }
-    return { pane: optString(raw, 'pane'), state, output, timeout: optInt(raw, 'timeout', 0, 7 * 24 * 3600 * 1000) };
+  fields: {
+    pane: paneField,
+    state: field.enum(STATES).describe('the state to wait for').optional(),
+    output: field.string({ max: MAX_PATTERN, format: 'regex' }).describe('a regular expression the screen must match (multiline)').map((source, fail) => {
+      try {
+        return new RegExp(source, 'm');
+      } catch (err) {
+        return fail(`not a regular expression: ${(err as Error).message}`);
+      }
+    }).optional(),
+    timeout: field.int({ min: 0, max: 7 * 24 * 3600 * 1000 }).describe('give up after this many milliseconds').optional(),
   },
+  rules: { exactlyOne: [['state', 'output']] },
+  result: { pane: field.string({ max: 32 }), state: field.enum(STATES).optional(), output: field.string({ max: MAX_PATTERN }).optional() },
   run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
     const what = a.state ?? `output /${a.output!.source}/`;

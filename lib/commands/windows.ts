@@ -1,11 +1,10 @@
 // Windows, as tmux has them: open, select, rename, move, close and list.
 import path from 'node:path';
-import { ThurmError } from '../errors.js';
+import { field } from '../fields.js';
 import { printable, sanitizeText } from '../sanitize.js';
 import { windowState } from '../session/agents.js';
 import type { Mux } from '../session/mux.js';
-import type { Window } from '../session/windows.js';
-import { defineCommand, optBool, optInt, optString, optStringArray, reqString, type CliArgs } from './command.js';
+import { argvField, cwdField, defineCommand, MAX_WINDOW_INDEX, windowIndexField, type CliArgs } from './command.js';
 
 export interface WindowInfo {
   index: number;
@@ -28,11 +27,7 @@ export function windowInfo(mux: Mux): WindowInfo[] {
 }
 
 const indexOption = { index: { type: 'number' as const, describe: 'window index (default: the current window)' } };
-const MAX_INDEX = 9999;
-
-function target(mux: Mux, raw: Record<string, unknown>): Window {
-  return mux.findWindow({ index: optInt(raw, 'index', 0, MAX_INDEX) });
-}
+const nameField = field.string({ max: 256 }).describe('window name');
 
 export const newWindow = defineCommand({
   name: 'new-window',
@@ -49,7 +44,8 @@ export const newWindow = defineCommand({
     cwd: argv.cwd === undefined ? undefined : path.resolve(String(argv.cwd)),
     argv: argv['--']?.length ? argv['--'] : undefined,
   }),
-  parse: (raw) => ({ name: optString(raw, 'name', 256), cwd: optString(raw, 'cwd'), argv: optStringArray(raw, 'argv'), detached: optBool(raw, 'detached') }),
+  fields: { name: nameField.optional(), cwd: cwdField, argv: argvField, detached: field.bool().default(false) },
+  result: { pane: field.string({ max: 32 }).describe('the id of its first pane') },
   run: (ctx, a) => {
     const focused = ctx.mux.focused;
     const cwd = a.cwd ?? (focused ? ctx.mux.pane(focused).cwd : undefined);
@@ -69,13 +65,9 @@ export const selectWindow = defineCommand({
     last: { type: 'boolean', describe: 'the window selected before this one' },
   },
   request: (argv: CliArgs) => ({ index: argv.index, next: argv.next, previous: argv.previous, last: argv.last }),
-  parse: (raw) => {
-    const a = { index: optInt(raw, 'index', 0, MAX_INDEX), next: optBool(raw, 'next'), previous: optBool(raw, 'previous'), last: optBool(raw, 'last') };
-    if ([a.index !== undefined, a.next, a.previous, a.last].filter(Boolean).length !== 1) {
-      throw new ThurmError('INVALID_ARGUMENT', 'select-window: give one of --index, --next, --previous or --last');
-    }
-    return a;
-  },
+  fields: { index: field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('window index').optional(), next: field.bool().optional(), previous: field.bool().optional(), last: field.bool().optional() },
+  rules: { exactlyOne: [['index', 'next', 'previous', 'last']] },
+  result: { window: field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('the index of the window now selected') },
   run: (ctx, a) => {
     ctx.mux.selectWindowBy(a.index !== undefined ? { index: a.index } : a.last ? 'last' : { step: a.next ? 1 : -1 });
     return { window: windowInfo(ctx.mux).find((w) => w.current)!.index };
@@ -88,9 +80,9 @@ export const renameWindow = defineCommand({
   describe: 'Name a window (no name: named after its pane again)',
   options: { ...indexOption },
   request: (argv: CliArgs) => ({ index: argv.index, name: (argv.name as string | undefined) ?? null }),
-  parse: (raw) => ({ window: raw, name: raw.name === null || raw.name === undefined ? null : reqString(raw, 'name', 256) }),
+  fields: { index: windowIndexField, name: nameField.describe('window name (null: named after its pane again)').nullable().optional() },
   run: (ctx, a) => {
-    ctx.mux.renameWindow(target(ctx.mux, a.window), a.name && sanitizeText(a.name, 64));
+    ctx.mux.renameWindow(ctx.mux.findWindow({ index: a.index }), a.name ? sanitizeText(a.name, 64) : null);
     return {};
   },
 });
@@ -101,13 +93,9 @@ export const moveWindow = defineCommand({
   describe: 'Give a window another index (a window there takes the old one)',
   options: { ...indexOption, to: { type: 'number', demandOption: true, describe: 'the new index' } },
   request: (argv: CliArgs) => ({ index: argv.index, to: argv.to }),
-  parse: (raw) => {
-    const to = optInt(raw, 'to', 0, MAX_INDEX);
-    if (to === undefined) throw new ThurmError('INVALID_ARGUMENT', 'to: required');
-    return { window: raw, to };
-  },
+  fields: { index: windowIndexField, to: field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('the new index') },
   run: (ctx, a) => {
-    ctx.mux.moveWindow(target(ctx.mux, a.window), a.to);
+    ctx.mux.moveWindow(ctx.mux.findWindow({ index: a.index }), a.to);
     return {};
   },
 });
@@ -118,9 +106,9 @@ export const killWindow = defineCommand({
   describe: 'Close a window and every pane in it',
   options: { ...indexOption },
   request: (argv: CliArgs) => ({ index: argv.index }),
-  parse: (raw) => ({ window: raw }),
+  fields: { index: windowIndexField },
   run: (ctx, a) => {
-    ctx.mux.killWindow(target(ctx.mux, a.window));
+    ctx.mux.killWindow(ctx.mux.findWindow({ index: a.index }));
     return {};
   },
 });
@@ -130,7 +118,7 @@ export const listWindows = defineCommand({
   usage: 'list-windows',
   describe: 'List windows: index, name, panes, most pressing state',
   request: () => ({}),
-  parse: () => ({}),
+  fields: {},
   run: (ctx) => ({ windows: windowInfo(ctx.mux) }),
   print: (r) => r.windows
     .map((w) => `${w.index}: ${printable(w.name)}${w.current ? ' (current)' : w.last ? ' (last)' : ''} ${w.id} panes ${w.panes.join(',')}${w.state !== 'none' ? ` ${w.state}` : ''}`)

@@ -1,5 +1,6 @@
 // Zoom a pane to the whole window, or back.
-import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from './command.js';
+import { field } from '../fields.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
 
 export const zoom = defineCommand({
   name: 'zoom',
@@ -7,7 +8,8 @@ export const zoom = defineCommand({
   describe: 'Toggle zoom of a pane to the full window',
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv) }),
-  parse: (raw) => ({ pane: optString(raw, 'pane') }),
+  fields: { pane: paneField },
+  result: { zoomed: field.string({ max: 32 }).nullable().describe('the zoomed pane, if any') },
   run: (ctx, a) => {
     ctx.mux.toggleZoom(resolvePane(ctx, a.pane));
     return { zoomed: ctx.mux.zoomed };

@@ -5,17 +5,10 @@
 // needs no second request; repeated announcements of an unchanged status are left out.
 import { screenDigest } from '../commands/agent/answer.js';
 import { sessionInfo } from '../commands/info.js';
-import { ThurmError } from '../errors.js';
 import type { MuxEvent } from '../session/events.js';
 import type { Mux } from '../session/mux.js';
-import type { SessionInfo } from './protocol.js';
-
-export const EVENT_TYPES = [
-  'pane-added', 'pane-closed', 'pane-exited', 'pane-respawned', 'focus-changed', 'layout-changed', 'title-changed',
-  'status-changed', 'agent-bound', 'agent-released', 'notification', 'client-attached', 'client-detached',
-  'window-added', 'window-closed', 'window-selected', 'window-renamed', 'session-renamed', 'session-ended',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+import type { Output } from '../fields.js';
+import type { CONNECTION_MODES, EventType, SessionInfo } from './protocol.js';
 
 export interface PublicEvent {
   type: EventType;
@@ -26,22 +19,12 @@ export interface PublicEvent {
   [detail: string]: unknown;
 }
 
-export interface EventFilter { pane?: string; types?: EventType[] }
+/** What a `subscribe` request asks for (CONNECTION_MODES.subscribe declares it). */
+export type EventFilter = Output<typeof CONNECTION_MODES.subscribe.fields>;
 
 /** What makes a status change worth an event (the kind and app follow the state). */
 function statusKey(s: { state: string; source: string; text: string; progress: number | null }): string {
   return JSON.stringify([s.state, s.source, s.text, s.progress]);
-}
-
-/** A `subscribe` request's filter, checked: `pane` (an id) and `types` (event types). */
-export function checkEventFilter(raw: Record<string, unknown>): EventFilter {
-  const pane = raw.pane;
-  if (pane !== undefined && (typeof pane !== 'string' || pane.length > 32)) throw new ThurmError('INVALID_ARGUMENT', 'pane: expected a pane id');
-  const types = raw.types;
-  if (types !== undefined && (!Array.isArray(types) || types.length > EVENT_TYPES.length || !types.every((t) => (EVENT_TYPES as readonly unknown[]).includes(t)))) {
-    throw new ThurmError('INVALID_ARGUMENT', `types: expected event types from ${EVENT_TYPES.join(', ')}`);
-  }
-  return { pane: pane as string | undefined, types: types as EventType[] | undefined };
 }
 
 export interface Subscription {

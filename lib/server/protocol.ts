@@ -3,18 +3,30 @@
 // Rules a peer must follow:
 // - Text frames carry one JSON object each; binary frames carry terminal bytes of an attach
 //   stream and are only valid after an accepted `attach` request.
-// - A request has a client-chosen `id` (number or string) and a literal `type`; the server
-//   answers each request exactly once with a Reply carrying the same id.
+// - A request has a client-chosen `id` (number or string), a literal `type` and the `version`
+//   of the protocol it speaks (a request of another version is refused, naming both); the
+//   server answers each request exactly once with a Reply carrying the same id.
+// - Each request's fields are declared once: a command's in its module (lib/commands), the
+//   connection modes' (attach, subscribe) here. A field that is not declared is refused;
+//   `thurm schema` prints them all as JSON Schema.
 // - Frames larger than MAX_FRAME are refused by closing the connection (code 1009); a frame
-//   that is not a valid request gets a Reply with `ok: false` and code PROTOCOL_ERROR.
+//   that is not a request thurm speaks (not an object, an unknown type, another version) gets a
+//   Reply with `ok: false` and code PROTOCOL_ERROR, a field that breaks its declaration one with
+//   INVALID_ARGUMENT naming the field.
 // - Requests carrying an HTTP `Origin` header are refused at the upgrade.
 // - After `attach`, the client sends input as binary frames (at most MAX_FRAME each) and
 //   `resize` messages; the server sends screen bytes as binary frames and `detached` last.
 // Bump PROTOCOL_VERSION when a change would confuse an older peer.
-import type { ErrorCode } from '../errors.js';
+import type { Command } from '../commands/command.js';
+import type { COMMAND_MODULES } from '../commands/table.js';
+import { ThurmError, type ErrorCode } from '../errors.js';
+import { field, type Input } from '../fields.js';
 
 export const PROTOCOL_VERSION = 1;
 export const MAX_FRAME = 64 * 1024;
+
+/** The keys every request may carry besides its own fields. */
+export const ENVELOPE_KEYS = ['id', 'type', 'version'] as const;
 
 export type RequestId = number | string;
 
@@ -33,42 +45,72 @@ export function shown(v: unknown, max = 64): string {
   return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v;
 }
 
-/** A size from the wire, or null when it is not one thurm accepts. */
-export function checkSize(raw: unknown): Size | null {
-  const size = raw as { cols?: unknown; rows?: unknown } | null | undefined;
-  const cols = Number(size?.cols), rows = Number(size?.rows);
-  const ok = Number.isInteger(cols) && Number.isInteger(rows) && cols >= 1 && rows >= 1 && cols <= MAX_SIZE.cols && rows <= MAX_SIZE.rows;
-  return ok ? { cols, rows } : null;
+/**
+ * Refuses a request of another protocol version, naming both. A request without one is taken
+ * as of this version (key bindings, hand-written scripts) unless `required` (attach).
+ */
+export function checkVersion(raw: Record<string, unknown>, required = false): void {
+  const v = raw.version;
+  if (v === PROTOCOL_VERSION || (v === undefined && !required)) return;
+  throw new ThurmError('PROTOCOL_ERROR', `protocol version mismatch: request ${v === undefined ? 'none' : shown(v, 16)}, server ${PROTOCOL_VERSION}: use a thurm client of the server's build`);
 }
 
-/**
- * `term` is the client's TERM, `truecolor` whether its COLORTERM says truecolor/24bit, `utf8`
- * whether its locale (LC_ALL, LC_CTYPE or LANG) is UTF-8 (absent: UTF-8, as before it existed).
- */
-/** `readOnly`: an observer that cannot type, size the window or detach others (`attach --read-only`). */
-export interface AttachRequest { id: RequestId; type: 'attach'; version: number; size: Size; term: string; truecolor: boolean; utf8?: boolean; readOnly?: boolean }
-export interface KillServerRequest { id: RequestId; type: 'kill-server' }
-/** `size`: `N` cells or `N%` of the split pane; `detached`: the focus stays where it was. */
-export interface SplitRequest { id: RequestId; type: 'split'; pane?: string; direction?: 'right' | 'down'; cwd?: string; argv?: string[]; size?: string; detached?: boolean }
-export interface ListRequest { id: RequestId; type: 'list' }
-export interface SendRequest { id: RequestId; type: 'send'; pane?: string; text?: string; keys?: string[]; enter?: boolean }
-export interface CaptureRequest { id: RequestId; type: 'capture'; pane?: string }
-export interface FocusRequest { id: RequestId; type: 'focus'; pane?: string; direction?: 'left' | 'right' | 'up' | 'down'; next?: boolean; urgent?: boolean }
-export interface KillPaneRequest { id: RequestId; type: 'kill-pane'; pane?: string }
-export interface InfoRequest { id: RequestId; type: 'info' }
-export interface ZoomRequest { id: RequestId; type: 'zoom'; pane?: string }
-/** `width` / `height`: `N` cells or `N%` of the window; with neither, `direction` is required. */
-export interface ResizePaneRequest { id: RequestId; type: 'resize-pane'; pane?: string; direction?: 'left' | 'right' | 'up' | 'down'; cells?: number; width?: string; height?: string }
-export interface RenamePaneRequest { id: RequestId; type: 'rename-pane'; pane?: string; title?: string | null }
-export interface RespawnPaneRequest { id: RequestId; type: 'respawn-pane'; pane?: string; kill?: boolean; cwd?: string; argv?: string[] }
-export interface EqualizeRequest { id: RequestId; type: 'equalize' }
-export interface DetachRequest { id: RequestId; type: 'detach' }
+const SIZE = field.object({ cols: field.int({ min: 1, max: MAX_SIZE.cols }), rows: field.int({ min: 1, max: MAX_SIZE.rows }) });
 
-export type Request =
-  | AttachRequest | KillServerRequest | SplitRequest | ListRequest | SendRequest | CaptureRequest
-  | FocusRequest | KillPaneRequest | InfoRequest | ZoomRequest | ResizePaneRequest | EqualizeRequest | RenamePaneRequest | RespawnPaneRequest
-  | DetachRequest | WaitRequest | AgentReportRequest | AgentReleaseRequest | AgentPromptRequest
-  | AgentExplainRequest;
+/** A size, or null when it is not one thurm accepts. */
+export function checkSize(raw: unknown): Size | null {
+  try {
+    return SIZE.check(raw, 'size');
+  } catch {
+    return null;
+  }
+}
+
+export const EVENT_TYPES = [
+  'pane-added', 'pane-closed', 'pane-exited', 'pane-respawned', 'focus-changed', 'layout-changed', 'title-changed',
+  'status-changed', 'agent-bound', 'agent-released', 'notification', 'client-attached', 'client-detached',
+  'window-added', 'window-closed', 'window-selected', 'window-renamed', 'session-renamed', 'session-ended',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * The requests that turn a connection into a stream rather than a command of the table: `attach`
+ * (terminal bytes both ways; its `version` is required) and `subscribe` (events, lib/server/events.ts).
+ */
+export const CONNECTION_MODES = {
+  attach: {
+    describe: 'Attach a terminal: the reply, then screen bytes in binary frames; send input as binary frames and resize messages',
+    fields: {
+      size: SIZE.describe('the client terminal\'s size'),
+      term: field.string({ max: 256 }).describe('the client\'s TERM (default xterm-256color)').optional(),
+      truecolor: field.bool().describe('its COLORTERM says truecolor or 24bit').default(false),
+      utf8: field.bool().describe('its locale is UTF-8').default(true),
+      readOnly: field.bool().describe('an observer: no typing, no resizing, no detaching others').default(false),
+    },
+  },
+  subscribe: {
+    describe: 'The session as `info` gives it, then every change as one event frame ({"type": "event", "event"})',
+    fields: {
+      pane: field.string({ max: 32 }).describe('only events of this pane (and of the session)').optional(),
+      types: field.array(field.enum(EVENT_TYPES), { max: EVENT_TYPES.length }).describe('only events of these types').optional(),
+    },
+  },
+} as const;
+
+type Commands = { [K in keyof typeof COMMAND_MODULES]: Awaited<ReturnType<(typeof COMMAND_MODULES)[K]>> };
+/** Every request type of the command table (aliases aside). */
+export type RequestType = keyof Commands;
+/** The fields a request of `K` carries, as its command declares them. */
+export type RequestFields<K extends RequestType> = Commands[K] extends Command<infer S, any> ? Input<S> : never;
+/** The result of a request of `K`: what its command's `run` returns. */
+export type ResultOf<K extends RequestType> = Commands[K] extends Command<any, infer R> ? Awaited<R> : never;
+
+type Envelope<K extends string> = { id?: RequestId; type: K; version?: number };
+type ModeFields<K extends keyof typeof CONNECTION_MODES> = Input<(typeof CONNECTION_MODES)[K]['fields']>;
+export type AttachRequest = Envelope<'attach'> & { version: number } & ModeFields<'attach'>;
+export type SubscribeRequest = Envelope<'subscribe'> & ModeFields<'subscribe'>;
+/** Any request a peer may send. */
+export type Request = { [K in RequestType]: Envelope<K> & RequestFields<K> }[RequestType] | AttachRequest | SubscribeRequest;
 
 export type Reply =
   | { id: RequestId | null; ok: true; result: unknown }
@@ -139,27 +181,6 @@ export interface HookInfo {
   message: string | null;
 }
 
-export interface AgentReportRequest {
-  id: RequestId;
-  type: 'agent-report';
-  pane?: string;
-  report: {
-    agent: string;
-    owner_pid: number;
-    instance: string;
-    sequence: number;
-    status: 'idle' | 'working' | 'needs-input' | 'done';
-    session_id?: string;
-    message?: string;
-    resume_argv?: string[];
-  };
-}
-export interface AgentReleaseRequest { id: RequestId; type: 'agent-release'; pane?: string; owner_pid: number; instance: string; sequence: number }
-export interface AgentPromptRequest { id: RequestId; type: 'agent-prompt'; pane?: string; text: string }
-export interface WaitRequest { id: RequestId; type: 'wait'; pane?: string; state: string; timeout?: number }
-
-export interface AgentExplainRequest { id: RequestId; type: 'agent-explain'; pane?: string }
-
 export interface AgentExplanation {
   pane: string;
   state: string;
@@ -191,8 +212,6 @@ export interface SessionInfo {
   /** Compose time of the server's last frames (all clients), once one was drawn. */
   frames?: { count: number; p50Ms: number; p99Ms: number };
 }
-/** `wrapped` (when asked): whether each line continues the one before it. */
-export interface CaptureResult { pane: string; lines: string[]; wrapped?: boolean[] }
 
 /** What a client hands the server process it starts (as its one argument, in JSON). */
 export interface ServerSpec {

@@ -8,8 +8,9 @@ import { ThurmError } from '../errors.js';
 import type { Mux } from '../session/mux.js';
 import type { ClientScreen } from '../ui/client-screen.js';
 import { DEFAULT_FACTS, outerTerminal } from '../ui/outer-terminal.js';
-import { checkSize, MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, shown, type DetachedMessage, type Reply, type Size } from './protocol.js';
-import { checkEventFilter, subscribe, type Subscription } from './events.js';
+import { checkObject, type Output } from '../fields.js';
+import { checkSize, checkVersion, CONNECTION_MODES, ENVELOPE_KEYS, MAX_FRAME, MAX_SIZE, type DetachedMessage, type Reply } from './protocol.js';
+import { subscribe, type Subscription } from './events.js';
 import { SocketFile } from './socket-file.js';
 
 /**
@@ -174,10 +175,8 @@ export class ControlServer {
 
   /** The connection becomes an events stream: the snapshot as the reply, then one text frame per event. */
   private subscribe(ws: WebSocket, msg: Record<string, unknown>): Subscription {
-    if (msg.version !== undefined && msg.version !== PROTOCOL_VERSION) {
-      throw new ThurmError('PROTOCOL_ERROR', `protocol version mismatch: request ${shown(msg.version, 16)}, server ${PROTOCOL_VERSION}`);
-    }
-    const filter = checkEventFilter(msg);
+    checkVersion(msg);
+    const filter = checkObject(CONNECTION_MODES.subscribe.fields, {}, msg, '', ENVELOPE_KEYS);
     if (filter.pane !== undefined) this.mux.pane(filter.pane);
     const id = this.nextClient++;
     const sub = subscribe(this.mux, filter, (event) => {
@@ -200,15 +199,12 @@ export class ControlServer {
    * attached to does not carry them.
    */
   private attach(ws: WebSocket, msg: Record<string, unknown>): Promise<ClientScreen | null> {
-    const size = checkSize(msg.size);
-    if (!size) throw new ThurmError('INVALID_ARGUMENT', `attach: size must be 1-${MAX_SIZE.cols} columns and 1-${MAX_SIZE.rows} rows`);
-    if (msg.version !== PROTOCOL_VERSION) {
-      throw new ThurmError('PROTOCOL_ERROR', `protocol version mismatch: client ${shown(msg.version, 16)}, server ${PROTOCOL_VERSION}`);
-    }
-    return import('../ui/client-screen.js').then(({ ClientScreen }) => (ws.readyState === ws.OPEN ? this.attached(ws, msg, size, ClientScreen) : null));
+    checkVersion(msg, true);
+    const a = checkObject(CONNECTION_MODES.attach.fields, {}, msg, '', ENVELOPE_KEYS);
+    return import('../ui/client-screen.js').then(({ ClientScreen }) => (ws.readyState === ws.OPEN ? this.attached(ws, msg, a, ClientScreen) : null));
   }
 
-  private attached(ws: WebSocket, msg: Record<string, unknown>, size: Size, Screen: typeof ClientScreen): ClientScreen {
+  private attached(ws: WebSocket, msg: Record<string, unknown>, a: Output<typeof CONNECTION_MODES.attach.fields>, Screen: typeof ClientScreen): ClientScreen {
     ws.send(JSON.stringify({ id: requestId(msg), ok: true, result: { session: this.mux.session } } satisfies Reply));
     const id = String(this.nextClient++);
     const transport = {
@@ -228,15 +224,11 @@ export class ControlServer {
       },
     };
     // Fields an older client does not send keep what it got before: UTF-8, xterm-256color.
-    const outer = outerTerminal({
-      term: typeof msg.term === 'string' ? msg.term : DEFAULT_FACTS.term,
-      truecolor: msg.truecolor === true,
-      utf8: msg.utf8 !== false,
-    }, this.mux.config.ui.truecolor);
+    const outer = outerTerminal({ term: a.term ?? DEFAULT_FACTS.term, truecolor: a.truecolor, utf8: a.utf8 }, this.mux.config.ui.truecolor);
     const screen: ClientScreen = new Screen(
-      id, this.mux, transport, size, outer,
+      id, this.mux, transport, a.size, outer,
       (client, request) => dispatch(this.context(client), request),
-      msg.readOnly === true,
+      a.readOnly,
     );
     this.screens.add(screen);
     return screen;

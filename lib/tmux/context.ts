@@ -2,7 +2,7 @@
 // sends, over one connection opened on first use), the session as tmux names it, and stdout.
 import { Connection } from '../cli/connection.js';
 import { printable } from '../sanitize.js';
-import type { PaneInfo, SessionInfo } from '../server/protocol.js';
+import type { PaneInfo, RequestFields, RequestType, ResultOf } from '../server/protocol.js';
 import type { Parsed } from './args.js';
 import { expand } from './format.js';
 import { SessionView } from './session-view.js';
@@ -21,14 +21,15 @@ export class ShimContext {
   /** `self`: the caller's pane ($TMUX_PANE) when it belongs to `socket`. */
   constructor(readonly socket: string, private readonly self: string | undefined, readonly out: (text: string) => void) {}
 
-  async request<T = Record<string, unknown>>(type: string, fields: Record<string, unknown> = {}): Promise<T> {
+  /** A request of the command table, typed by its declaration. */
+  async request<K extends RequestType>(type: K, fields: RequestFields<K>): Promise<ResultOf<K>> {
     this.connection ??= Connection.open(this.socket);
-    return (await this.connection).request<T>(type, fields);
+    return (await this.connection).request<ResultOf<K>>(type, fields);
   }
 
   /** The session as it is now (asked again after every change a command makes). */
   async view(): Promise<SessionView> {
-    return new SessionView(await this.request<SessionInfo>('info'), this.self, this.socket);
+    return new SessionView(await this.request('info', {}), this.self, this.socket);
   }
 
   /** A format expanded for a pane; the values (program text: titles, paths) made inert. */

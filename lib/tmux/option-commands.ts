@@ -36,7 +36,7 @@ const setOption = (name: string, aliases: string[], window: boolean): ShimComman
       await ctx.request('synchronize-panes', { off: off ?? false });
     }
     const [scope] = await scopes(ctx, args, window);
-    const kept = await ctx.request<{ values: Record<string, string> }>('tmux-show-options', { scopes: [scope] });
+    const kept = await ctx.request('tmux-show-options', { scopes: [scope] });
     const before = Object.hasOwn(kept.values, name) ? kept.values[name] : undefined;
     if (args.flags.has('o') && before !== undefined) {
       if (args.flags.has('q')) return;
@@ -52,7 +52,7 @@ const showOptions = (name: string, aliases: string[], window: boolean): ShimComm
   aliases,
   flags: 'AgHpqsvwt:',
   run: async (ctx, args) => {
-    const kept = await ctx.request<{ values: Record<string, string> }>('tmux-show-options', { scopes: await scopes(ctx, args, window) });
+    const kept = await ctx.request('tmux-show-options', { scopes: await scopes(ctx, args, window) });
     const known = { ...tmuxOptions(), ...kept.values };
     const name = args.rest[0];
     const names = name === undefined ? Object.keys(known).sort() : [name];

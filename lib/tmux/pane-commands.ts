@@ -25,7 +25,7 @@ const splitWindow: ShimCommand = {
   run: async (ctx, args) => {
     const target = (await ctx.view()).paneTarget(value(args, 't'));
     const l = value(args, 'l'), p = value(args, 'p');
-    const { pane } = await ctx.request<{ pane: string }>('split', {
+    const { pane } = await ctx.request('split', {
       pane: target.id,
       direction: args.flags.has('h') ? 'right' : 'down',
       cwd: value(args, 'c'),
@@ -47,7 +47,7 @@ const respawnPane: ShimCommand = {
   },
 };
 
-const DIRECTIONS: Record<string, string> = { L: 'left', R: 'right', U: 'up', D: 'down' };
+const DIRECTIONS: Record<string, 'left' | 'right' | 'up' | 'down'> = { L: 'left', R: 'right', U: 'up', D: 'down' };
 
 const selectPane: ShimCommand = {
   name: 'select-pane',

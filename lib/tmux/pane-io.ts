@@ -65,7 +65,7 @@ const capturePane: ShimCommand = {
     const rows = target.size.rows;
     const start = lineNumber(value(args, 'S'), 0, -MAX_HISTORY);
     const end = lineNumber(value(args, 'E'), rows - 1, rows - 1);
-    const { lines, wrapped } = await ctx.request<{ lines: string[]; wrapped?: boolean[] }>('capture', {
+    const { lines, wrapped } = await ctx.request('capture', {
       pane: target.id, scrollback: Math.min(Math.max(-start, 0), MAX_HISTORY), ansi: args.flags.has('e'), wrapped: args.flags.has('J'),
     });
     const history = lines.length - rows;

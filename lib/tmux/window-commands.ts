@@ -1,6 +1,7 @@
 // tmux's window and session commands on thurm's windows: new-window, select-window,
 // kill-window, rename-window, list-windows, select-layout, has-session, list-sessions,
 // rename-session.
+import { PRESETS } from '../session/layout-presets.js';
 import { value, type Parsed } from './args.js';
 import type { ShimCommand, ShimContext } from './context.js';
 import { ShimError } from './errors.js';
@@ -8,7 +9,6 @@ import { commandArgv } from './pane-commands.js';
 import type { SessionView } from './session-view.js';
 
 /** thurm's preset layouts are tmux's; a unique prefix names one, as in tmux. */
-const LAYOUTS = ['even-horizontal', 'even-vertical', 'main-horizontal', 'main-vertical', 'tiled'];
 
 const windowIndex = async (ctx: ShimContext, args: Parsed) => (await ctx.view()).window(value(args, 't')).index;
 
@@ -30,7 +30,7 @@ const newWindow: ShimCommand = {
   flags: 'dPc:F:n:t:',
   run: async (ctx, args) => {
     const index = newWindowIndex(await ctx.view(), value(args, 't'));
-    const { pane } = await ctx.request<{ pane: string }>('new-window', {
+    const { pane } = await ctx.request('new-window', {
       name: value(args, 'n'), cwd: value(args, 'c'), argv: commandArgv(args.rest), detached: args.flags.has('d'),
     });
     if (index !== null) await ctx.request('move-window', { index: (await ctx.view()).window(`%${pane}`).index, to: index });
@@ -95,8 +95,8 @@ const selectLayout: ShimCommand = {
     const index = await windowIndex(ctx, args);
     const name = args.rest[0];
     if (args.flags.has('E') || (name === undefined && !args.flags.has('n'))) return void (await ctx.request('equalize', {}));
-    const matches = name === undefined ? [] : LAYOUTS.filter((l) => l.startsWith(name));
-    if (name !== undefined && matches.length !== 1) throw new ShimError(`unsupported: select-layout ${name} (thurm has ${LAYOUTS.join(', ')})`);
+    const matches = name === undefined ? [] : PRESETS.filter((l) => l.startsWith(name));
+    if (name !== undefined && matches.length !== 1) throw new ShimError(`unsupported: select-layout ${name} (thurm has ${PRESETS.join(', ')})`);
     await ctx.request('select-layout', { index, layout: matches[0] });
   },
 };

@@ -1,5 +1,4 @@
 import test from 'ava';
-import { HookOwnership } from '../../lib/agent/hook.js';
 import { AgentOwnership, MAX_REPLACED, type ProcessFacts } from '../../lib/agent/ownership.js';
 import { ThurmError } from '../../lib/errors.js';
 
@@ -52,7 +51,6 @@ test('a refused report changes nothing', (t) => {
   const o = new AgentOwnership(w.facts);
   o.report({ ...base, ownerPid: 100, instance: 'i', sequence: 2, message: 'kept' });
   t.is(code(() => o.report({ ...base, ownerPid: 100, instance: 'i', sequence: 2, status: 'done' })), 'STALE_SEQUENCE');
-  t.is(code(() => o.report({ ...base, ownerPid: 100, instance: 'i', sequence: 3, status: 'bogus' as never })), 'INVALID_ARGUMENT');
   t.like(o.current(), { status: 'working', message: 'kept', turn: 1 });
 });
 
@@ -93,12 +91,3 @@ test('reading ownership changes nothing: an owner that left its group retires on
   t.is(code(() => o.report({ ...base, ownerPid: 100, instance: 'i', sequence: 2 })), 'RETIRED_INSTANCE');
 });
 
-test('a hook session id that is not printable is refused, and the one it had is kept', (t) => {
-  const w = world();
-  w.procs.set(100, { pgid: 100, startTime: 1 });
-  const h = new HookOwnership(w.facts);
-  h.apply({ agent: 'claude-code', ownerPid: 100, event: 'SessionStart', sessionId: '9d1f-uuid' });
-  t.is(code(() => h.apply({ agent: 'claude-code', ownerPid: 100, event: 'Stop', sessionId: 'x\ry' })), 'INVALID_ARGUMENT');
-  t.is(code(() => h.apply({ agent: 'claude-code', ownerPid: 100, event: 'Stop', sessionId: '' })), 'INVALID_ARGUMENT');
-  t.like(h.current(), { sessionId: '9d1f-uuid', event: 'SessionStart' });
-});

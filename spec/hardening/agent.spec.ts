@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { AgentOwnership, MAX_RESUME_ARGS, MAX_RESUME_BYTES, checkResume } from '../../lib/agent/ownership.js';
 import { hookPayload } from '../../lib/cli/agent-hook.js';
 import { agentHook } from '../../lib/commands/agent/hook.js';
-import { agentReport } from '../../lib/commands/agent/report.js';
+import { agentReport, reportInput } from '../../lib/commands/agent/report.js';
 import { isErrorCode, ThurmError } from '../../lib/errors.js';
 import { hasControl, sanitizeText } from '../../lib/sanitize.js';
 import { check, invariant } from '../helpers/hardening.js';
@@ -69,10 +69,10 @@ check({
     } catch (err) {
       return refusedAs(err, ['INVALID_ARGUMENT']);
     }
-    const e = parsed.event;
-    invariant(/^[A-Za-z0-9_.+-]{1,64}$/.test(e.agent) && typeof e.event === 'string' && e.event.length <= 64 && Number.isSafeInteger(e.ownerPid), `event ${JSON.stringify(e)}`);
+    const e = parsed;
+    invariant(/^[A-Za-z0-9_.+-]{1,64}$/.test(e.agent) && typeof e.event === 'string' && e.event.length <= 64 && Number.isSafeInteger(e.owner_pid), `event ${JSON.stringify(e)}`);
     invariant(e.message === undefined || (!hasControl(e.message) && sanitizeText(e.message, 2048) === e.message), `message ${JSON.stringify(e.message)}`);
-    invariant(e.sessionId === undefined || /^[\x21-\x7e]{1,256}$/.test(e.sessionId), `session id ${JSON.stringify(e.sessionId)}`);
+    invariant(e.session_id === undefined || /^[\x21-\x7e]{1,256}$/.test(e.session_id), `session id ${JSON.stringify(e.session_id)}`);
   },
 });
 
@@ -99,7 +99,7 @@ check({
     const ownership = new AgentOwnership({ stat: (pid) => (pid >= 1 ? { pgid: 7, startTime: pid } : null), foregroundPgid: () => 7 });
     for (const report of reports) {
       try {
-        ownership.report(agentReport.parse({ report }).input, 0);
+        ownership.report(reportInput(agentReport.parse({ report }).report), 0);
       } catch (err) {
         refusedAs(err, OWNERSHIP_CODES);
         invariant(isErrorCode((err as ThurmError).code), 'unknown code');

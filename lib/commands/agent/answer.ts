@@ -5,9 +5,10 @@ import crypto from 'node:crypto';
 import { agentByName } from '../../agent/detect/index.js';
 import type { Answer } from '../../agent/detect/rule.js';
 import { ThurmError } from '../../errors.js';
-import { hasControl } from '../../sanitize.js';
+import { field } from '../../fields.js';
+import { WITHOUT_CONTROL } from '../../sanitize.js';
 import type { Mux } from '../../session/mux.js';
-import { defineCommand, optBool, optInt, optString, paneFromCli, paneOption, reqString, resolvePane } from '../command.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from '../command.js';
 
 /** Keys for programs whose module says nothing: a `[y/N]`-style prompt. */
 const DEFAULT_ANSWER: Answer = { choice: (n) => (n === 1 ? 'y\r' : `${n}\r`), deny: 'n\r' };
@@ -34,16 +35,17 @@ export const agentAnswer = defineCommand({
     expect: { type: 'string', demandOption: true, describe: 'the digest from `thurm agent explain --json` (or a blocked event)' },
   },
   request: (argv) => ({ pane: paneFromCli(argv), choice: argv.choice, deny: argv.deny, text: argv.text, expect: argv.expect }),
-  parse: (raw) => {
-    const a = {
-      pane: optString(raw, 'pane'), choice: optInt(raw, 'choice', 1, 9), deny: optBool(raw, 'deny'),
-      text: optString(raw, 'text', 4096), expect: reqString(raw, 'expect', 64),
-    };
-    if ([a.choice !== undefined, a.deny, a.text !== undefined].filter(Boolean).length !== 1) {
-      throw new ThurmError('INVALID_ARGUMENT', 'answer: give exactly one of --choice, --deny or --text');
-    }
-    if (a.text !== undefined && hasControl(a.text)) throw new ThurmError('INVALID_ARGUMENT', 'text: no control characters');
-    return a;
+  fields: {
+    pane: paneField,
+    choice: field.int({ min: 1, max: 9 }).describe('pick option N of the prompt').optional(),
+    deny: field.bool().describe('refuse').optional(),
+    text: field.string({ max: 4096, pattern: WITHOUT_CONTROL, expected: 'text without control characters' }).describe('typed, then Enter').optional(),
+    expect: field.string({ max: 64 }).describe('the screen digest `agent explain` gave'),
+  },
+  rules: { exactlyOne: [['choice', 'deny', 'text']] },
+  result: {
+    pane: field.string({ max: 32 }), digest: field.string({ max: 64 }),
+    sent: field.string({ max: 16 }).describe('what was typed: text, deny or choice N'),
   },
   run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);

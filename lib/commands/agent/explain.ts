@@ -1,7 +1,7 @@
 // `thurm agent explain`: why a pane has the state it has. Reads the screen at the moment of
 // the request; the screen text may hold private data.
 import type { Mux } from '../../session/mux.js';
-import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from '../command.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from '../command.js';
 import type { AgentExplanation } from '../../server/protocol.js';
 import { SOURCES } from '../../status/program-status.js';
 import { screenDigest } from './answer.js';
@@ -45,7 +45,7 @@ export const agentExplain = defineCommand({
   describe: 'Explain which source decided a pane\'s state, and why',
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv) }),
-  parse: (raw) => ({ pane: optString(raw, 'pane') }),
+  fields: { pane: paneField },
   run: (ctx, a) => explainPane(ctx.mux, resolvePane(ctx, a.pane)),
   print: (e) => [
     `pane ${e.pane}: ${e.state} (source: ${e.source}) screen ${e.digest}`,

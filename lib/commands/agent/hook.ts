@@ -1,9 +1,9 @@
 // The socket half of `thurm agent hook KIND` (the CLI half reads the hook's JSON on stdin):
 // one hook event of a built-in agent becomes the pane's state with source `hook`.
 import { AGENT_NAME, SESSION_ID } from '../../agent/ownership.js';
-import { ThurmError } from '../../errors.js';
+import { field } from '../../fields.js';
 import { CONTROL_CHARS, sanitizeText } from '../../sanitize.js';
-import { defineCommand, optString, resolvePane } from '../command.js';
+import { defineCommand, paneField, resolvePane } from '../command.js';
 
 export const agentHook = defineCommand({
   name: 'agent-hook',
@@ -11,23 +11,19 @@ export const agentHook = defineCommand({
   usage: 'hook-event',
   describe: 'A legacy hook event of a built-in agent',
   request: () => ({}),
-  parse: (raw) => {
-    const agent = optString(raw, 'agent', 64);
-    const event = optString(raw, 'event', 64);
-    const ownerPid = raw.owner_pid;
-    if (!agent || !event || typeof ownerPid !== 'number' || !Number.isSafeInteger(ownerPid)) {
-      throw new ThurmError('INVALID_ARGUMENT', 'hook: agent, event and owner_pid are required');
-    }
-    // The agent name is shown in borders and notifications, like a report's.
-    if (!AGENT_NAME.test(agent)) throw new ThurmError('INVALID_ARGUMENT', 'hook: agent: expected 1-64 of A-Z a-z 0-9 _ . + -');
+  fields: {
+    pane: paneField,
+    // Shown in borders and notifications, like a report's agent.
+    agent: field.string({ max: 64, pattern: AGENT_NAME, expected: '1-64 of A-Z a-z 0-9 _ . + -' }),
+    event: field.string({ min: 1, max: 64 }).describe('the hook event: SessionStart, Stop, Notification...'),
+    owner_pid: field.int({ min: 1 }),
     // Typed into a shell by a restore (`claude --resume ID`), like a report's session id.
-    const sessionId = optString(raw, 'session_id', 256);
-    if (sessionId !== undefined && !SESSION_ID.test(sessionId)) throw new ThurmError('INVALID_ARGUMENT', 'hook: session_id: expected 1-256 printable characters');
-    const message = sanitizeText(optString(raw, 'message', 4096)?.replace(CONTROL_CHARS, ' ') ?? '', 2048) || undefined;
-    return { pane: optString(raw, 'pane'), event: { agent, event, ownerPid, message, sessionId } };
+    session_id: field.string({ max: 256, pattern: SESSION_ID, expected: '1-256 printable ASCII characters' }).optional(),
+    // The agent's own words, kept as one clean line.
+    message: field.string({ max: 4096 }).map((m) => sanitizeText(m.replace(CONTROL_CHARS, ' '), 2048) || undefined).optional(),
   },
   run: (ctx, a) => {
-    ctx.mux.agentHook(resolvePane(ctx, a.pane), a.event);
+    ctx.mux.agentHook(resolvePane(ctx, a.pane), { agent: a.agent, event: a.event, ownerPid: a.owner_pid, message: a.message, sessionId: a.session_id });
     return {};
   },
 });

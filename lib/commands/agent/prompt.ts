@@ -2,7 +2,8 @@
 // reported that it is busy (working) or waiting for an answer (needs-input).
 import { ThurmError } from '../../errors.js';
 import { pasteBytes } from '../../term/keys.js';
-import { defineCommand, optString, paneFromCli, paneOption, resolvePane } from '../command.js';
+import { field } from '../../fields.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from '../command.js';
 
 export const agentPrompt = defineCommand({
   name: 'agent-prompt',
@@ -12,11 +13,7 @@ export const agentPrompt = defineCommand({
   describe: 'Type a prompt into an agent\'s pane and press Enter',
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv), text: (argv.text as unknown[]).map(String).join(' ') }),
-  parse: (raw) => {
-    const text = optString(raw, 'text', 32 * 1024);
-    if (!text) throw new ThurmError('INVALID_ARGUMENT', 'prompt: empty');
-    return { pane: optString(raw, 'pane'), text };
-  },
+  fields: { pane: paneField, text: field.string({ min: 1, max: 32 * 1024 }).describe('the prompt, pasted, then Enter') },
   run: (ctx, a) => {
     const pane = ctx.mux.pane(resolvePane(ctx, a.pane));
     const agent = pane.agent.inForeground() ? pane.agent.current() : null;

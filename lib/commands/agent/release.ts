@@ -1,5 +1,7 @@
 // `thurm agent release`: the agent ends its reporting; the pane returns to automatic detection.
-import { defineCommand, optString, paneFromCli, paneOption, reqInt, reqString, resolvePane } from '../command.js';
+import { INSTANCE_ID } from '../../agent/ownership.js';
+import { field } from '../../fields.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from '../command.js';
 
 export const agentRelease = defineCommand({
   name: 'agent-release',
@@ -15,12 +17,14 @@ export const agentRelease = defineCommand({
     sequence: { type: 'number', demandOption: true, describe: 'after the instance\'s last report' },
   },
   request: (argv) => ({ pane: paneFromCli(argv), owner_pid: argv['owner-pid'], instance: argv.instance, sequence: argv.sequence }),
-  parse: (raw) => ({
-    pane: optString(raw, 'pane'),
-    input: { ownerPid: reqInt(raw, 'owner_pid'), instance: reqString(raw, 'instance', 128), sequence: reqInt(raw, 'sequence') },
-  }),
+  fields: {
+    pane: paneField,
+    owner_pid: field.int({ min: 1 }),
+    instance: field.string({ max: 128, pattern: INSTANCE_ID, expected: '1-128 printable ASCII characters' }),
+    sequence: field.int().describe('after the instance\'s last report'),
+  },
   run: (ctx, a) => {
-    ctx.mux.agentRelease(resolvePane(ctx, a.pane), a.input);
+    ctx.mux.agentRelease(resolvePane(ctx, a.pane), { ownerPid: a.owner_pid, instance: a.instance, sequence: a.sequence });
     return {};
   },
 });

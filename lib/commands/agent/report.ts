@@ -1,8 +1,10 @@
 // `thurm agent report`: an agent tells thurm its lifecycle state (public API; see
 // agent-reporting.txt, "Report lifecycle state"). Errors are never discarded.
-import { AGENT_STATUSES, checkResume, type AgentReportInput } from '../../agent/ownership.js';
+import { AGENT_NAME, AGENT_STATUSES, checkResume, INSTANCE_ID, RESUME_ARGV, SESSION_ID, type AgentReportInput } from '../../agent/ownership.js';
 import { ThurmError } from '../../errors.js';
-import { defineCommand, optString, paneFromCli, paneOption, reqInt, reqString, resolvePane } from '../command.js';
+import { field, type Output } from '../../fields.js';
+import { WITHOUT_CONTROL } from '../../sanitize.js';
+import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from '../command.js';
 
 function parseResumeJson(text: unknown): string[] | undefined {
   if (text === undefined) return undefined;
@@ -12,7 +14,26 @@ function parseResumeJson(text: unknown): string[] | undefined {
   } catch {
     throw new ThurmError('INVALID_ARGUMENT', 'resume-json: not valid JSON');
   }
-  return checkResume(value);
+  return checkResume(value, 'resume-json');
+}
+
+const REPORT = {
+  agent: field.string({ max: 64, pattern: AGENT_NAME, expected: '1-64 of A-Z a-z 0-9 _ . + -' }).describe('agent kind, kept for the process lifetime'),
+  owner_pid: field.int({ min: 1 }).describe('PID of the agent process'),
+  instance: field.string({ max: 128, pattern: INSTANCE_ID, expected: '1-128 printable ASCII characters' }).describe('unique id made when the agent started'),
+  sequence: field.int().describe('increases with every report and release of the instance'),
+  status: field.enum(AGENT_STATUSES),
+  session_id: field.string({ max: 256, pattern: SESSION_ID, expected: '1-256 printable ASCII characters' }).describe('omitted: kept').optional(),
+  message: field.string({ max: 2048, pattern: WITHOUT_CONTROL, expected: 'text without control characters' }).describe('omitted: cleared').optional(),
+  resume_argv: RESUME_ARGV.nullable().optional(),
+};
+
+/** A checked report as the ownership rules take it. */
+export function reportInput(r: Output<typeof REPORT>): AgentReportInput {
+  return {
+    agent: r.agent, ownerPid: r.owner_pid, instance: r.instance, sequence: r.sequence, status: r.status,
+    sessionId: r.session_id, message: r.message, resume: r.resume_argv ?? undefined,
+  };
 }
 
 export const agentReport = defineCommand({
@@ -41,24 +62,9 @@ export const agentReport = defineCommand({
       resume_argv: parseResumeJson(argv['resume-json']),
     },
   }),
-  parse: (raw) => {
-    const r = raw.report;
-    if (typeof r !== 'object' || r === null || Array.isArray(r)) throw new ThurmError('INVALID_ARGUMENT', 'report: expected an object');
-    const report = r as Record<string, unknown>;
-    const input: AgentReportInput = {
-      agent: reqString(report, 'agent'),
-      ownerPid: reqInt(report, 'owner_pid'),
-      instance: reqString(report, 'instance'),
-      sequence: reqInt(report, 'sequence'),
-      status: reqString(report, 'status') as AgentReportInput['status'],
-      sessionId: optString(report, 'session_id', 256),
-      message: optString(report, 'message', 2048),
-      resume: report.resume_argv === undefined || report.resume_argv === null ? undefined : checkResume(report.resume_argv),
-    };
-    return { pane: optString(raw, 'pane'), input };
-  },
+  fields: { pane: paneField, report: field.object(REPORT) },
   run: (ctx, a) => {
-    ctx.mux.agentReport(resolvePane(ctx, a.pane), a.input);
+    ctx.mux.agentReport(resolvePane(ctx, a.pane), reportInput(a.report));
     return {};
   },
 });

@@ -5,7 +5,7 @@ import { hookPayload } from '../../../lib/cli/agent-hook.js';
 const hook = (over: Record<string, unknown>) => ({ agent: 'claude-code', event: 'Stop', owner_pid: 42, ...over });
 
 test('a hook event with a session id keeps it', (t) => {
-  t.is(agentHook.parse(hook({ session_id: '9f0c1a2e-0000-4000-8000-000000000000' })).event.sessionId, '9f0c1a2e-0000-4000-8000-000000000000');
+  t.is(agentHook.parse(hook({ session_id: '9f0c1a2e-0000-4000-8000-000000000000' })).session_id, '9f0c1a2e-0000-4000-8000-000000000000');
 });
 
 // Found by spec/hardening/agent.spec.ts: a restore types the session id into a shell

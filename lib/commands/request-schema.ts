@@ -1,0 +1,59 @@
+// The JSON Schema (draft 2020-12) of the socket protocol, made from the declarations alone: each
+// command's fields, the connection modes (attach, subscribe) and the envelope every request
+// carries. What `thurm schema` prints and the `schema` request answers.
+import { ThurmError } from '../errors.js';
+import { objectSchema, type JsonSchema, type Rules, type Shape } from '../fields.js';
+import { CONNECTION_MODES, PROTOCOL_VERSION } from '../server/protocol.js';
+import type { Command } from './command.js';
+
+const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
+interface Declared { name: string; aliases?: string[]; describe: string; fields: Shape; rules?: Rules; result?: Shape }
+
+/** The envelope's keys; `attach` alone must say its version. */
+function envelope(types: string[]): Record<string, JsonSchema> {
+  return {
+    id: { description: 'chosen by the client; the reply carries it back', anyOf: [{ type: 'number' }, { type: 'string', maxLength: 128 }] },
+    type: types.length === 1 ? { const: types[0] } : { enum: types },
+    version: { description: 'the protocol version the client speaks; another is refused (PROTOCOL_ERROR)', const: PROTOCOL_VERSION },
+  };
+}
+
+function requestSchema(d: Declared): JsonSchema {
+  const { required = [], ...rest } = objectSchema(d.fields, d.rules, envelope([d.name, ...(d.aliases ?? [])])) as JsonSchema & { required?: string[] };
+  const always = d.name === 'attach' ? ['type', 'version'] : ['type'];
+  return { title: d.name, description: d.describe, ...rest, required: [...always, ...required] };
+}
+
+function declared(commands: readonly Command<any, any>[]): Declared[] {
+  return [...commands, ...Object.entries(CONNECTION_MODES).map(([name, mode]) => ({ name, ...mode }))];
+}
+
+/** Every request as one schema: a `oneOf` told apart by `type`, each request (and declared result) in `$defs`. */
+export function protocolSchema(commands: readonly Command<any, any>[]): JsonSchema {
+  const all = declared(commands);
+  const defs: Record<string, JsonSchema> = {};
+  for (const d of all) {
+    defs[d.name] = requestSchema(d);
+    if (d.result) defs[`${d.name}.result`] = { title: `${d.name} result`, ...objectSchema(d.result) };
+  }
+  return {
+    $schema: DIALECT,
+    $id: `urn:thurm:protocol:${PROTOCOL_VERSION}`,
+    title: `thurm socket requests, protocol ${PROTOCOL_VERSION}`,
+    description: 'One JSON object per text frame. The reply is {"id", "ok": true, "result"} or {"id", "ok": false, "error": {"code", "message"}}.',
+    oneOf: all.map((d) => ({ $ref: `#/$defs/${d.name}` })),
+    $defs: defs,
+  };
+}
+
+/** One request's schema (its result's in `$defs.result`, where declared); NOT_FOUND for a type thurm lacks. */
+export function oneRequestSchema(commands: readonly Command<any, any>[], type: string): JsonSchema {
+  const d = declared(commands).find((c) => c.name === type || c.aliases?.includes(type));
+  if (!d) throw new ThurmError('NOT_FOUND', `no such request type: ${type}`);
+  return {
+    $schema: DIALECT,
+    ...requestSchema(d),
+    ...(d.result && { $defs: { result: { title: `${d.name} result`, ...objectSchema(d.result) } } }),
+  };
+}
