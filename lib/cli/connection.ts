@@ -62,6 +62,7 @@ export class Connection {
       });
       ws.once('error', (err: NodeJS.ErrnoException) => {
         clearTimeout(timer);
+        if (ws.status === 503) return reject(new ThurmError('SERVER_BUSY', `server busy: it serves as many connections as it may; try again: ${socketPath}`));
         const dead = err.code === 'ECONNREFUSED' || err.code === 'ENOENT';
         reject(new ThurmError(dead ? 'SERVER_UNAVAILABLE' : 'IO_ERROR', `${dead ? 'no server running on' : 'cannot connect to'} ${socketPath}${dead ? '' : `: ${err.message}`}`));
       });

@@ -6,6 +6,7 @@ import test from 'ava';
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION } from '../../lib/server/protocol.js';
 import { TestTerminal } from '../helpers/terminal.js';
+import { rssKb } from '../helpers/processes.js';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
@@ -110,10 +111,6 @@ test.serial('a paste of any size through attach reaches the pane whole and in or
 });
 
 // ---- clients that flood or never read ----
-
-function rssKb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
-}
 
 test.serial('a control client that never reads its replies is dropped and the server stays small', async (t) => {
   const env = await session(t, ['--', 'sh', '-c', 'seq 1 2000; exec cat']);

@@ -8,7 +8,7 @@ import test from 'ava';
 import WebSocket from 'ws';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
-import { alive } from '../helpers/processes.js';
+import { alive, rssKb } from '../helpers/processes.js';
 import { waitUntil } from '../helpers/wait.js';
 
 async function session(t: { teardown(fn: () => Promise<void>): void }, args: string[] = []) {
@@ -16,10 +16,6 @@ async function session(t: { teardown(fn: () => Promise<void>): void }, args: str
   t.teardown(() => env.cleanup());
   await env.ok(['new', '-d', '--size', '80x24', ...args]);
   return env;
-}
-
-function rssKb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 }
 
 function connect(socket: string, opts: WebSocket.ClientOptions = {}): Promise<WebSocket> {
