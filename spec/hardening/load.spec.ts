@@ -2,14 +2,14 @@
 // connections, against the real binary. Each check reports what it ran and what it measured;
 // their lengths scale with THURM_HARDENING_SCALE (spec/helpers/trials.ts).
 import fs from 'node:fs';
-import path from 'node:path';
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION } from '../../lib/server/protocol.js';
 import { connectionLimit } from '../../lib/server/server.js';
-import { openFds, rssKb } from '../helpers/processes.js';
+import { connect, control } from '../helpers/control.js';
+import { openFds, rssKb, sampler } from '../helpers/processes.js';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
-import { duration, n, percentile, trial } from '../helpers/trials.js';
+import { duration, mb, n, percentile, trial } from '../helpers/trials.js';
 import { waitUntil } from '../helpers/wait.js';
 
 async function session(t: { teardown(fn: () => Promise<void>): void }, args: string[] = []) {
@@ -19,21 +19,83 @@ async function session(t: { teardown(fn: () => Promise<void>): void }, args: str
   return env;
 }
 
-/** Opens a control connection; resolves with it, or with the HTTP status that refused it. */
-function connect(socket: string): Promise<WebSocket | { refused: number; body: string }> {
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Milliseconds from writing `key` into the client until a screen line shows `expect` (or `shows` holds). */
+function typed(client: TestTerminal, key: string, expect: string, timeoutMs = 10_000, shows = (lines: string[]) => lines.some((l) => l.includes(expect))): Promise<number> {
+  const started = performance.now();
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws+unix://${socket}:/`);
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => {
-      let body = '';
-      res.on('data', (d: Buffer) => { body += d; });
-      res.on('end', () => resolve({ refused: res.statusCode ?? 0, body }));
-    });
-    ws.once('error', reject);
+    const seen = () => shows(client.lines());
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      parsed.dispose();
+      if (err) reject(err);
+      else resolve(performance.now() - started);
+    };
+    const timer = setTimeout(() => done(new Error(`no echo of ${JSON.stringify(expect)} within ${timeoutMs} ms; screen:\n${client.text()}`)), timeoutMs);
+    const parsed = client.term.onWriteParsed(() => { if (seen()) done(); });
+    client.write(key);
   });
 }
 
-const mb = (kb: number) => `${n(kb / 1024, 1)} MB`;
+trial({
+  id: 'flood-beside-idle',
+  what: '`yes` and `base64 /dev/urandom` in panes beside an idle shell: no crash, server memory bounded, the idle pane echoes within 100 ms at p99, C-c stops each flood within a second',
+  timeoutMs: duration(600_000, 10_000) + 120_000,
+  async run(t) {
+    const env = await session(t, ['--', 'sh']);
+    const pid = await env.serverPid();
+    await env.ok(['split', '--', 'sh']);
+    await env.ok(['split', '--', 'sh']);
+    await env.ok(['send', '--pane', '2', '--enter', 'yes']);
+    await env.ok(['send', '--pane', '3', '--enter', 'base64 /dev/urandom']);
+    await env.ok(['focus', '--pane', '1']);
+    const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 120, 40);
+    client.keepRaw = false;
+    t.teardown(() => client.kill());
+    await client.waitForText('[default]');
+    const ctl = await control(env.socket);
+    t.teardown(() => ctl.close());
+    const ms = duration(600_000, 10_000);
+    const memory = sampler(pid);
+    const latencies: number[] = [];
+    const started = performance.now();
+    for (let round = 0; performance.now() - started < ms; round++) {
+      const line = `$ : r${round} `;
+      await typed(client, `: r${round} `, line);
+      let word = '';
+      for (const letter of 'abcdefghijklmnopqrst') {
+        word += letter;
+        latencies.push(await typed(client, letter, line + word));
+        await sleep(50);
+      }
+      // Typed ahead of the next prompt, the next round's text would be echoed above it.
+      await typed(client, '\r', '', 10_000, (lines) => lines.filter((l) => l.split('│')[0].trimEnd() === '$').length === 1);
+    }
+    memory.stop();
+    const stops: number[] = [];
+    for (const [pane, program] of [['2', 'yes'], ['3', 'base64']]) {
+      await ctl.request('focus', { pane });
+      const before = performance.now();
+      client.write('\x03');
+      await waitUntil(async () => {
+        const p = (await ctl.request('info')).panes.find((x: any) => x.id === pane);
+        return p.foreground?.argv[0] !== program;
+      }, `${program} stopped by C-c`, 5000, 5);
+      stops.push(performance.now() - before);
+    }
+    const rss = memory.samples.map((s) => s.rss);
+    const p99 = percentile(latencies, 99);
+    t.true(p99 < 100, `p99 echo ${p99} ms`);
+    t.true(Math.max(...rss) < 400 * 1024, `server RSS peaked at ${Math.max(...rss)} kB`);
+    t.true(stops.every((s) => s < 1000), `C-c took ${stops.join(', ')} ms`);
+    t.truthy((await ctl.request('info')).panes.length === 3);
+    return {
+      done: `${n(ms / 60_000, 1)} minutes of \`yes\` and \`base64 /dev/urandom\` beside an idle \`sh\`, one client attached at 120x40; ${n(latencies.length)} keys typed into the idle pane`,
+      figure: `echo p50 ${n(percentile(latencies, 50))} ms, p99 ${n(p99)} ms, max ${n(Math.max(...latencies))} ms; RSS ${mb(rss[0])} → ${mb(rss.at(-1)!)} (peak ${mb(Math.max(...rss))}); C-c stopped them in ${stops.map((s) => n(s)).join(' and ')} ms`,
+    };
+  },
+});
 
 trial({
   id: 'connection-crowd',

@@ -36,3 +36,12 @@ export function zombieChildren(pid: number): number[] {
   }
   return zombies;
 }
+
+/** Samples the memory (kB) and open fds of `pid` every second until stopped. */
+export function sampler(pid: number) {
+  const samples: Array<{ at: number; rss: number; fds: number }> = [];
+  const take = () => samples.push({ at: performance.now(), rss: rssKb(pid), fds: openFds(pid) });
+  take();
+  const timer = setInterval(take, 1000);
+  return { samples, stop: () => { clearInterval(timer); take(); } };
+}

@@ -60,6 +60,9 @@ export function trial(c: Trial): void {
 /** A number as the report writes it: 1,000. */
 export const n = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/** Kilobytes as the report writes memory: 81.2 MB. */
+export const mb = (kb: number) => `${n(kb / 1024, 1)} MB`;
+
 /** The p-th percentile (0-100) of some samples. */
 export function percentile(samples: number[], p: number): number {
   if (!samples.length) return NaN;
