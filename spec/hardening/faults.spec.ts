@@ -9,8 +9,22 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ExecutionContext } from 'ava';
 import { readSnapshot, writeSessionFile } from '../../lib/session/session-file.js';
 import { SNAPSHOT_VERSION, type SessionSnapshot } from '../../lib/session/snapshot.js';
-import { ROOT } from '../helpers/thurm-env.js';
-import { duration, n, SCALE, trial } from '../helpers/trials.js';
+import { control } from '../helpers/control.js';
+import { alive, openFds, rssKb, sampler, zombieChildren } from '../helpers/processes.js';
+import { TestTerminal } from '../helpers/terminal.js';
+import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
+import { duration, mb, n, SCALE, trial } from '../helpers/trials.js';
+import { waitUntil } from '../helpers/wait.js';
+
+async function session(t: ExecutionContext, args: string[] = []) {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d', '--size', '100x30', ...args]);
+  return env;
+}
+
+/** The numbers of the `count N` lines in `text`. */
+const counts = (text: string) => [...text.matchAll(/^count (\d+) *$/gm)].map((m) => Number(m[1]));
 
 /** A small session whose history tells the two versions apart (`lines` lines of `mark`). */
 function snapshot(mark: string, lines: number): SessionSnapshot {
@@ -64,6 +78,94 @@ trial({
     return {
       done: `${n(kills)} save loops killed with SIGKILL 0-4 ms after they began saving (files of ${versions.map((v) => n(JSON.stringify(v).length / 1024, 1)).join(' and ')} KiB)`,
       figure: `${n(checked)} files read back whole: the session file was the old version ${n(seen[0])} times, the new ${n(seen[1])}; never torn; at most one temp file left`,
+    };
+  },
+});
+
+trial({
+  id: 'client-stopped',
+  what: 'a client SIGSTOPped while a pane prints: server and pane keep running, the server holds at most a frame for it (no pane output is lost), and once continued it shows the pane as it is now',
+  timeoutMs: duration(300_000, 5000) + 120_000,
+  async run(t) {
+    const env = await session(t, ['--', 'sh', '-c', 'i=0; while :; do i=$((i+1)); echo "count $i"; done']);
+    const pid = await env.serverPid();
+    const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+    client.keepRaw = false;
+    t.teardown(() => { process.kill(client.pid, 'SIGCONT'); client.kill(); });
+    await client.waitFor((s) => counts(s).length > 0, 'the count on screen');
+    const ctl = await control(env.socket);
+    t.teardown(() => ctl.close());
+    const latest = async () => Math.max(...counts((await ctl.request('capture', { pane: '1' })).lines.join('\n')));
+    const ms = duration(300_000, 5000);
+    const memory = sampler(pid);
+    t.teardown(memory.stop);
+    process.kill(client.pid, 'SIGSTOP');
+    const stoppedAt = await latest();
+    await new Promise((r) => setTimeout(r, ms));
+    const before = await latest();
+    // Every line the pane printed meanwhile is in its history, none skipped.
+    // (The last line may be half printed.)
+    const history = counts((await ctl.request('capture', { pane: '1', scrollback: 2000 })).lines.join('\n')).slice(0, -1);
+    const gap = history.findIndex((c, i) => i > 0 && c !== history[i - 1] + 1);
+    t.true(history.length > 1000 && gap < 0, `the pane's history has every line: ${history.length} lines, ${history.slice(Math.max(0, gap - 2), gap + 2).join(' ')}`);
+    process.kill(client.pid, 'SIGCONT');
+    memory.stop();
+    const shown = await client.waitFor((s) => counts(s).some((c) => c >= before), `the client to show count ${before} or later`, 20_000);
+    t.is((await ctl.request('info')).clients, 1);
+    const rss = memory.samples.map((s) => s.rss);
+    t.true(Math.max(...rss) - rss[0] < 64 * 1024, `server RSS grew from ${rss[0]} to ${Math.max(...rss)} kB`);
+    return {
+      done: `\`thurm attach\` stopped for ${n(ms / 60_000, 1)} minutes while its pane printed as fast as it could, then continued`,
+      figure: `the pane went from count ${n(stoppedAt)} to ${n(before)} meanwhile, every line kept; server RSS ${mb(rss[0])} → peak ${mb(Math.max(...rss))}; the client then showed count ${n(Math.max(...counts(shown)))} and stayed attached`,
+    };
+  },
+});
+
+trial({
+  id: 'pane-programs',
+  what: 'pane programs that ignore SIGHUP, fork a daemon, `nohup` a job or close their tty: closing their panes leaves no zombie and no extra fd in the server, kills only what still holds the terminal',
+  async run(t) {
+    const env = await session(t, ['--', 'sh']);
+    const pid = await env.serverPid();
+    const dir = env.dir;
+    const pidOf = (name: string) => waitUntil(() => (fs.existsSync(path.join(dir, name)) ? Number(fs.readFileSync(path.join(dir, name), 'utf8')) || 0 : 0), `${name} written`);
+    const later: number[] = [];
+    t.teardown(() => { for (const p of later) { try { process.kill(p, 'SIGKILL'); } catch { /* gone */ } } });
+    const fdsBefore = openFds(pid);
+    const rounds = SCALE ? 20 : 3;
+    const kept: number[] = [];
+    const killed: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      const programs = {
+        // Holds the terminal and ignores the hang-up: killed two seconds after its pane closes.
+        stubborn: `trap "" HUP; echo $$ > ${dir}/stubborn-${r}; exec sleep 600`,
+        // A daemon: its own session, no terminal; the user meant it to stay.
+        daemon: `setsid sh -c 'echo $$ > ${dir}/daemon-${r}; exec sleep 600' </dev/null >/dev/null 2>&1 & wait`,
+        nohup: `nohup sh -c 'echo $$ > ${dir}/nohup-${r}; exec sleep 600' >/dev/null 2>&1 & sleep 600`,
+        // Lets go of its terminal and goes on; its pane ends by itself (as in tmux, the kernel
+        // hangs up a program that closed its tty without ignoring SIGHUP).
+        closed: `trap "" HUP; exec </dev/null >/dev/null 2>&1; echo $$ > ${dir}/closed-${r}; exec sleep 600`,
+      };
+      const panes: Record<string, string> = {};
+      for (const [name, script] of Object.entries(programs)) panes[name] = (await env.ok(['split', '--', 'sh', '-c', script])).trim();
+      const pids = Object.fromEntries(await Promise.all(Object.keys(programs).map(async (name) => [name, await pidOf(`${name}-${r}`)] as const)));
+      later.push(...Object.values(pids));
+      // The pane whose program closed its tty may be gone already: thurm saw its terminal end.
+      await waitUntil(async () => !(await env.json(['list'])).panes.some((p: any) => p.id === panes.closed), 'the pane of the program that closed its tty gone');
+      for (const pane of Object.values(panes)) if (pane !== panes.closed) await env.ok(['kill-pane', '--pane', pane]);
+      await waitUntil(() => !alive(pids.stubborn), `the stubborn program of round ${r} killed`);
+      t.true(alive(pids.daemon) && alive(pids.nohup) && alive(pids.closed), 'the daemon, the nohup job and the program without a tty are kept');
+      killed.push(pids.stubborn);
+      kept.push(pids.daemon, pids.nohup, pids.closed);
+    }
+    // Those whose panes ended before they did are still the server's children: reaped when they end.
+    for (const p of kept) process.kill(p, 'SIGKILL');
+    await waitUntil(() => !kept.some(alive), 'the kept programs ended');
+    await waitUntil(() => zombieChildren(pid).length === 0, () => `no zombie children of the server (${zombieChildren(pid).join(', ')})`);
+    await waitUntil(() => openFds(pid) <= fdsBefore, () => `the server's fds back to ${fdsBefore} (${openFds(pid)})`);
+    return {
+      done: `${rounds} rounds of four panes (ignores SIGHUP; forks a setsid daemon; nohup job; closes its tty and ignores SIGHUP), closed with kill-pane or, the last, by itself`,
+      figure: `${killed.length} programs that held their terminal killed; ${kept.length} daemons, nohup jobs and tty-less programs kept running (then ended by the check); 0 zombies; server fds ${fdsBefore} before and after`,
     };
   },
 });

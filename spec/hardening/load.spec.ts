@@ -9,7 +9,7 @@ import { connect, control } from '../helpers/control.js';
 import { openFds, rssKb, sampler } from '../helpers/processes.js';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
-import { duration, mb, n, percentile, trial } from '../helpers/trials.js';
+import { duration, mb, n, percentile, SCALE, slope, trial } from '../helpers/trials.js';
 import { waitUntil } from '../helpers/wait.js';
 
 async function session(t: { teardown(fn: () => Promise<void>): void }, args: string[] = []) {
@@ -58,6 +58,7 @@ trial({
     t.teardown(() => ctl.close());
     const ms = duration(600_000, 10_000);
     const memory = sampler(pid);
+    t.teardown(memory.stop);
     const latencies: number[] = [];
     const started = performance.now();
     for (let round = 0; performance.now() - started < ms; round++) {
@@ -165,6 +166,62 @@ trial({
     return {
       done: `2,000 connections at once (limit ${n(limit)}); ${n(id)} list requests over ${n(open.length)} of them in ${n(ms / 1000)} s; ${echoes} keys typed in an attached client meanwhile`,
       figure: `${n(refused.length)} refused with 503; ${n(id)} answered, none failed, ${n(id / seconds)} a second, p99 ${n(percentile(latencies, 99))} ms; RSS ${mb(rssBefore)} → ${mb(rssPeak)}; fds ${fdsBefore} before and after`,
+    };
+  },
+});
+
+/** A pane program that prints about 200 KB a second: 200 numbered lines of 100 bytes every 0.1 s. */
+const PRINTER = ['perl', '-e', '$| = 1; $l = ("x" x 90) . "\\n"; while (1) { printf("%8d %s", ++$i, $l) for 1 .. 200; select(undef, undef, undef, 0.1) }'];
+
+trial({
+  id: 'many-busy-panes',
+  what: '50 panes each printing 200 KB/s, with resizes and attach/detach cycles: memory flat after warm-up, open fds stable',
+  timeoutMs: duration(1_800_000, 20_000) + 180_000,
+  async run(t) {
+    const panes = SCALE ? 50 : 10;
+    const env = await session(t, ['--', ...PRINTER]);
+    const pid = await env.serverPid();
+    for (let i = 1; i < panes; i++) await env.ok(i % 5 ? ['split', '--', ...PRINTER] : ['new-window', '--', ...PRINTER]);
+    t.is((await env.json(['list'])).panes.length, panes);
+    const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 200, 50);
+    client.keepRaw = false;
+    t.teardown(() => client.kill());
+    await client.waitForText('[default]', 20_000);
+    const ctl = await control(env.socket);
+    t.teardown(() => ctl.close());
+    const ms = duration(1_800_000, 20_000);
+    const memory = sampler(pid);
+    t.teardown(memory.stop);
+    const started = performance.now();
+    let cycles = 0;
+    let resizes = 0;
+    while (performance.now() - started < ms) {
+      client.resize(resizes % 2 ? 200 : 160, resizes % 2 ? 50 : 40);
+      resizes++;
+      await ctl.request('select-window', { index: cycles % Math.ceil(panes / 5) });
+      const other = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 120, 40);
+      other.keepRaw = false;
+      await other.waitForText('[default]', 20_000);
+      other.write('\x02d');
+      await other.exited;
+      cycles++;
+      await sleep(1000);
+    }
+    memory.stop();
+    const warm = memory.samples.filter((s) => s.at - started > ms / 3);
+    const perMinute = slope(warm.map((s) => [s.at / 60_000, s.rss / 1024]));
+    const warmPeak = Math.max(...memory.samples.filter((s) => s.at - started <= ms / 3).map((s) => s.rss));
+    const last = memory.samples.at(-1)!;
+    t.true(Math.max(...memory.samples.map((s) => s.rss)) < 600 * 1024, `server RSS peaked at ${Math.max(...memory.samples.map((s) => s.rss))} kB`);
+    // A short run's slope is the heap still growing towards its first full collections.
+    if (ms >= 120_000) t.true(perMinute < 5 || last.rss <= warmPeak, `RSS slope ${perMinute} MB/min after warm-up, ${last.rss} kB at the end (warm-up peak ${warmPeak} kB)`);
+    t.is((await ctl.request('info')).clients, 1);
+    await waitUntil(() => openFds(pid) <= warm[0].fds, () => `open fds back to ${warm[0].fds} after warm-up (${openFds(pid)})`);
+    t.is((await env.json(['list'])).panes.length, panes);
+    const fds = warm.map((s) => s.fds);
+    return {
+      done: `${panes} panes (${Math.ceil(panes / 5)} windows) each printing about 200 KB/s for ${n(ms / 60_000, 1)} minutes; ${resizes} resizes of the attached client, ${cycles} attach/detach cycles of a second client, the window switched each cycle`,
+      figure: `RSS ${mb(memory.samples[0].rss)} at start, ${mb(warm[0].rss)} after warm-up, ${mb(last.rss)} at the end; slope after warm-up ${n(perMinute, 1)} MB/min; fds ${Math.min(...fds)}-${Math.max(...fds)} after warm-up, ${openFds(pid)} at the end`,
     };
   },
 });

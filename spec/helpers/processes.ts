@@ -37,11 +37,20 @@ export function zombieChildren(pid: number): number[] {
   return zombies;
 }
 
-/** Samples the memory (kB) and open fds of `pid` every second until stopped. */
+/** Samples the memory (kB) and open fds of `pid` every second until stopped (stop again: no-op). */
 export function sampler(pid: number) {
   const samples: Array<{ at: number; rss: number; fds: number }> = [];
   const take = () => samples.push({ at: performance.now(), rss: rssKb(pid), fds: openFds(pid) });
   take();
-  const timer = setInterval(take, 1000);
-  return { samples, stop: () => { clearInterval(timer); take(); } };
+  const timer = setInterval(() => { if (alive(pid)) take(); }, 1000);
+  let stopped = false;
+  return {
+    samples,
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      if (alive(pid)) take();
+    },
+  };
 }
