@@ -1,7 +1,7 @@
 // Faults (issue 14): the server's session file under SIGKILL mid-save, a disk that is full or
 // read-only, a client stopped for minutes, and pane programs that outlive or abandon their
 // terminal. Each check runs the real writer or the real binary and reports what it measured.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -167,5 +167,79 @@ trial({
       done: `${rounds} rounds of four panes (ignores SIGHUP; forks a setsid daemon; nohup job; closes its tty and ignores SIGHUP), closed with kill-pane or, the last, by itself`,
       figure: `${killed.length} programs that held their terminal killed; ${kept.length} daemons, nohup jobs and tty-less programs kept running (then ended by the check); 0 zombies; server fds ${fdsBefore} before and after`,
     };
+  },
+});
+
+/** Mounts a small tmpfs (`size`, e.g. 24k) on `dir`; false where mounting is not allowed. */
+function mountTmpfs(dir: string, options: string): boolean {
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `${options},mode=700`, 'tmpfs', dir], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const canMount = (() => {
+  const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'thurm-mount-'));
+  const ok = mountTmpfs(probe, 'size=24k');
+  if (ok) execFileSync('umount', [probe]);
+  fs.rmdirSync(probe);
+  return ok;
+})();
+
+/** A test world whose state directory is a small tmpfs of its own, taken down after the test. */
+function smallStateDisk(t: ExecutionContext, options: string): { env: ThurmEnv; file: string; state: string } {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  const state = path.join(env.dir, 'small-state');
+  fs.mkdirSync(state);
+  mountTmpfs(state, options);
+  t.teardown(() => { execFileSync('umount', ['-l', state]); });
+  env.env.XDG_STATE_HOME = state;
+  return { env, file: path.join(state, 'thurm', 'default.json'), state };
+}
+
+trial({
+  id: 'disk-full',
+  what: 'on a full disk a save fails with IO_ERROR (ENOSPC) without harming the saved file or leaving a partial one, the server runs on, and saves again once there is room',
+  skip: !canMount && 'mounting a small tmpfs is not allowed here',
+  async run(t) {
+    const { env, file, state } = smallStateDisk(t, 'size=24k');
+    await env.ok(['new', '-d']);
+    await waitUntil(() => fs.existsSync(file), 'the first save');
+    // Far more history than 24 KiB can hold.
+    await env.ok(['send', '--pane', '1', 'seq -f "line %g of a long history that fills the small disk" 1 900', '--enter']);
+    await waitUntil(async () => (await env.capture('1')).includes('line 900 of'), 'the output');
+    const failed = await env.cli(['save']);
+    t.is(failed.code, 12);
+    t.regex(failed.stderr, /ENOSPC/);
+    t.is(readSnapshot(file).panes.length, 1, 'the last good file is whole');
+    t.false(fs.readdirSync(path.dirname(file)).some((f) => f.includes('.tmp-')), 'no partial file is left');
+    execFileSync('mount', ['-o', 'remount,size=4m', state]);
+    await env.ok(['save']);
+    t.true(readSnapshot(file).panes[0].history.some((l) => l.includes('line 900 of')));
+    return { done: 'a 24 KiB state disk, a save of 900 lines of history, then the disk grown to 4 MiB', figure: 'save exit 12 (ENOSPC), the old file whole, no temp file; the next save held all 900 lines' };
+  },
+});
+
+trial({
+  id: 'state-read-only',
+  what: 'a read-only state directory: thurm starts all the same (without its log), each save fails with IO_ERROR (EROFS) and says so in `info`, and saves once it is writable',
+  skip: !canMount && 'mounting a small tmpfs is not allowed here',
+  async run(t) {
+    const { env, file, state } = smallStateDisk(t, 'size=4m');
+    fs.mkdirSync(path.dirname(file));
+    execFileSync('mount', ['-o', 'remount,ro', state]);
+    await env.ok(['new', '-d', '--', 'sh']);
+    const failed = await env.cli(['save']);
+    t.is(failed.code, 12);
+    t.regex(failed.stderr, /EROFS/);
+    t.regex(await env.ok(['info']), /last save failed: cannot save/);
+    t.deepEqual(fs.readdirSync(path.dirname(file)), []);
+    execFileSync('mount', ['-o', 'remount,rw', state]);
+    await env.ok(['save']);
+    t.is(readSnapshot(file).panes.length, 1);
+    return { done: 'a session started on a read-only state directory, saved, then the directory made writable', figure: 'started; save exit 12 (EROFS), shown by `info`; the next save wrote a whole file' };
   },
 });
