@@ -132,7 +132,7 @@ trial({
     const later: number[] = [];
     t.teardown(() => { for (const p of later) { try { process.kill(p, 'SIGKILL'); } catch { /* gone */ } } });
     const fdsBefore = openFds(pid);
-    const rounds = SCALE ? 20 : 3;
+    const rounds = SCALE ? 20 : 2;
     const kept: number[] = [];
     const killed: number[] = [];
     for (let r = 0; r < rounds; r++) {

@@ -13,7 +13,7 @@ interface Result { id: string; what: string; cases: number; planned: number; fix
 interface TrialResult { kind: 'trial'; id: string; what: string; done: string; figure: string; passed: boolean | null; ms: number }
 
 /** Spec files outside spec/hardening/ whose fault checks are trials too (they run in `npm test` as well). */
-const TRIAL_FILES = ['dist/spec/e2e/server-lifetime.spec.js', 'dist/spec/e2e/robustness.spec.js'];
+const TRIAL_FILES = ['dist/spec/e2e/server-lifetime.spec.js', 'dist/spec/e2e/robustness.spec.js', 'dist/spec/e2e/clients.spec.js'];
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
