@@ -50,7 +50,8 @@ export function trial(c: Trial): void {
       const outcome = await c.run(t);
       record({ kind: 'trial', id: c.id, what: c.what, ...outcome, passed: true, ms: ms() });
     } catch (err) {
-      const why = err instanceof Error ? err.message : String(err);
+      // A failed t.* assertion throws a bare TestFailure; its message is in ava's own report.
+      const why = err instanceof Error ? (err.name === 'TestFailure' ? 'an assertion failed (its message is in the test output)' : err.message) : String(err);
       record({ kind: 'trial', id: c.id, what: c.what, done: 'failed', figure: why.split('\n')[0].slice(0, 200), passed: false, ms: ms() });
       throw err;
     }
