@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   TOO_MANY_INSTANCES: { exit: 17 },
   AGENT_BUSY: { exit: 18 },
   STALE_SCREEN: { exit: 19 },
+  SERVER_BUSY: { exit: 20 },
   SERVER_UNAVAILABLE: { exit: 6 },
   SESSION_EXISTS: { exit: 7 },
   UNSAFE_SOCKET: { exit: 8 },

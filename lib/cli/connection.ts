@@ -80,6 +80,7 @@ export class Connection {
       });
       ws.once('error', (err: NodeJS.ErrnoException) => {
         clearTimeout(timer);
+        if (ws.status === 503) return reject(new ThurmError('SERVER_BUSY', `server busy: it serves as many connections as it may; try again: ${socketPath}`));
         const dead = err.code === 'ECONNREFUSED' || err.code === 'ENOENT';
         reject(new ThurmError(dead ? 'SERVER_UNAVAILABLE' : 'IO_ERROR', `${dead ? 'no server running on' : 'cannot connect to'} ${socketPath}${dead ? '' : `: ${err.message}`}`));
       });
@@ -129,17 +130,16 @@ export async function startServer(spec: ServerSpec): Promise<{ started: boolean;
   } catch (err) {
     if (!(err instanceof ThurmError) || err.code !== 'SERVER_UNAVAILABLE') throw err;
   }
-  ensureStateDir();
   const logPath = serverLogPath(spec.session);
-  const log = fs.openSync(logPath, 'a', 0o600);
+  const log = openLog(logPath);
   const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server', 'main.js');
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry, JSON.stringify(spec)], {
     detached: true,
-    stdio: ['ignore', log, log],
+    stdio: ['ignore', log.fd, log.fd],
     cwd: spec.cwd,
     env: process.env,
   });
-  fs.closeSync(log);
+  if (log.fd !== 'ignore') fs.closeSync(log.fd);
   let exit: number | null = null;
   child.once('exit', (code) => { exit = code ?? 1; });
   child.unref();
@@ -156,9 +156,24 @@ export async function startServer(spec: ServerSpec): Promise<{ started: boolean;
     } catch (err) {
       if (!(err instanceof ThurmError) || err.code !== 'SERVER_UNAVAILABLE') throw err;
     }
-    if (exit !== null && exit !== EXIT_ALREADY_RUNNING) throw serverStartError(logPath);
+    if (exit !== null && exit !== EXIT_ALREADY_RUNNING) {
+      throw log.fd === 'ignore' ? new ThurmError('INTERNAL', `server failed to start, with no log: ${log.why}`) : serverStartError(logPath);
+    }
     if (Date.now() > deadline) throw new ThurmError('TIMEOUT', `server did not start within ${START_TIMEOUT_MS / 1000}s; see ${logPath}`);
     await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/**
+ * The server's log, or none when the state directory cannot be written (read-only, full): the
+ * session runs all the same, and its failed saves say why.
+ */
+function openLog(logPath: string): { fd: number | 'ignore'; why?: string } {
+  try {
+    ensureStateDir();
+    return { fd: fs.openSync(logPath, 'a', 0o600) };
+  } catch (err) {
+    return { fd: 'ignore', why: `cannot write ${logPath}: ${(err as Error).message}` };
   }
 }
 

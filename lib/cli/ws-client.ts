@@ -26,6 +26,8 @@ export class WsClient extends EventEmitter<WsClientEvents> {
   private readonly key = crypto.randomBytes(16).toString('base64');
   private open = false;
   private closing = false;
+  /** The status of the server's answer to the handshake (101 when it took the connection). */
+  status: number | null = null;
   /** What the server's close frame said, if it sent one. */
   closeReason: { code: number; reason: string } | null = null;
   /** Bytes received and not yet parsed, kept as chunks so a large frame is copied once. */
@@ -109,6 +111,7 @@ export class WsClient extends EventEmitter<WsClientEvents> {
     const [status, ...lines] = head.subarray(0, end).toString('latin1').split('\r\n');
     const accept = lines.find((l) => /^sec-websocket-accept:/i.test(l))?.slice(21).trim();
     const expected = crypto.createHash('sha1').update(this.key + GUID).digest('base64');
+    this.status = Number(status.slice(9, 12)) || null;
     if (!/^HTTP\/1\.1 101\b/.test(status)) this.fail(new Error(`unexpected server response: ${status.slice(9, 12)}`));
     else if (accept !== expected) this.fail(new Error('handshake: invalid Sec-WebSocket-Accept'));
     if (this.socket.destroyed) return false;

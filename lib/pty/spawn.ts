@@ -47,6 +47,8 @@ export function defaultShell(): string {
 }
 
 /** PATH entries npm and npx prepend for a script: package bins and npm's node-gyp shim. */
+/** How long a real exit may take after the program's terminal was let go of (see spawnPty). */
+const ABANDONED_MS = 1000;
 const NPM_PATH = /\/node_modules\/\.bin\/?$|\/node-gyp-bin\/?$/;
 const NPM_GYP = /\/node-gyp-bin\/?$/;
 
@@ -119,6 +121,21 @@ export function spawnPty(opts: SpawnOptions): PanePty {
     // node-pty closes the fd when reading hits EIO, before it reports the exit; from then on
     // the fd number may belong to another file, so it must not be written or resized.
     const closed = () => internals._socket.destroyed;
+    // A program may let go of its terminal and run on (it closed its tty and ignores SIGHUP):
+    // nothing can reach the pane again, so, as in tmux, the pane ends then; node-pty would wait
+    // for an exit that may never come. A real exit that follows at once still wins.
+    const exitListeners = new Set<(exit: { exitCode: number; signal?: number }) => void>();
+    let exited = false;
+    let destroyed = false;
+    const exit = (e: { exitCode: number; signal?: number }) => {
+      if (exited) return;
+      exited = true;
+      for (const l of exitListeners) l(e);
+    };
+    p.onExit(exit);
+    (p as unknown as NodeJS.EventEmitter).once('close', () => {
+      if (!destroyed) setTimeout(() => exit({ exitCode: 0 }), ABANDONED_MS).unref();
+    });
     const queue = new WriteQueue((data) => {
       if (closed()) throw Object.assign(new Error('pty closed'), { code: 'EBADF' });
       // The master fd is non-blocking: this takes what fits and throws EAGAIN when nothing does.
@@ -128,7 +145,10 @@ export function spawnPty(opts: SpawnOptions): PanePty {
       pid: p.pid,
       ttyName: (p as unknown as { ptsName?: string }).ptsName ?? null,
       onData: (l) => p.onData((d) => l(d as unknown as Buffer)),
-      onExit: (l) => p.onExit(l),
+      onExit: (l) => {
+        exitListeners.add(l);
+        return { dispose: () => exitListeners.delete(l) };
+      },
       write: (d, kind) => queue.write(d, kind),
       resize: (c, r) => {
         if (closed()) return;
@@ -145,6 +165,7 @@ export function spawnPty(opts: SpawnOptions): PanePty {
       stopReading: () => stopReading(internals._socket),
       restartReading: () => restartReading(internals._socket),
       destroy: () => {
+        destroyed = true;
         queue.close();
         internals.destroy();
       },

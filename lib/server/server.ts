@@ -1,10 +1,12 @@
 // The control server of one session: http + WebSocket on a private Unix socket. It carries
 // attach streams (binary frames) and JSON requests (text frames) to the command table.
+import fs from 'node:fs';
 import http from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ClientHandle, CommandContext } from '../commands/command.js';
 import { dispatch, requestId } from '../commands/dispatch.js';
 import { ThurmError } from '../errors.js';
+import { ThrottledLog } from '../log.js';
 import type { Mux } from '../session/mux.js';
 import type { ClientScreen } from '../ui/client-screen.js';
 import { DEFAULT_FACTS, outerTerminal } from '../ui/outer-terminal.js';
@@ -22,6 +24,24 @@ export const MAX_QUEUED = 16 * 1024 * 1024;
 /** Events are small: a subscriber this far behind is not reading them. */
 export const MAX_SUBSCRIBER_QUEUED = 1024 * 1024;
 
+/**
+ * Connections served at once: far more than any session has, and well inside the server's file
+ * descriptor limit, so a flood of connections cannot take the descriptors panes need. Past it a
+ * connection is refused with 503 (the CLI says the server is busy) and the rest are served.
+ */
+export function connectionLimit(limits = readLimits()): number {
+  const soft = Number(/^Max open files\s+(\d+)/m.exec(limits)?.[1]);
+  return Math.min(1024, soft ? Math.floor(soft / 2) : 512);
+}
+
+function readLimits(): string {
+  try {
+    return fs.readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** True when `ws` may take more bytes; otherwise it has been dropped, with the reason logged. */
 function canSend(ws: WebSocket, who: string, limit = MAX_QUEUED): boolean {
   if (ws.readyState !== ws.OPEN) return false;
@@ -37,6 +57,8 @@ export class ControlServer {
   private readonly screens = new Set<ClientScreen>();
   private nextClient = 1;
   private closing = false;
+  private readonly maxConnections = connectionLimit();
+  private readonly log = new ThrottledLog('thurm: ');
 
   constructor(
     private readonly mux: Mux,
@@ -59,6 +81,11 @@ export class ControlServer {
       // Browsers always send Origin; a page must never reach this socket.
       if (req.headers.origin !== undefined) {
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      if (this.wss.clients.size >= this.maxConnections) {
+        this.log.problem('busy', `refused connections: ${this.maxConnections} are open, the most it serves`);
+        socket.end(`HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 1\r\nContent-Type: text/plain\r\n\r\nthurm: too many connections (at most ${this.maxConnections})\n`);
         return;
       }
       this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws));

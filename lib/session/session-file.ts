@@ -25,6 +25,27 @@ async function fsyncPath(file: string, flags: string): Promise<void> {
 }
 
 /**
+ * Removes the temp files a killed writer left beside `file` (`<file>.tmp-<pid>`, `<file>.bak.tmp-<pid>`),
+ * which nothing else would ever remove; those of a writer still running are its own.
+ */
+function removeLeftovers(file: string): void {
+  const base = path.basename(file);
+  for (const entry of fs.readdirSync(path.dirname(file))) {
+    const pid = Number(/^(?:\.bak)?\.tmp-(\d+)$/.exec(entry.startsWith(base) ? entry.slice(base.length) : '')?.[1]);
+    if (pid && pid !== process.pid && !running(pid)) fs.rmSync(path.join(path.dirname(file), entry), { force: true });
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
  * Writes `data` to `file` whole or not at all: temp file beside it, fsync, rename, fsync the
  * folder. Asynchronous, so that a slow disk never holds up the server's panes and clients.
  */
@@ -76,6 +97,7 @@ export async function writeSessionFile(file: string, snapshot: SessionSnapshot):
   const data = `${snapshotText(snapshot)}\n`;
   try {
     await fsp.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    removeLeftovers(file);
     await keepBackup(file);
     await writeAtomic(file, data);
   } catch (err) {

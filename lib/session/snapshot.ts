@@ -107,13 +107,16 @@ export function agentBinding(pane: Pane): AgentBinding | null {
 
 /** `history`: the pane's history text (historyText), which the saver reads ahead of time. */
 export function paneSnapshot(pane: Pane, history: string[]): PaneSnapshot {
+  // A program caught mid-exec or exiting has an empty /proc cmdline: saved as no program, since
+  // the reader (rightly) refuses an empty argv and would throw the whole file away.
+  const foreground = pane.foreground()?.argv;
   return {
     id: pane.id,
     argv: pane.argv,
     cwd: pane.cwd,
     title: pane.title,
     size: pane.size,
-    foreground: pane.foreground()?.argv ?? null,
+    foreground: foreground?.length ? foreground : null,
     history,
     agent: agentBinding(pane),
     records: pane.status.programs().flatMap(({ app, records }) => records.map((r) => ({ app, id: r.id, state: r.state, msg: r.msg }))),

@@ -6,7 +6,9 @@ import test from 'ava';
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION } from '../../lib/server/protocol.js';
 import { TestTerminal } from '../helpers/terminal.js';
+import { rssKb } from '../helpers/processes.js';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
+import { n, trial } from '../helpers/trials.js';
 import { waitUntil } from '../helpers/wait.js';
 
 async function session(t: { teardown(fn: () => Promise<void>): void }, args: string[] = []) {
@@ -114,10 +116,6 @@ test.serial('a paste of any size through attach reaches the pane whole and in or
 
 // ---- clients that flood or never read ----
 
-function rssKb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
-}
-
 test.serial('a control client that never reads its replies is dropped and the server stays small', async (t) => {
   const env = await session(t, ['--', 'sh', '-c', 'seq 1 2000; exec cat']);
   const pid = await env.serverPid();
@@ -158,41 +156,52 @@ test.serial('an attached client that stops reading holds at most a frame: the se
   t.is((await env.json(['info'])).clients, 2);
 });
 
-test.serial('a resize storm ends with the final size in every pane, borders and status line drawn, and CLI answered during it', async (t) => {
-  const env = await session(t, ['--', 'sh', '-c', 'i=0; while :; do i=$((i+1)); echo "pane one $i"; done']);
-  for (let i = 2; i <= 5; i++) await env.ok(['split', i % 2 ? '--down' : '--right', '--', 'sh', '-c', `i=0; while :; do i=$((i+1)); echo "pane ${i} $i"; done`]);
-  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
-  t.teardown(() => term.kill());
-  await term.waitForText('[default]');
-  // The sizes a single resize to the final size gives, to compare with the storm's outcome.
-  const sizes = async () => (await env.json(['list'])).panes.map((p: any) => `${p.id} ${p.size.cols}x${p.size.rows}`).join(', ');
-  term.resize(90, 26);
-  await term.waitFor((s) => s.split('\n')[25]?.startsWith('[default]'), 'the first resize');
-  const expected = await sizes();
-  term.resize(100, 30);
-  await waitUntil(async () => (await sizes()) !== expected, 'the size back to 100x30');
-  let storming = true;
-  const storm = (async () => {
-    for (let i = 0; i < 1000; i++) {
-      term.resize(60 + (i % 50), 15 + (i % 20));
-      if (i % 20 === 0) await new Promise((r) => setImmediate(r));
-    }
+trial({
+  id: 'resize-storm',
+  what: '1,000 outer resizes in a burst with 5 panes printing: the final size in every pane, borders and status line drawn, and the CLI answered during it',
+  async run(t) {
+    const env = await session(t, ['--', 'sh', '-c', 'i=0; while :; do i=$((i+1)); echo "pane one $i"; done']);
+    for (let i = 2; i <= 5; i++) await env.ok(['split', i % 2 ? '--down' : '--right', '--', 'sh', '-c', `i=0; while :; do i=$((i+1)); echo "pane ${i} $i"; done`]);
+    const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+    t.teardown(() => term.kill());
+    await term.waitForText('[default]');
+    // The sizes a single resize to the final size gives, to compare with the storm's outcome.
+    const sizes = async () => (await env.json(['list'])).panes.map((p: any) => `${p.id} ${p.size.cols}x${p.size.rows}`).join(', ');
     term.resize(90, 26);
-    storming = false;
-  })();
-  // CLI commands are answered while the storm goes on (each within the CLI's own timeout).
-  let answered = 0;
-  while (storming || answered === 0) {
-    t.is((await env.cli(['list'])).code, 0);
-    answered++;
-  }
-  await storm;
-  await waitUntil(async () => (await sizes()) === expected, () => `the panes to take the final size: ${expected}`);
-  t.is((await env.json(['info'])).clients, 1);
-  // The screen, as the terminal shows it: five pane borders and the status line on the last row.
-  const drawn = await term.waitFor((s) => {
-    const lines = s.split('\n');
-    return lines.length === 26 && lines[25].startsWith('[default]') && [1, 2, 3, 4, 5].every((n) => new RegExp(`[─━] ${n} sh`).test(s));
-  }, 'borders and status line at 90x26');
-  t.truthy(drawn);
+    await term.waitFor((s) => s.split('\n')[25]?.startsWith('[default]'), 'the first resize');
+    const expected = await sizes();
+    term.resize(100, 30);
+    await waitUntil(async () => (await sizes()) !== expected, 'the size back to 100x30');
+    let storming = true;
+    const stormStarted = performance.now();
+    let stormMs = 0;
+    const storm = (async () => {
+      for (let i = 0; i < 1000; i++) {
+        term.resize(60 + (i % 50), 15 + (i % 20));
+        if (i % 20 === 0) await new Promise((r) => setImmediate(r));
+      }
+      term.resize(90, 26);
+      stormMs = performance.now() - stormStarted;
+      storming = false;
+    })();
+    // CLI commands are answered while the storm goes on (each within the CLI's own timeout).
+    let answered = 0;
+    while (storming || answered === 0) {
+      t.is((await env.cli(['list'])).code, 0);
+      answered++;
+    }
+    await storm;
+    await waitUntil(async () => (await sizes()) === expected, () => `the panes to take the final size: ${expected}`);
+    t.is((await env.json(['info'])).clients, 1);
+    // The screen, as the terminal shows it: five pane borders and the status line on the last row.
+    const drawn = await term.waitFor((s) => {
+      const lines = s.split('\n');
+      return lines.length === 26 && lines[25].startsWith('[default]') && [1, 2, 3, 4, 5].every((n) => new RegExp(`[─━] ${n} sh`).test(s));
+    }, 'borders and status line at 90x26');
+    t.truthy(drawn);
+    return {
+      done: `5 panes printing as fast as they can; 1,000 resizes of the attached client's terminal in ${n(stormMs / 1000, 1)} s, ending at 90x26`,
+      figure: `all 5 panes took the sizes a single resize gives (${expected}); borders and status line drawn; ${answered} CLI commands answered meanwhile`,
+    };
+  },
 });

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
+import { n, trial } from '../helpers/trials.js';
 import { waitUntil } from '../helpers/wait.js';
 
 async function session(t: { teardown(fn: () => Promise<void>): void }, args: string[] = []) {
@@ -64,20 +65,25 @@ test.serial('a hook with a real payload returns at once with exit 0 while the se
   t.deepEqual(r, { code: 0, killed: false });
 });
 
-test.serial('list, kill-server, new and a bounded wait fail with TIMEOUT on a frozen server instead of hanging', async (t) => {
-  const env = await session(t);
-  const pid = await freeze(t, env);
-  const results = await Promise.all([
-    env.cli(['list']),
-    env.cli(['kill-server']),
-    env.cli(['new', '-d']),
-    env.cli(['wait', '--state', 'done', '--timeout', '1']),
-  ]);
-  t.deepEqual(results.map((r) => r.code), [11, 11, 11, 11]);
-  t.true(results.every((r) => /^thurm: /.test(r.stderr)));
-  process.kill(pid, 'SIGCONT');
-  // Nothing was started beside the frozen server, which serves on.
-  t.is(await env.serverPid(), pid);
+trial({
+  id: 'server-frozen',
+  what: 'list, kill-server, new and a bounded wait fail with TIMEOUT on a frozen (SIGSTOPped) server instead of hanging, and start no second server',
+  async run(t) {
+    const env = await session(t);
+    const pid = await freeze(t, env);
+    const commands = [['list'], ['kill-server'], ['new', '-d'], ['wait', '--state', 'done', '--timeout', '1']];
+    const started = performance.now();
+    const results = await Promise.all(commands.map(async (args) => ({ ...await env.cli(args), ms: performance.now() - started })));
+    t.deepEqual(results.map((r) => r.code), [11, 11, 11, 11]);
+    t.true(results.every((r) => /^thurm: /.test(r.stderr)));
+    process.kill(pid, 'SIGCONT');
+    // Nothing was started beside the frozen server, which serves on.
+    t.is(await env.serverPid(), pid);
+    return {
+      done: `the server stopped with SIGSTOP; ${commands.map((c) => `\`${c.join(' ')}\``).join(', ')} run at once`,
+      figure: `each gave up with TIMEOUT (exit 11) within ${n(Math.max(...results.map((r) => r.ms)) / 1000, 1)} s; the same server served on after SIGCONT`,
+    };
+  },
 });
 
 test.serial('wait without --timeout keeps waiting past the usual request timeout', async (t) => {
@@ -86,13 +92,20 @@ test.serial('wait without --timeout keeps waiting past the usual request timeout
   t.is(r.code, 0, r.stderr);
 });
 
-test.serial('a deleted socket file comes back by itself, so commands reach the same server again', async (t) => {
-  const env = await session(t);
-  const pid = await env.serverPid();
-  fs.rmSync(env.socket);
-  await waitUntil(() => fs.existsSync(env.socket), 'the socket to be back');
-  t.is(await env.serverPid(), pid);
-  t.is(fs.statSync(env.socket).mode & 0o777, 0o600);
+trial({
+  id: 'socket-deleted',
+  what: 'a socket file deleted under a running server comes back by itself, so commands reach the same server again',
+  async run(t) {
+    const env = await session(t);
+    const pid = await env.serverPid();
+    fs.rmSync(env.socket);
+    const deleted = performance.now();
+    await waitUntil(() => fs.existsSync(env.socket), 'the socket to be back');
+    const back = performance.now() - deleted;
+    t.is(await env.serverPid(), pid);
+    t.is(fs.statSync(env.socket).mode & 0o777, 0o600);
+    return { done: 'the socket file of a running server deleted', figure: `back after ${n(back)} ms, mode 0600, the same server answering` };
+  },
 });
 
 test.serial('a deleted socket folder comes back with the socket, twice over, so its new folder is watched too', async (t) => {

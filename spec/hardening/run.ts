@@ -1,6 +1,7 @@
-// `npm run test:hardening`: runs the hardening checks (spec/hardening/*.spec.ts) with 100,000
-// generated cases each, or `-- --cases N`, then writes docs/reliability.md from what the run
-// recorded: each check, the cases it really ran, its result, the machine and the date. The file
+// `npm run test:hardening`: runs the hardening suite, then writes docs/reliability.md from what
+// the run recorded: the property checks (spec/hardening/*.spec.ts) with 100,000 generated cases
+// each, or `-- --cases N`, and the fault and load checks (spec/helpers/trials.ts) at `--scale S`
+// of the durations issue 14 asks for (default 0.1: the 10-minute flood runs 1 minute). The file
 // is produced here and never edited by hand. Exits with ava's status.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +10,10 @@ import path from 'node:path';
 import { ROOT } from '../helpers/thurm-env.js';
 
 interface Result { id: string; what: string; cases: number; planned: number; fixtures: number; passed: boolean; seed: number; ms: number }
+interface TrialResult { kind: 'trial'; id: string; what: string; done: string; figure: string; passed: boolean | null; ms: number }
+
+/** Spec files outside spec/hardening/ whose fault checks are trials too (they run in `npm test` as well). */
+const TRIAL_FILES = ['dist/spec/e2e/server-lifetime.spec.js', 'dist/spec/e2e/robustness.spec.js', 'dist/spec/e2e/clients.spec.js'];
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -16,29 +21,56 @@ const arg = (name: string) => {
 };
 const cases = Number(arg('cases') ?? 100_000);
 if (!Number.isInteger(cases) || cases < 1) throw new Error(`--cases: expected a positive integer, got ${arg('cases')}`);
+const scale = Number(arg('scale') ?? 0.1);
+if (!(scale > 0 && scale <= 1)) throw new Error(`--scale: expected a fraction of the issue's durations (0-1], got ${arg('scale')}`);
 const out = path.resolve(ROOT, arg('out') ?? 'docs/reliability.md');
 
 const results = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'thurm-hardening-')), 'results.jsonl');
 const load = os.loadavg()[0];
 const started = Date.now();
-const ava = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'ava', 'entrypoints', 'cli.mjs'), 'dist/spec/hardening/*.spec.js', '--timeout=120m'], {
+const ava = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'ava', 'entrypoints', 'cli.mjs'), 'dist/spec/hardening/*.spec.js', ...TRIAL_FILES, '--timeout=120m'], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { ...process.env, THURM_HARDENING: 'full', THURM_HARDENING_CASES: String(cases), THURM_HARDENING_RESULTS: results },
+  env: { ...process.env, THURM_HARDENING: 'full', THURM_HARDENING_CASES: String(cases), THURM_HARDENING_SCALE: String(scale), THURM_HARDENING_RESULTS: results },
 });
 const minutes = (Date.now() - started) / 60_000;
-const rows = fs.existsSync(results)
-  ? fs.readFileSync(results, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Result).sort((a, b) => a.id.localeCompare(b.id))
-  : [];
+const lines = fs.existsSync(results) ? fs.readFileSync(results, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Result | TrialResult) : [];
+const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+const rows = lines.filter((r): r is Result => !('kind' in r)).sort(byId);
+// A check registered but skipped is recorded by every ava worker that loads its file: once is enough.
+const trials = [...new Map(lines.filter((r): r is TrialResult => 'kind' in r).map((r) => [r.id, r])).values()].sort(byId);
+const ran = trials.filter((r) => r.passed !== null);
 fs.rmSync(path.dirname(results), { recursive: true, force: true });
 
 const cpus = os.cpus();
 const n = (x: number) => x.toLocaleString('en-US');
 const cell = (s: string) => s.replace(/\|/g, '\\|');
-const lines = [
-  '# Reliability: hostile input',
+const allPassed = ava.status === 0 && rows.every((r) => r.passed) && ran.every((r) => r.passed);
+const doc = [
+  '# Reliability: hostile input, faults and load',
   '',
   '<!-- Written by `npm run test:hardening` (spec/hardening/run.ts) from the results of the run; not edited by hand. -->',
+  '',
+  `- Date: ${new Date(started).toISOString().replace(/\.\d+Z$/, 'Z')}; ${minutes.toFixed(1)} minutes`,
+  `- Machine: ${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; load average ${load.toFixed(1)} when it started`,
+  `- Result: ${allPassed ? `all ${rows.length} property checks and ${ran.length} fault and load checks passed` : `FAILED (ava exit ${ava.status}): ${rows.filter((r) => !r.passed).length} of ${rows.length} property checks and ${ran.filter((r) => !r.passed).length} of ${ran.length} fault and load checks failed`}`,
+  '',
+  '## Faults and load',
+  '',
+  'Checks that do something to a real server (kill it mid-save, stop or kill its clients, fill or freeze',
+  'its disk, flood its panes, crowd its socket) and measure what happened (spec/hardening/faults.spec.ts,',
+  `load.spec.ts, and the trials of ${TRIAL_FILES.map((f) => path.basename(f).replace(/\.js$/, '.ts')).join(', ')}).`,
+  `This run gave the long checks ${scale} of the durations issue 14 names (the 10-minute flood ran ${(10 * scale).toFixed(1)}`,
+  `minutes, the 30-minute busy-panes run ${(30 * scale).toFixed(1)}); \`npm test\` runs the same checks for a few seconds each`,
+  '(fewer kills, panes and rounds, as each row of such a run would say). Damaged session files (corrupt, truncated,',
+  'empty, a newer version, huge) are the property checks `session-file-read` and `snapshot-*` below and the cases',
+  'of spec/session/session-file.spec.ts. `npm run test:hardening -- --scale 1` runs the whole durations.',
+  '',
+  '| check | what must hold | what was done | figure | result | time |',
+  '|---|---|---|---|---|---|',
+  ...trials.map((r) => `| \`${r.id}\` | ${cell(r.what)} | ${cell(r.done)} | ${cell(r.figure)} | ${r.passed === null ? 'not run' : r.passed ? 'passed' : '**failed**'} | ${(r.ms / 1000).toFixed(1)} s |`),
+  '',
+  '## Hostile input',
   '',
   'Property checks of every parser that reads input thurm does not control (issue 14): a program\'s output,',
   'a client\'s keys, the config file, the session file, agent reports and hooks, socket requests. Each check',
@@ -47,20 +79,18 @@ const lines = [
   '(fewer for four that cost more per case: socket requests on a real Mux and session files on disk 2,000, the',
   'endless-input check 1,000, the many-ids check 500); this table comes from one full run.',
   '',
-  `- Date: ${new Date(started).toISOString().replace(/\.\d+Z$/, 'Z')}; ${minutes.toFixed(1)} minutes`,
-  `- Machine: ${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; load average ${load.toFixed(1)} when it started`,
   `- Cases asked for: ${n(cases)} per check`,
-  `- Result: ${rows.length && rows.every((r) => r.passed) && ava.status === 0 ? `all ${rows.length} checks passed` : `FAILED (ava exit ${ava.status}); ${rows.filter((r) => !r.passed).length} of ${rows.length} checks failed`}`,
   '',
   '| check | what is generated and what must hold | cases run | fixtures replayed | result | seed | time |',
   '|---|---|---|---|---|---|---|',
   ...rows.map((r) => `| \`${r.id}\` | ${cell(r.what)} | ${n(r.cases)} | ${r.fixtures} | ${r.passed ? 'passed' : '**failed**'} | ${r.seed} | ${(r.ms / 1000).toFixed(1)} s |`),
   '',
   'A failed check prints the input that broke it; kept in its fixture file, it is replayed by every later run.',
-  'To repeat a check with its seed: `THURM_HARDENING=full THURM_HARDENING_CASES=N THURM_HARDENING_SEED=S npx ava dist/spec/hardening/FILE.spec.js`.',
+  'To repeat a check with its seed: `THURM_HARDENING=full THURM_HARDENING_CASES=N THURM_HARDENING_SEED=S npx ava dist/spec/hardening/FILE.spec.js`;',
+  'a fault or load check at a scale: `THURM_HARDENING_SCALE=S npx ava dist/spec/hardening/load.spec.js --match=\'ID*\'`.',
   '',
 ];
 fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.writeFileSync(out, lines.join('\n'));
-console.log(`thurm: wrote ${path.relative(ROOT, out)} (${rows.length} checks)`);
+fs.writeFileSync(out, doc.join('\n'));
+console.log(`thurm: wrote ${path.relative(ROOT, out)} (${rows.length} property checks, ${trials.length} fault and load checks)`);
 process.exit(ava.status ?? 1);

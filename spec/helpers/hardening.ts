@@ -67,7 +67,7 @@ function seedOf(id: string): number {
 }
 
 /** One line per check for the report (see spec/hardening/run.ts). */
-function record(line: Record<string, unknown>): void {
+export function record(line: Record<string, unknown>): void {
   const file = process.env.THURM_HARDENING_RESULTS;
   if (file) fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
 }

@@ -1,4 +1,5 @@
-// Facts about processes that specs check: alive or not, by pid.
+// Facts about processes that specs check: alive or not, memory, open files, zombies, by pid.
+import fs from 'node:fs';
 
 export function alive(pid: number): boolean {
   try {
@@ -7,4 +8,49 @@ export function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Resident memory of `pid`, in kB. */
+export function rssKb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+}
+
+/** How many file descriptors `pid` has open. */
+export function openFds(pid: number): number {
+  return fs.readdirSync(`/proc/${pid}/fd`).length;
+}
+
+/** The children of `pid` that exited and were never waited for. */
+export function zombieChildren(pid: number): number[] {
+  const zombies: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name, which may hold spaces and parentheses.
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (state === 'Z' && Number(ppid) === pid) zombies.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return zombies;
+}
+
+/** Samples the memory (kB) and open fds of `pid` every second until stopped (stop again: no-op). */
+export function sampler(pid: number) {
+  const samples: Array<{ at: number; rss: number; fds: number }> = [];
+  const take = () => samples.push({ at: performance.now(), rss: rssKb(pid), fds: openFds(pid) });
+  take();
+  const timer = setInterval(() => { if (alive(pid)) take(); }, 1000);
+  let stopped = false;
+  return {
+    samples,
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      if (alive(pid)) take();
+    },
+  };
 }

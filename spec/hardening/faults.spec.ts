@@ -1,0 +1,245 @@
+// Faults (issue 14): the server's session file under SIGKILL mid-save, a disk that is full or
+// read-only, a client stopped for minutes, and pane programs that outlive or abandon their
+// terminal. Each check runs the real writer or the real binary and reports what it measured.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import type { ExecutionContext } from 'ava';
+import { readSnapshot, writeSessionFile } from '../../lib/session/session-file.js';
+import { SNAPSHOT_VERSION, type SessionSnapshot } from '../../lib/session/snapshot.js';
+import { control } from '../helpers/control.js';
+import { alive, openFds, rssKb, sampler, zombieChildren } from '../helpers/processes.js';
+import { TestTerminal } from '../helpers/terminal.js';
+import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
+import { duration, mb, n, SCALE, trial } from '../helpers/trials.js';
+import { waitUntil } from '../helpers/wait.js';
+
+async function session(t: ExecutionContext, args: string[] = []) {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d', '--size', '100x30', ...args]);
+  return env;
+}
+
+/** The numbers of the `count N` lines in `text`. */
+const counts = (text: string) => [...text.matchAll(/^count (\d+) *$/gm)].map((m) => Number(m[1]));
+
+/** A small session whose history tells the two versions apart (`lines` lines of `mark`). */
+function snapshot(mark: string, lines: number): SessionSnapshot {
+  return {
+    version: SNAPSHOT_VERSION, session: 'default', savedAt: '2026-12-01T10:00:00.000Z', ended: false,
+    windows: [{ index: 0, name: null, layout: { kind: 'pane', pane: '1' }, focused: '1', zoomed: null }], current: 0, nextId: 2,
+    size: { cols: 80, rows: 24 },
+    panes: [{ id: '1', argv: ['/bin/sh'], cwd: '/tmp', title: 'sh', size: { cols: 80, rows: 23 }, foreground: null,
+      history: Array.from({ length: lines }, (_, i) => `${mark} ${i} ${'x'.repeat(70)}`), agent: null, records: [] }],
+  };
+}
+
+/** Starts the save loop and kills it with SIGKILL `delayMs` after it began saving. */
+function killMidSave(t: ExecutionContext, file: string, a: SessionSnapshot, b: SessionSnapshot, delayMs: number): Promise<void> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'spec', 'hardening', 'children', 'save-loop.js'), file, JSON.stringify(a), JSON.stringify(b)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  t.teardown(() => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); });
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', () => setTimeout(() => child.kill('SIGKILL'), delayMs));
+    child.once('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`save loop exited ${code ?? signal} before it was killed`))));
+  });
+}
+
+trial({
+  id: 'save-killed',
+  what: 'the server SIGKILLed mid-save at random points: the session file and its .bak are always the whole old or the whole new version, and no temp file piles up',
+  async run(t) {
+    const kills = SCALE ? 1000 : 50;
+    // On tmpfs when there is one: a SIGKILL leaves the page cache whole, so only the order of
+    // writes and renames is tested, and a disk's slow fsync would only make the check longer.
+    const dir = fs.mkdtempSync(path.join(fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'thurm-save-killed-'));
+    t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'default.json');
+    const versions = [snapshot('old', 5), snapshot('new', 200)];
+    await writeSessionFile(file, versions[0]);
+    t.timeout(kills * 1000);
+    const seen = [0, 0];
+    let checked = 0;
+    for (let i = 0; i < kills; i++) {
+      // Random points across a few saves: a save here takes about a millisecond.
+      await killMidSave(t, file, versions[i % 2], versions[(i + 1) % 2], Math.random() * 4);
+      for (const f of [file, `${file}.bak`]) {
+        const read = readSnapshot(f);
+        const which = versions.findIndex((v) => isDeepStrictEqual(read, v));
+        t.not(which, -1, `${path.basename(f)} after kill ${i + 1} is neither version`);
+        if (f === file) seen[which]++;
+        checked++;
+      }
+      const files = fs.readdirSync(dir);
+      t.true(files.length <= 3, `after kill ${i + 1} the folder holds ${files.join(', ')}`);
+    }
+    return {
+      done: `${n(kills)} save loops killed with SIGKILL 0-4 ms after they began saving (files of ${versions.map((v) => n(JSON.stringify(v).length / 1024, 1)).join(' and ')} KiB)`,
+      figure: `${n(checked)} files read back whole: the session file was the old version ${n(seen[0])} times, the new ${n(seen[1])}; never torn; at most one temp file left`,
+    };
+  },
+});
+
+trial({
+  id: 'client-stopped',
+  what: 'a client SIGSTOPped while a pane prints: server and pane keep running, the server holds at most a frame for it (no pane output is lost), and once continued it shows the pane as it is now',
+  timeoutMs: duration(300_000, 5000) + 120_000,
+  async run(t) {
+    const env = await session(t, ['--', 'sh', '-c', 'i=0; while :; do i=$((i+1)); echo "count $i"; done']);
+    const pid = await env.serverPid();
+    const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+    client.keepRaw = false;
+    t.teardown(() => { process.kill(client.pid, 'SIGCONT'); client.kill(); });
+    await client.waitFor((s) => counts(s).length > 0, 'the count on screen');
+    const ctl = await control(env.socket);
+    t.teardown(() => ctl.close());
+    const latest = async () => Math.max(...counts((await ctl.request('capture', { pane: '1' })).lines.join('\n')));
+    const ms = duration(300_000, 5000);
+    const memory = sampler(pid);
+    t.teardown(memory.stop);
+    process.kill(client.pid, 'SIGSTOP');
+    const stoppedAt = await latest();
+    await new Promise((r) => setTimeout(r, ms));
+    const before = await latest();
+    // Every line the pane printed meanwhile is in its history, none skipped.
+    // (The last line may be half printed.)
+    const history = counts((await ctl.request('capture', { pane: '1', scrollback: 2000 })).lines.join('\n')).slice(0, -1);
+    const gap = history.findIndex((c, i) => i > 0 && c !== history[i - 1] + 1);
+    t.true(history.length > 1000 && gap < 0, `the pane's history has every line: ${history.length} lines, ${history.slice(Math.max(0, gap - 2), gap + 2).join(' ')}`);
+    process.kill(client.pid, 'SIGCONT');
+    memory.stop();
+    const shown = await client.waitFor((s) => counts(s).some((c) => c >= before), `the client to show count ${before} or later`, 20_000);
+    t.is((await ctl.request('info')).clients, 1);
+    const rss = memory.samples.map((s) => s.rss);
+    t.true(Math.max(...rss) - rss[0] < 64 * 1024, `server RSS grew from ${rss[0]} to ${Math.max(...rss)} kB`);
+    return {
+      done: `\`thurm attach\` stopped for ${n(ms / 60_000, 1)} minutes while its pane printed as fast as it could, then continued`,
+      figure: `the pane went from count ${n(stoppedAt)} to ${n(before)} meanwhile, every line kept; server RSS ${mb(rss[0])} → peak ${mb(Math.max(...rss))}; the client then showed count ${n(Math.max(...counts(shown)))} and stayed attached`,
+    };
+  },
+});
+
+trial({
+  id: 'pane-programs',
+  what: 'pane programs that ignore SIGHUP, fork a daemon, `nohup` a job or close their tty: closing their panes leaves no zombie and no extra fd in the server, kills only what still holds the terminal',
+  async run(t) {
+    const env = await session(t, ['--', 'sh']);
+    const pid = await env.serverPid();
+    const dir = env.dir;
+    const pidOf = (name: string) => waitUntil(() => (fs.existsSync(path.join(dir, name)) ? Number(fs.readFileSync(path.join(dir, name), 'utf8')) || 0 : 0), `${name} written`);
+    const later: number[] = [];
+    t.teardown(() => { for (const p of later) { try { process.kill(p, 'SIGKILL'); } catch { /* gone */ } } });
+    const fdsBefore = openFds(pid);
+    const rounds = SCALE ? 20 : 2;
+    const kept: number[] = [];
+    const killed: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      const programs = {
+        // Holds the terminal and ignores the hang-up: killed two seconds after its pane closes.
+        stubborn: `trap "" HUP; echo $$ > ${dir}/stubborn-${r}; exec sleep 600`,
+        // A daemon: its own session, no terminal; the user meant it to stay.
+        daemon: `setsid sh -c 'echo $$ > ${dir}/daemon-${r}; exec sleep 600' </dev/null >/dev/null 2>&1 & wait`,
+        nohup: `nohup sh -c 'echo $$ > ${dir}/nohup-${r}; exec sleep 600' >/dev/null 2>&1 & sleep 600`,
+        // Lets go of its terminal and goes on; its pane ends by itself (as in tmux, the kernel
+        // hangs up a program that closed its tty without ignoring SIGHUP).
+        closed: `trap "" HUP; exec </dev/null >/dev/null 2>&1; echo $$ > ${dir}/closed-${r}; exec sleep 600`,
+      };
+      const panes: Record<string, string> = {};
+      for (const [name, script] of Object.entries(programs)) panes[name] = (await env.ok(['split', '--', 'sh', '-c', script])).trim();
+      const pids = Object.fromEntries(await Promise.all(Object.keys(programs).map(async (name) => [name, await pidOf(`${name}-${r}`)] as const)));
+      later.push(...Object.values(pids));
+      // The pane whose program closed its tty may be gone already: thurm saw its terminal end.
+      await waitUntil(async () => !(await env.json(['list'])).panes.some((p: any) => p.id === panes.closed), 'the pane of the program that closed its tty gone');
+      for (const pane of Object.values(panes)) if (pane !== panes.closed) await env.ok(['kill-pane', '--pane', pane]);
+      await waitUntil(() => !alive(pids.stubborn), `the stubborn program of round ${r} killed`);
+      t.true(alive(pids.daemon) && alive(pids.nohup) && alive(pids.closed), 'the daemon, the nohup job and the program without a tty are kept');
+      killed.push(pids.stubborn);
+      kept.push(pids.daemon, pids.nohup, pids.closed);
+    }
+    // Those whose panes ended before they did are still the server's children: reaped when they end.
+    for (const p of kept) process.kill(p, 'SIGKILL');
+    await waitUntil(() => !kept.some(alive), 'the kept programs ended');
+    await waitUntil(() => zombieChildren(pid).length === 0, () => `no zombie children of the server (${zombieChildren(pid).join(', ')})`);
+    await waitUntil(() => openFds(pid) <= fdsBefore, () => `the server's fds back to ${fdsBefore} (${openFds(pid)})`);
+    return {
+      done: `${rounds} rounds of four panes (ignores SIGHUP; forks a setsid daemon; nohup job; closes its tty and ignores SIGHUP), closed with kill-pane or, the last, by itself`,
+      figure: `${killed.length} programs that held their terminal killed; ${kept.length} daemons, nohup jobs and tty-less programs kept running (then ended by the check); 0 zombies; server fds ${fdsBefore} before and after`,
+    };
+  },
+});
+
+/** Mounts a small tmpfs (`size`, e.g. 24k) on `dir`; false where mounting is not allowed. */
+function mountTmpfs(dir: string, options: string): boolean {
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `${options},mode=700`, 'tmpfs', dir], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const canMount = (() => {
+  const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'thurm-mount-'));
+  const ok = mountTmpfs(probe, 'size=24k');
+  if (ok) execFileSync('umount', [probe]);
+  fs.rmdirSync(probe);
+  return ok;
+})();
+
+/** A test world whose state directory is a small tmpfs of its own, taken down after the test. */
+function smallStateDisk(t: ExecutionContext, options: string): { env: ThurmEnv; file: string; state: string } {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  const state = path.join(env.dir, 'small-state');
+  fs.mkdirSync(state);
+  mountTmpfs(state, options);
+  t.teardown(() => { execFileSync('umount', ['-l', state]); });
+  env.env.XDG_STATE_HOME = state;
+  return { env, file: path.join(state, 'thurm', 'default.json'), state };
+}
+
+trial({
+  id: 'disk-full',
+  what: 'on a full disk a save fails with IO_ERROR (ENOSPC) without harming the saved file or leaving a partial one, the server runs on, and saves again once there is room',
+  skip: !canMount && 'mounting a small tmpfs is not allowed here',
+  async run(t) {
+    const { env, file, state } = smallStateDisk(t, 'size=24k');
+    await env.ok(['new', '-d']);
+    await waitUntil(() => fs.existsSync(file), 'the first save');
+    // Far more history than 24 KiB can hold.
+    await env.ok(['send', '--pane', '1', 'seq -f "line %g of a long history that fills the small disk" 1 900', '--enter']);
+    await waitUntil(async () => (await env.capture('1')).includes('line 900 of'), 'the output');
+    const failed = await env.cli(['save']);
+    t.is(failed.code, 12);
+    t.regex(failed.stderr, /ENOSPC/);
+    t.is(readSnapshot(file).panes.length, 1, 'the last good file is whole');
+    t.false(fs.readdirSync(path.dirname(file)).some((f) => f.includes('.tmp-')), 'no partial file is left');
+    execFileSync('mount', ['-o', 'remount,size=4m', state]);
+    await env.ok(['save']);
+    t.true(readSnapshot(file).panes[0].history.some((l) => l.includes('line 900 of')));
+    return { done: 'a 24 KiB state disk, a save of 900 lines of history, then the disk grown to 4 MiB', figure: 'save exit 12 (ENOSPC), the old file whole, no temp file; the next save held all 900 lines' };
+  },
+});
+
+trial({
+  id: 'state-read-only',
+  what: 'a read-only state directory: thurm starts all the same (without its log), each save fails with IO_ERROR (EROFS) and says so in `info`, and saves once it is writable',
+  skip: !canMount && 'mounting a small tmpfs is not allowed here',
+  async run(t) {
+    const { env, file, state } = smallStateDisk(t, 'size=4m');
+    fs.mkdirSync(path.dirname(file));
+    execFileSync('mount', ['-o', 'remount,ro', state]);
+    await env.ok(['new', '-d', '--', 'sh']);
+    const failed = await env.cli(['save']);
+    t.is(failed.code, 12);
+    t.regex(failed.stderr, /EROFS/);
+    t.regex(await env.ok(['info']), /last save failed: cannot save/);
+    t.deepEqual(fs.readdirSync(path.dirname(file)), []);
+    execFileSync('mount', ['-o', 'remount,rw', state]);
+    await env.ok(['save']);
+    t.is(readSnapshot(file).panes.length, 1);
+    return { done: 'a session started on a read-only state directory, saved, then the directory made writable', figure: 'started; save exit 12 (EROFS), shown by `info`; the next save wrote a whole file' };
+  },
+});
