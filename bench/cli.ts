@@ -24,6 +24,8 @@ function childrenCpuMs(): number {
 function runOnce(file: string, args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = execFile(file, args, { env, timeout: 15_000 }, (err) => (err ? reject(err) : resolve()));
+    // A command that never reads its input (--version) may be gone before this arrives.
+    child.stdin?.on('error', () => {});
     child.stdin?.end(input ?? '');
   });
 }
