@@ -5,6 +5,7 @@
 // threads too (the task title), which have no rollout file and cannot be resumed.
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { SESSION_ID } from './ownership.js';
 
 export interface CodexTurn { threadId: string; cwd: string | null }
@@ -53,4 +54,9 @@ export function hasRollout(codexHome: string, threadId: string): boolean {
     }
   }
   return false;
+}
+
+/** Codex's own folder (CODEX_HOME, else ~/.codex). */
+export function codexHome(): string {
+  return process.env.CODEX_HOME || path.join(process.env.HOME || os.homedir(), '.codex');
 }

@@ -3,9 +3,7 @@
 // stdin, finds the agent process by walking up from its parent, and reports the event. Codex's
 // `notify` program gets its JSON as the last argument instead (see codex-notify.ts). Like the
 // hooks it replaces it prints nothing and always exits 0: a hook must never break the agent.
-import os from 'node:os';
-import path from 'node:path';
-import { codexNotifyPayload, hasRollout } from '../agent/codex-notify.js';
+import { codexHome, codexNotifyPayload, hasRollout } from '../agent/codex-notify.js';
 import { identityByName, identityOfProcess } from '../agent/detect/agents.js';
 import type { PaneInfo, SessionInfo } from '../server/protocol.js';
 import { readArgv, readStat, resolveScript } from '../pty/proc.js';
@@ -91,8 +89,7 @@ export function codexPane(panes: PaneInfo[], cwd: string | null, own: string | u
 async function codexNotify(arg: string): Promise<void> {
   const turn = codexNotifyPayload(arg);
   const socket = process.env.THURM_SOCKET;
-  const home = process.env.CODEX_HOME || path.join(process.env.HOME || os.homedir(), '.codex');
-  if (!turn || !socket || !hasRollout(home, turn.threadId)) return;
+  if (!turn || !socket || !hasRollout(codexHome(), turn.threadId)) return;
   const deadline = Date.now() + SERVER_TIMEOUT_MS;
   const connection = await Connection.open(socketPath(), SERVER_TIMEOUT_MS);
   try {

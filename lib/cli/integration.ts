@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ThurmError } from '../errors.js';
+import { codexHome } from '../agent/codex-notify.js';
 
 export const CLAUDE_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'] as const;
 
@@ -47,14 +48,18 @@ export function installClaudeCode(opts: { print: boolean; settings?: string; thu
   }
   const merged = mergeClaudeHooks(current, hookCommand(opts.thurmBin));
   const out = `${JSON.stringify(merged, null, 2)}\n`;
-  if (opts.print) return out;
+  return opts.print ? out : install(file, text, out, 'thurm hooks');
+}
+
+/** Writes `out` over `file` (whose text was `text`, null when absent), keeping a backup; says what it did. */
+function install(file: string, text: string | null, out: string, what: string): string {
   if (text === out) return `already installed in ${file}\n`;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   if (text !== null) fs.writeFileSync(`${file}.thurm-backup`, text, { mode: 0o600 });
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, out, { mode: 0o600 });
   fs.renameSync(tmp, file);
-  return `installed thurm hooks in ${file}${text !== null ? ` (backup: ${file}.thurm-backup)` : ''}\n`;
+  return `installed ${what} in ${file}${text !== null ? ` (backup: ${file}.thurm-backup)` : ''}\n`;
 }
 
 /** Codex's config.toml with thurm as its notify program, added as the first top-level key. */
@@ -68,8 +73,7 @@ export function mergeCodexNotify(text: string, thurmBin: string): string {
 
 /** `thurm integration install codex`: thurm as Codex's notify program (~/.codex/config.toml). */
 export function installCodex(opts: { print: boolean; settings?: string; thurmBin: string }): string {
-  const home = process.env.CODEX_HOME || path.join(process.env.HOME || os.homedir(), '.codex');
-  const file = opts.settings ?? path.join(home, 'config.toml');
+  const file = opts.settings ?? path.join(codexHome(), 'config.toml');
   let text: string | null = null;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -77,12 +81,5 @@ export function installCodex(opts: { print: boolean; settings?: string; thurmBin
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new ThurmError('INVALID_ARGUMENT', `cannot read Codex config: ${file}: ${(err as Error).message}`);
   }
   const out = mergeCodexNotify(text ?? '', opts.thurmBin);
-  if (opts.print) return out;
-  if (text === out) return `already installed in ${file}\n`;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  if (text !== null) fs.writeFileSync(`${file}.thurm-backup`, text, { mode: 0o600 });
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, out, { mode: 0o600 });
-  fs.renameSync(tmp, file);
-  return `installed thurm as Codex's notify program in ${file}${text !== null ? ` (backup: ${file}.thurm-backup)` : ''}\n`;
+  return opts.print ? out : install(file, text, out, 'thurm as Codex\'s notify program');
 }

@@ -126,8 +126,14 @@ test.serial('a terminal that answers XTGETTCAP for Tc is sent 24-bit colour from
   t.false(client.raw.includes('38;2;'));
   // The harness terminal does not know XTGETTCAP: answer as one that does (a refusal first).
   client.write('\x1bP0+r524742\x1b\\\x1bP1+r5463\x1b\\');
-  await waitUntil(() => client.raw.includes('\x1b[0;38;2;255;0;0mRED'), 'RED redrawn in 24-bit colour');
-  t.true(client.cell(client.find('RED')!.x, client.find('RED')!.y).isFgRGB());
+  // The bytes arrive before the harness terminal has parsed them: wait for the parsed cell too.
+  const redIsRgb = () => {
+    const at = client.find('RED');
+    return at !== null && client.cell(at.x, at.y).isFgRGB();
+  };
+  await waitUntil(() => client.raw.includes('\x1b[0;38;2;255;0;0mRED') && redIsRgb(), 'RED redrawn in 24-bit colour');
+  t.true(client.raw.includes('\x1b[0;38;2;255;0;0mRED'));
+  t.true(redIsRgb());
   client.write('typed\r');
   await waitUntil(async () => (await env.capture('2')).includes('typed'), 'the keys after the answer in the focused pane');
   t.false((await env.capture('2')).includes('+r'));
