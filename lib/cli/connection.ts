@@ -10,7 +10,6 @@ import { EXIT_ALREADY_RUNNING, MAX_FRAME, PROTOCOL_VERSION, type Reply, type Ser
 import { checkSocketDir } from '../server/socket-path.js';
 import { ensureStateDir, serverLogPath } from '../session/paths.js';
 import { WsClient } from './ws-client.js';
-import { SERVER_NODE_FLAGS } from '../server/node-flags.js';
 
 const START_TIMEOUT_MS = 10_000;
 /** How long a command waits to connect and, separately, for a reply: a frozen server must not hang it. */
@@ -133,7 +132,7 @@ export async function startServer(spec: ServerSpec): Promise<{ started: boolean;
   const logPath = serverLogPath(spec.session);
   const log = openLog(logPath);
   const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server', 'main.js');
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry, JSON.stringify(spec)], {
+  const child = spawn(process.execPath, [entry, JSON.stringify(spec)], {
     detached: true,
     stdio: ['ignore', log.fd, log.fd],
     cwd: spec.cwd,

@@ -1,7 +1,9 @@
 // One parsing budget for every pane of the server. xterm parses each terminal's writes in its
 // own timer for up to 12 ms, so 40 busy panes could hold the event loop for 480 ms in one turn
-// while a keystroke waited. Output is handed to the emulators at most SLICE_BYTES per turn of
-// the event loop, one chunk per pane in turn, so input and frames are served in between.
+// while a keystroke waited. Output is handed to the emulators at most SLICE_BYTES at a time, one
+// chunk per pane in turn, and no more until they have parsed it: xterm parses in a timer that
+// fires a millisecond later, so handing a slice every turn piled several slices (40 ms of
+// parsing) into one timer phase. Input and frames are served between slices.
 
 /** About 2-4 ms of parsing on the machines we measured (17-34 MB/s). */
 export const SLICE_BYTES = 64 * 1024;
@@ -15,6 +17,9 @@ interface Chunk { data: Uint8Array | string; done?: () => void }
 export class ParseBudget {
   private readonly queues = new Map<ParseTarget, Chunk[]>();
   private scheduled = false;
+  /** Bytes handed to each target and not yet parsed, and their sum. */
+  private readonly unparsed = new Map<ParseTarget, number>();
+  private unparsedTotal = 0;
 
   constructor(private readonly sliceBytes = SLICE_BYTES) {}
 
@@ -46,6 +51,8 @@ export class ParseBudget {
   forget(target: ParseTarget): void {
     this.queues.delete(target);
     this.held.delete(target);
+    this.unparsedTotal -= this.unparsed.get(target) ?? 0;
+    this.unparsed.delete(target);
   }
 
   private schedule(): void {
@@ -56,7 +63,7 @@ export class ParseBudget {
 
   private pump(): void {
     this.scheduled = false;
-    let budget = this.sliceBytes;
+    let budget = this.sliceBytes - this.unparsedTotal;
     let ready = 0;
     for (const target of this.queues.keys()) if (!this.held.has(target)) ready++;
     while (budget > 0 && ready > 0) {
@@ -70,9 +77,31 @@ export class ParseBudget {
       const chunk = queue.shift()!;
       if (queue.length > 0) this.queues.set(target, queue);
       else ready--;
-      target.write(chunk.data, chunk.done);
+      this.hand(target, chunk);
       budget -= chunk.data.length;
     }
-    if (ready > 0) this.schedule();
+    // Otherwise the last parsed slice schedules the next.
+    if (ready > 0 && this.unparsedTotal === 0) this.schedule();
+  }
+
+  private hand(target: ParseTarget, chunk: Chunk): void {
+    const n = chunk.data.length;
+    this.unparsed.set(target, (this.unparsed.get(target) ?? 0) + n);
+    this.unparsedTotal += n;
+    const parsed = () => {
+      const left = this.unparsed.get(target);
+      if (left !== undefined) {
+        this.unparsed.set(target, left - n);
+        this.unparsedTotal -= n;
+        if (this.unparsedTotal < this.sliceBytes && this.queues.size > 0) this.schedule();
+      }
+      chunk.done?.();
+    };
+    try {
+      target.write(chunk.data, parsed);
+    } catch (err) {
+      parsed();
+      throw err;
+    }
   }
 }

@@ -19,10 +19,12 @@ const info = async (env: ThurmEnv) => (await env.json(['info'])).panes[0];
 
 /** Starts `command` as the pane's foreground job and returns its pid. */
 async function foreground(env: ThurmEnv, command: string, argv0 = 'sleep'): Promise<number> {
+  // The shell itself may match argv0 (`sh`, or `bash` for 'sh'): the program is another process.
+  const shell = (await info(env)).foreground?.pid;
   await env.ok(['send', '--pane', '1', '--enter', command]);
   const fg = await waitUntil(async () => {
     const f = (await info(env)).foreground;
-    return f?.argv[0]?.endsWith(argv0) ? f : null;
+    return f && f.pid !== shell && f.argv[0]?.endsWith(argv0) ? f : null;
   }, `${argv0} in the foreground`);
   return fg.pid;
 }

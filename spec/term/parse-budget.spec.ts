@@ -54,3 +54,38 @@ test('a held pane gets nothing until released, in order, while the others are se
   t.deepEqual(log, ['b:5', 'a:3', 'a:4']);
   t.false(budget.waiting(a));
 });
+
+test('no more is handed over until the emulators have parsed the slice they hold', async (t) => {
+  const budget = new ParseBudget(20);
+  const log: string[] = [];
+  const pending: (() => void)[] = [];
+  // Parses later, as xterm does (in a timer): `done` waits until the test lets it run.
+  const lazy = (name: string): ParseTarget => ({ write: (data, done) => { log.push(`${name}:${data.length}`); pending.push(() => done?.()); } });
+  const a = lazy('a'), b = lazy('b');
+  for (let i = 0; i < 3; i++) budget.write(a, 'x'.repeat(10));
+  for (let i = 0; i < 3; i++) budget.write(b, 'y'.repeat(10));
+  await nextTurn();
+  for (let i = 0; i < 5; i++) await nextTurn();
+  t.deepEqual(log, ['a:10', 'b:10'], 'one slice, however many turns pass unparsed');
+  pending.shift()!();
+  await nextTurn();
+  t.deepEqual(log, ['a:10', 'b:10', 'a:10'], 'room for one more chunk once one was parsed');
+  while (pending.length) {
+    pending.shift()!();
+    await nextTurn();
+  }
+  t.deepEqual(log.length, 6);
+  t.false(budget.waiting(a) || budget.waiting(b));
+});
+
+test('a pane forgotten with output unparsed gives its share of the slice back', async (t) => {
+  const budget = new ParseBudget(10);
+  const log: string[] = [];
+  const gone: ParseTarget = { write: (data) => { log.push(`gone:${data.length}`); } };
+  budget.write(gone, 'x'.repeat(10));
+  await nextTurn();
+  budget.forget(gone);
+  budget.write(recorder('b', log), 'y'.repeat(10));
+  await waitUntil(() => log.length === 2, 'the other pane');
+  t.deepEqual(log, ['gone:10', 'b:10']);
+});
