@@ -8,6 +8,7 @@ import type { ThrottledLog } from '../log.js';
 
 import { AltScreenHistory } from './alt-screen-history.js';
 import { clampCounts } from './count-limits.js';
+import { DirtyRows } from './dirty-rows.js';
 import { recycleLinesQuietly } from './line-recycling.js';
 import { VERSION } from '../version.js';
 import { ParseBudget, type ParseTarget } from './parse-budget.js';
@@ -74,6 +75,8 @@ export class PaneTerminal {
   readonly sync: SyncOutput;
   private readonly parsedListeners: (() => void)[] = [];
   private readonly keyboard: KeyboardModes;
+  /** Which screen rows changed since a frame last read them. */
+  readonly dirty: DirtyRows;
 
   constructor(opts: PaneTerminalOptions) {
     this.budget = opts.budget ?? sharedBudget;
@@ -90,6 +93,8 @@ export class PaneTerminal {
     });
     useUnicode11(this.xterm);
     recycleLinesQuietly(this.xterm);
+    this.dirty = new DirtyRows(this.xterm);
+    this.track(this.dirty);
     for (const d of clampCounts(this.xterm)) this.track(d);
     // A timed-out update is shown as it is: to readers that is like new output.
     this.sync = new SyncOutput(this.xterm, () => this.readLive(), () => this.parsed());
@@ -217,6 +222,7 @@ export class PaneTerminal {
   set scrollback(lines: number) {
     if (lines === this.xterm.options.scrollback) return;
     this.xterm.options.scrollback = lines;
+    this.dirty.markAll();
     this.changes++;
   }
 

@@ -25,6 +25,7 @@ import { handleMouse, type BorderDrag } from './mouse.js';
 import { CopyView } from './copy-view.js';
 import { drawPaneContent } from './pane-view.js';
 import type { Line } from './cells.js';
+import type { PaneTerminal } from '../term/pane-terminal.js';
 import type { DetachedMessage } from '../server/protocol.js';
 import { sessionNames } from '../server/socket-path.js';
 import { grantsTruecolor, truecolorQuery, type OuterTerminal } from './outer-terminal.js';
@@ -83,6 +84,8 @@ export class ClientScreen implements ClientHandle {
   private lastOuterStatus = '';
   private readonly dirtyPanes = new Set<string>();
   private allPanesDirty = true;
+  /** Each pane's live view as last drawn: its terminal, its cells, and the terminal's dirty-row stamp then. */
+  private readonly drawn = new Map<string, { term: PaneTerminal; at: string; stamp: number }>();
   private escapeTimer: NodeJS.Timeout | null = null;
   private messageTimer: NodeJS.Timeout | null = null;
   private animationTimer: NodeJS.Timeout | null = null;
@@ -490,6 +493,7 @@ export class ClientScreen implements ClientHandle {
       case 'pane-removed':
       case 'pane-respawned':
         this.copy.forget(e.pane);
+        this.drawn.delete(e.pane);
         this.allPanesDirty = true;
         break;
       case 'message-shown':
@@ -572,7 +576,16 @@ export class ClientScreen implements ClientHandle {
       }
       const content = { x: r.x, y: r.y + 1, w: Math.min(r.w, cols - r.x), h: Math.min(r.h - 1, paneRows - r.y - 1) };
       if (content.w > 0 && content.h > 0) {
-        drawPaneContent(lines, content, this.mux.pane(id).term, this.styles, this.copy.top(id), (y) => this.copy.highlight(id, y));
+        const term = this.mux.pane(id).term;
+        const top = this.copy.top(id);
+        const at = `${content.x},${content.y},${content.w},${content.h}`;
+        const last = this.drawn.get(id);
+        // Only the rows changed since, when the same live view was last drawn into the same cells.
+        const since = !this.allPanesDirty && top === undefined && last?.term === term && last.at === at ? last.stamp : undefined;
+        const stamp = term.dirty.stamp;
+        drawPaneContent(lines, content, term, this.styles, top, (y) => this.copy.highlight(id, y), since);
+        if (top === undefined) this.drawn.set(id, { term, at, stamp });
+        else this.drawn.delete(id);
       }
     }
     this.allPanesDirty = false;

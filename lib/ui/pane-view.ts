@@ -15,10 +15,11 @@ export type Highlighter = (y: number) => ((x: number) => string | null) | null;
 
 /**
  * Draws the pane's screen into `content` (the rect below its header), or, in copy mode, the
- * buffer lines from `top` on with their highlights.
+ * buffer lines from `top` on with their highlights. Given `since` (the pane's dirty-row stamp
+ * when it was last drawn into these same cells), the live view reads only the rows changed since.
  */
 export function drawPaneContent(
-  lines: Line[], content: Rect, term: PaneTerminal, styles: StyleCache, top?: number, highlight?: Highlighter,
+  lines: Line[], content: Rect, term: PaneTerminal, styles: StyleCache, top?: number, highlight?: Highlighter, since?: number,
 ): void {
   const buffers = term.xterm.buffer;
   const buf = buffers.active;
@@ -28,6 +29,7 @@ export function drawPaneContent(
   for (let row = 0; row < content.h; row++) {
     const line = lines[content.y + row];
     if (!line) break;
+    if (since !== undefined && top === undefined && !term.dirty.changedSince(row, since)) continue;
     // Copy mode's lines are history lines (see history.ts), the live view's the active buffer's.
     const src = row >= term.rows ? undefined : top === undefined ? buf.getLine(first + row) : lineAt(buffers, first + row);
     const marks = highlight?.(first + row) ?? null;

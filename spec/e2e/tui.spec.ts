@@ -1,5 +1,6 @@
 // The TUI as a person sees it: the real bin/thurm in a pty, keys typed, the screen read back.
 import test from 'ava';
+import fs from 'node:fs';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -343,4 +344,28 @@ test.serial('emoji take two columns, and the row stays aligned even in a termina
   const y = rows.findIndex((l, i) => i > at.y && l.startsWith('E:'));
   t.is(term.cell(2, y).getChars(), '😀');
   t.is(term.cell(4, y).getChars(), 'x');
+});
+
+test.serial('a pane redrawn row by row shows what its program wrote: edits, scroll regions, the alternate screen', async (t) => {
+  const { term, env } = await start(t);
+  // Each step lands in a frame of its own, so later frames redraw only the rows it changed.
+  const steps = [
+    'i=1; while [ $i -le 40 ]; do echo "line $i"; i=$((i+1)); done',
+    "printf '\\033[5;1Hfive edited\\033[K'",
+    "printf '\\033[3;10r\\033[4;1H\\033[2L\\033[r'",
+    "printf '\\033[?1049h\\033[Halternate screen'",
+    "printf '\\033[?1049l'",
+    "printf '\\033[12;1H\\033[1M\\033[20;5Hmid'",
+    "printf '\\033[27;1H\\033[Jdone-%s\\n' 42",
+  ];
+  const script = `${env.dir}/steps.sh`;
+  fs.writeFileSync(script, steps.join('\nsleep 0.2\n') + '\nexec sleep 600\n');
+  term.write(`clear; sh ${script}\r`);
+  await term.waitForText('done-42');
+  const pane = async () => (await env.capture('1')).split('\n').slice(0, 28).map((l) => l.trimEnd());
+  const shown = () => term.lines().slice(1, 29).map((l) => l.trimEnd());
+  await waitUntil(async () => JSON.stringify(shown()) === JSON.stringify(await pane()), 'the client to show the pane as it is');
+  t.deepEqual(shown(), await pane());
+  t.true(shown().includes('five edited'));
+  t.false(shown().some((l) => l.includes('alternate screen')));
 });
