@@ -4,12 +4,19 @@
 import { frameStats } from './frame-stats.js';
 
 export const FRAME_MS = 16;
+/**
+ * A frame that took long to compose (40 panes scrolling at once: about 10 ms) spaces the next
+ * one by this many times its cost, so frames take at most a third of the server's time and
+ * parsing and keys get the rest.
+ */
+const COST_SPACING = 3;
 
 export class FrameScheduler {
   private timer: NodeJS.Timeout | NodeJS.Immediate | null = null;
   private inFlight = false;
   private wanted = false;
   private lastAt = 0;
+  private lastCost = 0;
   private stopped = false;
   private echoTimer: NodeJS.Immediate | null = null;
   private echoInFlight = false;
@@ -29,7 +36,7 @@ export class FrameScheduler {
       this.wanted = true;
       return;
     }
-    const wait = this.lastAt + FRAME_MS - Date.now();
+    const wait = this.lastAt + Math.max(FRAME_MS, this.lastCost * COST_SPACING) - Date.now();
     // A frame that may go now goes right after this batch of I/O: typing echo is not delayed.
     this.timer = wait > 0 ? setTimeout(() => this.frame(), wait) : setImmediate(() => this.frame());
   }
@@ -59,7 +66,9 @@ export class FrameScheduler {
     this.wanted = false;
     if (this.stopped) return;
     this.lastAt = Date.now();
+    const t0 = performance.now();
     const out = this.timed(false);
+    this.lastCost = performance.now() - t0;
     if (!out) return;
     this.inFlight = true;
     // Synchronized output: terminals that know it show the frame at once, others ignore it.

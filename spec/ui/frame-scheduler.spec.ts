@@ -37,3 +37,21 @@ test('only one echo frame is queued at a time; the next echo waits for the full 
   t.false(sent[2].echoOnly);
   frames.stop();
 });
+
+test('a frame that took long to compose spaces the next one by three times its cost', async (t) => {
+  const starts: number[] = [];
+  const frames = new FrameScheduler(() => {
+    starts.push(performance.now());
+    // A compose that costs 30 ms, as 40 scrolling panes may.
+    const until = performance.now() + 30;
+    while (performance.now() < until);
+    return 'x';
+  }, (_data, done) => done());
+  frames.request();
+  await waitUntil(() => starts.length === 1, 'the first frame');
+  frames.request();
+  await waitUntil(() => starts.length === 2, 'the second frame');
+  frames.stop();
+  // Date.now() spacing: allow its millisecond of rounding.
+  t.true(starts[1] - starts[0] >= 89, `the next frame began ${Math.round(starts[1] - starts[0])} ms after the first`);
+});
