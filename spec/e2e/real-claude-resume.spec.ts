@@ -5,11 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
-import { Connection } from '../../lib/cli/connection.js';
-import type { PaneInfo, SessionInfo } from '../../lib/server/protocol.js';
+import type { PaneInfo } from '../../lib/server/protocol.js';
 import { readSnapshot } from '../../lib/session/session-file.js';
 import { FakeAnthropicApi, messageText, type ApiRequest } from '../helpers/fake-anthropic-api.js';
 import { alive } from '../helpers/processes.js';
+import { waitForPane as pollPane } from '../helpers/pane-poll.js';
 import { ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
@@ -41,21 +41,8 @@ function answer(r: ApiRequest): string {
   return 'unexpected-prompt';
 }
 
-/** A pane's status over one connection, polled until `probe` accepts it. */
-async function waitForPane<T>(env: ThurmEnv, probe: (p: PaneInfo) => T, what: string): Promise<NonNullable<T>> {
-  const connection = await Connection.open(env.socket);
-  let last: PaneInfo | null = null;
-  let screen = '';
-  try {
-    return await waitUntil(async () => {
-      last = (await connection.request<SessionInfo>('info')).panes[0];
-      screen = (await connection.request<{ lines: string[] }>('capture', { pane: '1' })).lines.join('\n');
-      return probe(last);
-    }, () => `${what}; pane 1: ${JSON.stringify(last)}\n${screen}`, SLOW);
-  } finally {
-    connection.close();
-  }
-}
+/** Pane 1, polled until `probe` accepts it (see pane-poll.ts). */
+const waitForPane = <T>(env: ThurmEnv, probe: (p: PaneInfo) => T, what: string) => pollPane(env, probe, what, SLOW);
 
 /** A temporary HOME where Claude Code is onboarded, trusts `project`, gets a dummy key and runs thurm's hooks. */
 async function claudeHome(env: ThurmEnv, project: string): Promise<void> {

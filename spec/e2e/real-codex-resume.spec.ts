@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
-import { Connection } from '../../lib/cli/connection.js';
-import type { PaneInfo, SessionInfo } from '../../lib/server/protocol.js';
+import type { PaneInfo } from '../../lib/server/protocol.js';
 import { readSnapshot } from '../../lib/session/session-file.js';
 import { FakeOpenAiApi, userTexts, type ResponsesRequest } from '../helpers/fake-openai-api.js';
 import { alive } from '../helpers/processes.js';
+import { waitForPane as pollPane } from '../helpers/pane-poll.js';
 import { ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
@@ -30,21 +30,8 @@ function answer(r: ResponsesRequest): string {
   return 'unexpected-prompt';
 }
 
-/** Pane 1 over one connection, polled until `probe` accepts it; its screen in the message when not. */
-async function waitForPane<T>(env: ThurmEnv, probe: (p: PaneInfo) => T, what: string): Promise<NonNullable<T>> {
-  const connection = await Connection.open(env.socket);
-  let last: PaneInfo | null = null;
-  let screen = '';
-  try {
-    return await waitUntil(async () => {
-      last = (await connection.request<SessionInfo>('info')).panes[0];
-      screen = (await connection.request<{ lines: string[] }>('capture', { pane: '1' })).lines.join('\n');
-      return probe(last);
-    }, () => `${what}; pane 1: ${JSON.stringify(last)}\n${screen}`, SLOW);
-  } finally {
-    connection.close();
-  }
-}
+/** Pane 1, polled until `probe` accepts it (see pane-poll.ts). */
+const waitForPane = <T>(env: ThurmEnv, probe: (p: PaneInfo) => T, what: string) => pollPane(env, probe, what, SLOW);
 
 /** Codex's app-server daemons started under this HOME (they outlive Codex), by pid. */
 function daemons(home: string): number[] {
