@@ -18,6 +18,8 @@ const FOREGROUND_MS = 100;
 const FOREGROUND_SETTLE_MS = 100;
 /** While output keeps coming, the foreground is looked at no more often than this (a flood is not a new program). */
 const FOREGROUND_BUSY_MS = 1000;
+/** One more look this long after the settle look: a script that prints and then execs may exec late, silently. */
+const FOREGROUND_LATE_MS = 1000;
 const SUMMARY_MS = 50;
 
 export interface PaneOptions {
@@ -387,13 +389,18 @@ export class Pane {
    * and no sooner than `spacingMs` after the last look (output of a flood asks all the time).
    */
   private foregroundMayChange(spacingMs = 0): void {
+    this.lookAtForegroundAt(Math.max(this.now() + FOREGROUND_SETTLE_MS, this.checkedAt + spacingMs), false);
+  }
+
+  /** Looks at the foreground at `at`, then, unless this is the late look, once more a little later. */
+  private lookAtForegroundAt(at: number, late: boolean): void {
     if (this.exit) return;
-    const at = Math.max(this.now() + FOREGROUND_SETTLE_MS, this.checkedAt + spacingMs);
     if (this.foregroundTimer && this.foregroundTimer.at <= at) return;
     if (this.foregroundTimer) clearTimeout(this.foregroundTimer.timer);
     const timer = setTimeout(() => {
       this.foregroundTimer = null;
       this.checkForeground();
+      if (!late) this.lookAtForegroundAt(this.now() + FOREGROUND_LATE_MS, true);
     }, at - this.now());
     this.foregroundTimer = { timer, at };
   }

@@ -82,13 +82,17 @@ test.before(async () => {
   await env.ok(['split', '--', process.execPath, path.join(ROOT, 'spec', 'fixtures', 'byte-player.cjs')]);
   await env.ok(['split', '--', 'sh', '-c', neighbour('R')]);
   await env.ok(['equalize']);
+  // Fixed titles: a neighbour's border would otherwise follow its program from sh to cat
+  // whenever the exec is noticed, which may be after the baseline.
+  await env.ok(['rename-pane', '--pane', '1', 'left']);
+  await env.ok(['rename-pane', '--pane', '3', 'right']);
   const u11 = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, COLS, ROWS);
   useUnicode11(u11.term);
   const clustering = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, COLS, ROWS);
   useGraphemeWidths(clustering.term);
   clients = [{ name: 'unicode 11', term: u11 }, { name: 'grapheme clustering', term: clustering }];
   for (const { term } of clients) {
-    await term.waitFor((s) => s.includes('player-ready') && s.includes('L7-ready') && s.includes('R7-ready'), 'all three panes');
+    await term.waitFor((s) => ['player-ready', 'L7-ready', 'R7-ready', ' 1 left ', ' 3 right '].every((m) => s.includes(m)), 'all three panes');
     baseline.set(term, Array.from({ length: ROWS - 1 }, (_, y) => cells(term, y)));
   }
 });

@@ -27,6 +27,11 @@ export class FakeProcesses {
     this.foreground = this.leader;
   }
 
+  /** The foreground program replaces itself (`exec`): same pid and group, a new command line. */
+  exec(argv: string[]): void {
+    this.table.get(this.foreground)!.argv = argv;
+  }
+
   cd(dir: string): void {
     this.table.get(this.leader)!.cwd = dir;
   }

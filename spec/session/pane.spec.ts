@@ -1,14 +1,15 @@
 import test from 'ava';
 import { clipboardText, Pane, type PaneHooks, type PaneOptions } from '../../lib/session/pane.js';
+import { FakeProcesses } from '../helpers/fake-proc.js';
 import { FakePty } from '../helpers/fake-pty.js';
 import { waitUntil } from '../helpers/wait.js';
 
 const hooks: PaneHooks = { output() {}, title() {}, exit() {}, statusChanged() {}, notify() {}, watched: () => false, clipboard() {} };
 
-function pane(fake: FakePty): Pane {
+function pane(fake: FakePty, proc?: FakeProcesses): Pane {
   const opts: PaneOptions = {
     id: '1', argv: ['sh'], cwd: '/', cols: 80, rows: 24, env: {}, scrollback: 100,
-    detection: {} as PaneOptions['detection'], spawn: fake.spawn,
+    detection: {} as PaneOptions['detection'], spawn: fake.spawn, proc: proc?.facts,
   };
   return new Pane(opts, hooks);
 }
@@ -44,6 +45,32 @@ test('OSC 7501 bodies the emulator drops do not pile up once it has parsed them'
   fake.output('parsed');
   await waitUntil(() => p.term.screenText()[0].endsWith('parsed'), 'the emulator to parse it all');
   t.is(p.status.framingPending, 0);
+});
+
+test('the title follows a program that execs silently after the look that followed its output', async (t) => {
+  const fake = new FakePty();
+  const procs = new FakeProcesses(process.pid, ['sh']);
+  // `sh -c 'echo ready; sleep 1; exec cat'`: the exec comes after the look the output asked
+  // for, and prints nothing. (No Mux here, so no status watch looks on its own.)
+  const look = procs.facts.foregroundOf;
+  let execAfterLook = false;
+  procs.facts.foregroundOf = (pid) => {
+    const fg = look(pid);
+    if (execAfterLook) {
+      execAfterLook = false;
+      procs.exec(['cat']);
+    }
+    return fg;
+  };
+  const p = pane(fake, procs);
+  t.teardown(() => p.dispose());
+  p.checkForeground();
+  execAfterLook = true;
+  fake.output('ready\r\n');
+  await waitUntil(() => !execAfterLook, 'the look after the output');
+  t.is(p.title, 'sh', 'that look saw the shell');
+  await waitUntil(() => p.title === 'cat', () => `the title to follow the exec; it is ${p.title}`, 5000).catch(() => null);
+  t.is(p.title, 'cat');
 });
 
 const clipboards: [string, string, string | null][] = [
