@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
+import { Connection } from '../../lib/cli/connection.js';
+import type { PublicEvent } from '../../lib/server/events.js';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -175,6 +177,72 @@ test.serial('a bell in the pane an attached client has focused raises nothing; o
   await term.waitForText('pane 2: bell');
   t.false(term.raw.includes('thurm pane 1: bell'), 'no notification for the focused pane');
   t.is((await status(env, '1')).status.source, 'none');
+});
+
+/**
+ * A pane command running the stand-in agent as `claude` (spec/fixtures/fake-agent.cjs), so
+ * thurm detects it as Claude Code; `say` gives it a command through its own FIFO.
+ */
+function fakeClaude(env: ThurmEnv, name: string): { argv: string[]; say(command: string): void } {
+  const bin = path.join(env.dir, 'bin');
+  const claude = path.join(bin, 'claude');
+  if (!fs.existsSync(claude)) {
+    fs.mkdirSync(bin, { recursive: true });
+    fs.writeFileSync(claude, `#!${process.execPath}\nrequire(${JSON.stringify(path.join(ROOT, 'spec', 'fixtures', 'fake-agent.cjs'))});\n`, { mode: 0o755 });
+  }
+  const fifo = path.join(env.dir, `control-${name}`);
+  execFileSync('mkfifo', [fifo]);
+  return { argv: [claude, fifo], say: (command) => fs.writeFileSync(fifo, `${command}\n`) };
+}
+
+test.serial('a bell in the agent pane an attached client has focused neither notifies nor makes it blocked; unfocused it does both', async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  const one = fakeClaude(env, 'one');
+  const two = fakeClaude(env, 'two');
+  await env.ok(['new', '-d', '--', ...one.argv]);
+  await env.ok(['split', '--', ...two.argv]);
+  for (const pane of ['1', '2']) {
+    await waitUntil(async () => (await env.capture(pane)).includes('fake agent ready'), `the agent in pane ${pane}`);
+    await waitUntil(async () => (await env.json(['agent', 'explain', '--pane', pane])).foreground?.agent === 'claude-code', `pane ${pane} detected as claude-code`);
+  }
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 120, 30);
+  t.teardown(() => term.kill());
+  await term.waitForText('[default]');
+  const connection = await Connection.open(env.socket);
+  t.teardown(() => connection.close());
+  const notified: PublicEvent[] = [];
+  connection.ws.on('message', (data, isBinary) => {
+    const msg = JSON.parse(data.toString());
+    if (!isBinary && msg.type === 'event' && msg.event.type === 'notification') notified.push(msg.event);
+  });
+  await connection.request('subscribe', { types: ['notification'] });
+  await env.ok(['focus', '--pane', '1']);
+  await term.waitFor((s) => /\b1:\S*\*/.test(s.split('\n').at(-1)!), 'pane 1 focused in the status line');
+
+  // The agent writes the BEL itself (no typing into the pane, which would be attention).
+  one.say('print \x07rang-one');
+  await waitUntil(async () => /^rang-one$/m.test(await env.capture('1')), 'the bell of pane 1 parsed');
+  two.say('print \x07rang-two');
+  const p2 = await waitUntil(async () => { const p = await status(env, '2'); return p.status.source === 'notification' ? p : null; }, 'pane 2 blocked by its bell');
+  t.deepEqual(p2.status, { state: 'blocked', source: 'notification', text: 'bell', progress: null });
+  await waitUntil(() => notified.some((e) => e.pane === '2'), 'the notification event of pane 2');
+  await term.waitForText('pane 2: bell');
+  t.true(term.raw.includes('\x1b]9;thurm pane 2: bell\x07'), 'OSC 9 to the client for the unfocused pane');
+  // The flash (three seconds) gives the status line back, with pane 2 marked as having rung.
+  const statusLine = (await term.waitFor((s) => /\b2:\S*! /.test(s.split('\n').at(-1)!), 'the bell mark of pane 2')).split('\n').at(-1)!;
+
+  // Pane 1 rang first; its notification, had there been one, would have come before pane 2's.
+  t.like((await status(env, '1')).status, { source: 'screen-and-activity' });
+  t.not((await status(env, '1')).status.state, 'blocked');
+  t.deepEqual(notified.map((e) => e.pane), ['2']);
+  t.false(term.raw.includes('thurm pane 1: bell'), 'no OSC 9 for the focused pane');
+  t.regex(statusLine, /\b1:\S*\* /, 'the focused pane has no bell mark');
+
+  // Looking at pane 2 is seeing its bell: the notification ends and so does blocked.
+  await env.ok(['focus', '--pane', '2']);
+  await waitUntil(async () => (await status(env, '2')).status.source === 'screen-and-activity', 'pane 2 back to its screen once seen');
+  await term.waitFor((s) => /\b2:\S*\* /.test(s.split('\n').at(-1)!), 'the bell mark of pane 2 cleared');
 });
 
 test.serial('bells, OSC 9 texts and records share the one limit of three notifications', async (t) => {

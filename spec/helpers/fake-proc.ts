@@ -1,11 +1,17 @@
 // Made-up processes for a pane's /proc facts (ProcFacts): a shell leading the pane's session,
-// programs it runs in the foreground, their command lines and working directories.
+// programs it runs in the foreground, their command lines and working directories, and which
+// processes hold the pane's terminal open (for reaping a closed pane).
 import type { ForegroundProcess, ProcFacts, ProcStat } from '../../lib/pty/proc.js';
 
 interface FakeProcess { argv: string[]; cwd: string; start: number }
 
+/** The device number of every fake pane's terminal (/dev/pts/0: major 136, minor 0). */
+const FAKE_TTY = 136 << 8;
+
 export class FakeProcesses {
   private readonly table = new Map<number, FakeProcess>();
+  /** The pids that have the pane's terminal open, besides its shell. */
+  private readonly holding = new Set<number>();
   /** The process group in the terminal's foreground. */
   foreground: number;
 
@@ -36,6 +42,25 @@ export class FakeProcesses {
     this.table.get(this.leader)!.cwd = dir;
   }
 
+  /**
+   * Process `pid`, started at `start`, has the pane's terminal open (a background job, or a
+   * program that ignores SIGHUP). Give a real pid to see whether a reap kills it.
+   */
+  holdTerminal(pid: number, argv: string[], start: number): void {
+    this.table.set(pid, { argv, cwd: this.table.get(this.leader)!.cwd, start });
+    this.holding.add(pid);
+  }
+
+  /** The process closed the terminal (`nohup`, a daemon): it holds it no more. */
+  letGo(pid: number): void {
+    this.holding.delete(pid);
+  }
+
+  /** Process `pid` ended and a new process got its pid (another start time); it has the terminal open. */
+  reusePid(pid: number, start: number): void {
+    this.table.get(pid)!.start = start;
+  }
+
   readonly facts: ProcFacts = {
     readStat: (pid): ProcStat | null => {
       const p = this.table.get(pid);
@@ -46,8 +71,8 @@ export class FakeProcesses {
     readCwd: (pid) => this.table.get(pid)?.cwd ?? null,
     foregroundOf: (): ForegroundProcess | null => ({ pid: this.foreground, pgid: this.foreground, argv: this.table.get(this.foreground)?.argv ?? [] }),
     resolveScript: () => null,
-    ttyDevice: () => null,
-    holds: () => false,
-    holdersOf: () => [],
+    ttyDevice: () => FAKE_TTY,
+    holds: (pid, rdev) => rdev === FAKE_TTY && this.holding.has(pid),
+    holdersOf: (rdev) => (rdev === FAKE_TTY ? [...this.holding] : []),
   };
 }
