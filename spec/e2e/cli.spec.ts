@@ -1,7 +1,8 @@
 // The scripting CLI contract that scripts, agents and later issues rely on.
 import fs from 'node:fs';
 import path from 'node:path';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
+import { Connection } from '../../lib/cli/connection.js';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
 import { alive } from '../helpers/processes.js';
@@ -13,6 +14,20 @@ async function session(t: { teardown(fn: () => Promise<void>): void }, args: str
   const started = await env.cli(['new', '-d', '--size', '80x24', ...args]);
   if (started.code !== 0) throw new Error(started.stderr);
   return env;
+}
+
+/** The focus-changed events a subscriber receives from now on, as `{ type, pane }`. */
+async function focusChanges(t: ExecutionContext, env: ThurmEnv): Promise<Array<{ type: string; pane?: string }>> {
+  const connection = await Connection.open(env.socket);
+  t.teardown(() => connection.close());
+  const events: Array<{ type: string; pane?: string }> = [];
+  connection.ws.on('message', (data, isBinary) => {
+    if (isBinary) return;
+    const msg = JSON.parse(data.toString());
+    if (msg.type === 'event') events.push({ type: msg.event.type, pane: msg.event.pane });
+  });
+  await connection.request('subscribe', { types: ['focus-changed'] });
+  return events;
 }
 
 test.serial('new -d starts a detached session and prints nothing', async (t) => {
@@ -221,12 +236,16 @@ test.serial('detach from the CLI detaches attached clients; with none it reports
   t.is((await env.json(['list'])).panes.length, 1, 'the panes keep running');
 });
 
-test.serial('zoom --pane zooms and focuses a pane the way the keyboard does: focus events, seen records', async (t) => {
+test.serial('zoom --pane zooms and focuses a pane the way the keyboard does: focus events, seen records, focus-changed', async (t) => {
   const env = await session(t, ['--', 'sh']);
   await env.ok(['split', '--', 'sh', '-c', `printf '\\033]7501;state=done:id=d\\007\\033[?1004h'; exec od -c`]);
   await waitUntil(async () => (await env.json(['info'])).panes[1].status.state === 'done', 'a done record in pane 2');
   await env.ok(['focus', '--pane', '1']);
+  // Subscribed after pane 1 took focus, so a focus-changed event for pane 2 can only come from the zoom.
+  const focusEvents = await focusChanges(t, env);
   t.deepEqual(await env.json(['zoom', '--pane', '2']), { zoomed: '2' });
+  await waitUntil(() => focusEvents.length > 0, 'a focus-changed event from the zoom');
+  t.deepEqual(focusEvents, [{ type: 'focus-changed', pane: '2' }]);
   const panes = (await env.json(['info'])).panes;
   t.true(panes[1].focused);
   t.is(panes[1].status.state, 'none', 'zooming into the pane has seen its done record');
@@ -234,6 +253,11 @@ test.serial('zoom --pane zooms and focuses a pane the way the keyboard does: foc
   // The tty echoes what reached the program: focus-out (when pane 1 was focused), then focus-in.
   await waitUntil(async () => (await env.capture('2')).includes('^[[O^[[I'), 'focus out, then in');
   t.deepEqual(await env.json(['zoom', '--pane', '2']), { zoomed: null });
+  // Unzooming keeps the focus where it is, and so announces nothing: the next event on the
+  // subscriber's (ordered) stream is the one of focusing pane 1.
+  await env.ok(['focus', '--pane', '1']);
+  await waitUntil(() => focusEvents.length > 1, 'the focus-changed event of focusing pane 1');
+  t.deepEqual(focusEvents.map((e) => e.pane), ['2', '1']);
 });
 
 test.serial('closing a pane ends programs that ignore the hang-up, and so does ending the session', async (t) => {

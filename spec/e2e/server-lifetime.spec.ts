@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
+import { REQUEST_TIMEOUT_MS } from '../../lib/cli/connection.js';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
 import { n, trial } from '../helpers/trials.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -39,18 +40,25 @@ async function freeze(t: { teardown(fn: () => void): void }, env: ThurmEnv): Pro
   return pid;
 }
 
-/** Runs `thurm agent hook claude-code` from a process named `claude`, as Claude Code's hooks do. */
-function hookFromClaude(env: ThurmEnv, payload: object): Promise<{ code: number | null; killed: boolean }> {
+/**
+ * Runs `thurm agent hook claude-code` from a process named `claude`, as Claude Code's hooks do,
+ * and times the hook itself (from its spawn to its exit, as seen by that `claude`).
+ */
+function hookFromClaude(env: ThurmEnv, payload: object): Promise<{ code: number | null; killed: boolean; ms: number }> {
   const claude = path.join(env.dir, 'claude');
+  const timing = path.join(env.dir, 'hook-ms');
   fs.writeFileSync(claude, `#!${process.execPath}
 const { spawnSync } = require('node:child_process');
+const started = performance.now();
 const r = spawnSync(process.execPath, [${JSON.stringify(BIN)}, 'agent', 'hook', 'claude-code'], { input: process.argv[2], stdio: ['pipe', 'inherit', 'inherit'] });
+require('node:fs').writeFileSync(${JSON.stringify(timing)}, String(performance.now() - started));
 process.exit(r.status ?? 99);
 `, { mode: 0o755 });
   return new Promise((resolve) => {
     const env2 = { ...env.env, THURM_SOCKET: env.socket, THURM_PANE_ID: '1' };
     execFile(claude, [JSON.stringify(payload)], { env: env2, timeout: 15_000 }, (err) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, killed: err?.killed ?? false });
+      const ms = fs.existsSync(timing) ? Number(fs.readFileSync(timing, 'utf8')) : NaN;
+      resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, killed: err?.killed ?? false, ms });
     });
   });
 }
@@ -62,7 +70,13 @@ test.serial('a hook with a real payload returns at once with exit 0 while the se
     session_id: '9d1f', transcript_path: '/home/u/.claude/projects/x/9d1f.jsonl', cwd: '/work/app',
     hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test' },
   });
-  t.deepEqual(r, { code: 0, killed: false });
+  t.deepEqual({ code: r.code, killed: r.killed }, { code: 0, killed: false });
+  // The hook bounds connecting and reporting together by SERVER_TIMEOUT_MS (1 s) in
+  // lib/cli/agent-hook.ts; 2 s leaves room for starting node on a busy machine.
+  t.true(r.ms < 2000, `the hook took ${Math.round(r.ms)} ms`);
+  // And it did wait on the frozen server for that second, rather than giving up before it tried
+  // (no agent process found, no payload): this is the path the title is about.
+  t.true(r.ms >= 1000, `the hook took only ${Math.round(r.ms)} ms, so it never waited on the server`);
 });
 
 trial({
@@ -76,6 +90,11 @@ trial({
     const results = await Promise.all(commands.map(async (args) => ({ ...await env.cli(args), ms: performance.now() - started })));
     t.deepEqual(results.map((r) => r.code), [11, 11, 11, 11]);
     t.true(results.every((r) => /^thurm: /.test(r.stderr)));
+    // Each waits REQUEST_TIMEOUT_MS (lib/cli/connection.ts) for the handshake a stopped server
+    // never finishes, then gives up; 3 s more covers starting four node processes at once.
+    for (const [i, r] of results.entries()) {
+      t.true(r.ms < REQUEST_TIMEOUT_MS + 3000, `\`${commands[i].join(' ')}\` gave up after ${Math.round(r.ms)} ms`);
+    }
     process.kill(pid, 'SIGCONT');
     // Nothing was started beside the frozen server, which serves on.
     t.is(await env.serverPid(), pid);
