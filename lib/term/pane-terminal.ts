@@ -8,6 +8,7 @@ import type { ThrottledLog } from '../log.js';
 
 import { AltScreenHistory } from './alt-screen-history.js';
 import { clampCounts } from './count-limits.js';
+import { guardXtermDefects, surviveParseErrors } from './xterm-defects.js';
 import { DirtyRows } from './dirty-rows.js';
 import { recycleLinesQuietly } from './line-recycling.js';
 import { VERSION } from '../version.js';
@@ -96,6 +97,11 @@ export class PaneTerminal {
     this.dirty = new DirtyRows(this.xterm);
     this.track(this.dirty);
     for (const d of clampCounts(this.xterm)) this.track(d);
+    for (const d of guardXtermDefects(this.xterm)) this.track(d);
+    surviveParseErrors(this.xterm, (err) => {
+      this.parseFailures++;
+      opts.log?.problem('parse-failure', `emulator: a sequence failed and the rest of its output was dropped: ${err instanceof Error ? err.message : String(err)}`);
+    });
     // A timed-out update is shown as it is: to readers that is like new output.
     this.sync = new SyncOutput(this.xterm, () => this.readLive(), () => this.parsed());
     this.track(this.sync);
@@ -112,6 +118,9 @@ export class PaneTerminal {
       return true;
     }));
   }
+
+  /** How often xterm threw mid-parse and the rest of that output was dropped (see xterm-defects.ts). */
+  parseFailures = 0;
 
   /** Moves whenever what the terminal holds may have changed (output parsed, a resize, history cut). */
   changes = 0;

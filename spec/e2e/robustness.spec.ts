@@ -237,6 +237,24 @@ test.serial('escape sequences with huge counts do not freeze the server', async 
   t.regex(screen, /^still-responsive$/m);
 });
 
+test.serial('erasing above from the last cell of the screen leaves the pane showing what follows', async (t) => {
+  // xterm.js threw on ED 1 from the bottom-right cell before anything had scrolled off, and the
+  // pane showed nothing after it.
+  const program = "printf '\\033[999;999H\\033[1J\\033[HA-%s\\n' alive; read x; printf 'B-%s\\n' alive; exec cat";
+  const env = await session(t, ['--', 'sh', '-c', program]);
+  const erased = await waitUntil(async () => {
+    const text = await env.capture('1');
+    return text.includes('A-alive') ? text : '';
+  }, 'the pane past the erase', 5000);
+  t.regex(erased, /^A-alive$/m);
+  await env.ok(['send', '--pane', '1', '--enter', 'go']);
+  const after = await waitUntil(async () => {
+    const text = await env.capture('1');
+    return text.includes('B-alive') ? text : '';
+  }, 'output after it', 5000);
+  t.regex(after, /^B-alive$/m);
+});
+
 test.serial('a program that floods queries and never reads the replies leaves the server bounded and responsive', async (t) => {
   // 30 MB of DSR queries; unbounded, their queued replies took the server past 1 GB.
   const flood = `stty raw -echo; yes "$(printf '\\033[6n')" | tr -d '\\n' | head -c 30000000; echo; echo flood-done; exec sleep 600`;

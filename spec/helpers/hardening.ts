@@ -152,7 +152,7 @@ export const terminalBytes = (pieces: string[], maxLength = 40) => fc.array(
 ).map((parts) => parts.flat());
 
 /** Where to cut `length` bytes into chunks: sorted, distinct offsets inside it. */
-export function cuts(data: number[], at: number[]): Buffer[] {
+export function cuts(data: number[] | Uint8Array, at: number[]): Buffer[] {
   const offsets = [...new Set(at.map((n) => n % (data.length + 1)))].sort((a, b) => a - b);
   const chunks: Buffer[] = [];
   let from = 0;
@@ -169,4 +169,52 @@ export function cuts(data: number[], at: number[]): Buffer[] {
  */
 export function parseNow(term: PaneTerminal, data: Uint8Array): void {
   (term.xterm as unknown as { _core: { writeSync(data: Uint8Array): void } })._core.writeSync(data);
+}
+
+/**
+ * One piece of a hostile byte stream: `head`, then `fill` times `A`, then `tail` (latin1), so a
+ * 1 MB body stays a small fixture. Heads are whole or cut sequences of every kind a parser
+ * meets: CSI with any prefix, parameters (huge ones, sub-parameters) and final; OSC of known and
+ * unknown numbers; DCS, APC, PM and SOS strings; lone escapes; invalid UTF-8; plain text.
+ */
+export type StreamPiece = [head: string, fill: number, tail: string];
+
+const latin1 = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
+const count = fc.oneof(fc.nat(10), fc.nat(400), fc.constantFrom(0, 1, 65535, 65536, 2147483647, 4294967295, 99999999999)).map(String);
+const params = fc.array(fc.oneof(count, fc.tuple(count, count).map(([a, b]) => `${a}:${b}`), fc.constant('')), { maxLength: 12 }).map((p) => p.join(';'));
+const stringBody = fc.string({
+  unit: fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(';', ':', '?', '=', 'a', ' ', '0', '\x1b', '\x07', '\x9c', '\x18', '\x1a', '\xff', '\xc2', '\x9b') },
+    { weight: 1, arbitrary: fc.integer({ min: 0, max: 255 }).map((c) => String.fromCharCode(c)) },
+  ),
+  maxLength: 30,
+});
+/** How a string sequence ends: BEL, ST (7-bit and C1), not at all, or cancelled (CAN, SUB). */
+const stringEnd = fc.constantFrom('\x07', '\x1b\\', '\xc2\x9c', '\x9c', '', '\x18', '\x1a');
+const pieceHead = fc.oneof(
+  // Plain CSI whose cost may grow with its count (scroll, insert, delete, erase, repeat, tabs).
+  fc.tuple(count, fc.constantFrom('S', 'T', 'L', 'M', '@', 'P', 'X', 'b', 'Z', 'I', 'E', 'F', 'A', 'B', 'C', 'D', 'J', 'K', 'G', 'd'))
+    .map(([n, final]) => [`\x1b[${n}${final}`, '']),
+  fc.tuple(fc.constantFrom('', '?', '>', '=', '<'), params, fc.constantFrom('', '', ' ', '!', '"', '$', "'", '*'), fc.integer({ min: 0x40, max: 0x7e }))
+    .map(([prefix, p, mid, final]) => [`\x1b[${prefix}${p}${mid}${String.fromCharCode(final)}`, '']),
+  fc.tuple(fc.oneof(fc.constantFrom(0, 1, 2, 4, 7, 8, 9, 10, 11, 12, 52, 99, 104, 133, 777, 1337, 7501).map(String), count), stringBody, stringEnd)
+    .map(([n, body, end]) => [`\x1b]${n};${body}`, end]),
+  fc.tuple(params, fc.constantFrom('$q', '+q', 'q', '|', '{', ''), stringBody, stringEnd).map(([p, f, body, end]) => [`\x1bP${p}${f}${body}`, end]),
+  fc.tuple(fc.constantFrom('\x1b_', '\x1b^', '\x1bX', '\x9f', '\x9e'), stringBody, stringEnd).map(([start, body, end]) => [`${start}${body}`, end]),
+  fc.integer({ min: 0x20, max: 0x7e }).map((c) => [`\x1b${String.fromCharCode(c)}`, '']),
+  fc.constantFrom('\xff', '\xfe', '\xc0\xaf', '\xe6\xbc', '\xed\xa0\x80', '\xf4\x90\x80\x80', '\x80', '\xf8\x88\x80\x80\x80', '\xe2\x80').map((s) => [s, '']),
+  fc.string({ maxLength: 16 }).map((s) => [latin1(s), '']),
+  bytes(12).map((b) => [Buffer.from(b).toString('latin1'), '']),
+);
+
+/** A hostile stream of pieces; now and then one is a body of up to `maxFill` bytes. */
+export const hostileStream = (maxFill: number, maxLength = 24) => fc.array(
+  fc.tuple(pieceHead, fc.oneof({ weight: 60, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: maxFill }) }))
+    .map(([[head, tail], fill]): StreamPiece => [head, fill, tail]),
+  { maxLength },
+);
+
+/** The bytes of a hostile stream. */
+export function streamBytes(pieces: StreamPiece[]): Buffer {
+  return Buffer.concat(pieces.map(([head, fill, tail]) => Buffer.from(`${head}${'A'.repeat(fill)}${tail}`, 'latin1')));
 }
