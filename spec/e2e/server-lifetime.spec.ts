@@ -72,8 +72,9 @@ test.serial('a hook with a real payload returns at once with exit 0 while the se
   });
   t.deepEqual({ code: r.code, killed: r.killed }, { code: 0, killed: false });
   // The hook bounds connecting and reporting together by SERVER_TIMEOUT_MS (1 s) in
-  // lib/cli/agent-hook.ts; 2 s leaves room for starting node on a busy machine.
-  t.true(r.ms < 2000, `the hook took ${Math.round(r.ms)} ms`);
+  // lib/cli/agent-hook.ts; 3 s leaves room for starting node while the other specs run (1.4 s
+  // seen at a load of 5), and is far from the minutes a hook without a bound waited.
+  t.true(r.ms < 3000, `the hook took ${Math.round(r.ms)} ms`);
   // And it did wait on the frozen server for that second, rather than giving up before it tried
   // (no agent process found, no payload): this is the path the title is about.
   t.true(r.ms >= 1000, `the hook took only ${Math.round(r.ms)} ms, so it never waited on the server`);
