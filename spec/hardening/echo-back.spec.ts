@@ -7,7 +7,7 @@ import test from 'ava';
 import fc from 'fast-check';
 import { Pane, type PaneHooks, type PaneOptions } from '../../lib/session/pane.js';
 import { FakePty } from '../helpers/fake-pty.js';
-import { check, invariant, parseNow } from '../helpers/hardening.js';
+import { check, hostileStream, invariant, parseNow, streamBytes, type StreamPiece } from '../helpers/hardening.js';
 import { ROOT } from '../helpers/thurm-env.js';
 import fs from 'node:fs';
 
@@ -130,5 +130,18 @@ check({
   property: (queries: string[]) => {
     for (const r of replies(Buffer.from(hostileScreen + queries.join('')))) checkReply(r);
     parseNow(pane.term, Buffer.from('\x18\x1b[!p'));
+  },
+});
+
+// ---- and whatever else a program may print: no sequence makes a reply the list lacks ----
+
+check({
+  id: 'echo-back-streams',
+  what: 'hostile byte streams of every sequence kind (random parameters, cut, unended, invalid UTF-8), after a hostile title: each reply in the list, none carrying program text',
+  args: [hostileStream(4096)],
+  around: { before: open, after: () => pane.dispose() },
+  property: (pieces: StreamPiece[]) => {
+    for (const r of replies(Buffer.concat([Buffer.from(hostileScreen), streamBytes(pieces)]))) checkReply(r);
+    parseNow(pane.term, Buffer.from('\x18\x1bc'));
   },
 });

@@ -131,7 +131,7 @@ const hooks: PaneHooks = { output() {}, title() {}, exit() {}, statusChanged() {
 
 const PIECES = [
   '\x1b]7501;', '\x1b]7501;?\x07', '\x1b]7501;?\x1b\\', 'state=working', 'state=done:id=a', ':msg=aGk=', ':title=', ':app=x', ':id=', 'a/b', '\x1b]9;', '\x1b]9;4;1;', '\x1b]9;4;', '\x1b]777;notify;',
-  '\x1b]99;', '\x1b]133;A', '\x1b]0;', '\x1bc', '\x07', '\x1b\\', '\xc2\x9c', '\x18', ';', '0', '100', '\x1b[c', '\x1b[6n', '\r\n', '\u202e',
+  '\x1b]99;', '\x1b]133;A', '\x1b]133;', 'A;cl=m;aid=7', 'B', 'C', 'D;1', 'D;', '\x1b]133;D;130\x07', '\x1b]0;', '\x1bc', '\x07', '\x1b\\', '\xc2\x9c', '\x18', ';', '0', '100', '\x1b[c', '\x1b[6n', '\r\n', '\u202e',
 ];
 
 check({

@@ -60,7 +60,7 @@ const doc = [
   'Checks that do something to a real server (kill it mid-save, stop or kill its clients, fill or freeze',
   'its disk, flood its panes, crowd its socket) and measure what happened (spec/hardening/faults.spec.ts,',
   `load.spec.ts, and the trials of ${TRIAL_FILES.map((f) => path.basename(f).replace(/\.js$/, '.ts')).join(', ')}).`,
-  `This run gave the long checks ${scale} of the durations issue 14 names (the 10-minute flood ran ${(10 * scale).toFixed(1)}`,
+  `${scale === 1 ? 'This run gave the long checks the full durations issue 14 names' : `This run gave the long checks ${scale} times the durations issue 14 names`} (the 10-minute flood ran ${(10 * scale).toFixed(1)}`,
   `minutes, the 30-minute busy-panes run ${(30 * scale).toFixed(1)}); \`npm test\` runs the same checks for a few seconds each`,
   '(fewer kills, panes and rounds, as each row of such a run would say). Damaged session files (corrupt, truncated,',
   'empty, a newer version, huge) are the property checks `session-file-read` and `snapshot-*` below and the cases',
