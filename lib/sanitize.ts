@@ -48,6 +48,18 @@ export function safeJson(json: string): string {
   return json.replace(UNSAFE, (c) => (c < ' ' ? c : c.length === 2 ? unit(c, 0) + unit(c, 1) : unit(c, 0)));
 }
 
+/** The most of a command line that human output shows, in UTF-16 units (a program's argv can be megabytes). */
+export const MAX_SHOWN_COMMAND = 1024;
+
+/** A command line (argv, or argv joined) for human output: as JSON, cut to MAX_SHOWN_COMMAND with an ellipsis. */
+export function shownCommand(argv: string[] | string): string {
+  const json = JSON.stringify(argv);
+  if (json.length <= MAX_SHOWN_COMMAND) return json;
+  // Never half a surrogate pair (JSON.stringify escapes lone ones, so a high one here has its pair).
+  const cut = json.slice(0, MAX_SHOWN_COMMAND);
+  return `${/[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
+}
+
 /** Human CLI output made inert line by line (its own newlines are kept). */
 export function printableLines(text: string): string {
   return text.split('\n').map(printable).join('\n');

@@ -1,7 +1,7 @@
 // The session and every pane: size, program, foreground process, title and status.
 import type { PaneInfo, SessionInfo } from '../server/protocol.js';
 import type { Mux } from '../session/mux.js';
-import { printable } from '../sanitize.js';
+import { printable, shownCommand } from '../sanitize.js';
 import { frameStats } from '../ui/frame-stats.js';
 import { defineCommand } from './command.js';
 import { paneSummary } from './list.js';
@@ -79,8 +79,8 @@ export const info = defineCommand({
     ...(r.restore ? restoreLines(r.restore) : []),
     ...r.panes.flatMap((p) => [
       `pane ${p.id}${p.focused ? ' (focused)' : ''}: ${p.title} ${p.size.cols}x${p.size.rows} pid ${p.pid}`,
-      `  command: ${JSON.stringify(p.command)}  cwd: ${printable(p.cwd)}`,
-      `  foreground: ${p.foreground ? `${JSON.stringify(p.foreground.argv)} pid ${p.foreground.pid} pgid ${p.foreground.pgid}` : '-'}`,
+      `  command: ${shownCommand(p.command)}  cwd: ${printable(p.cwd)}`,
+      `  foreground: ${p.foreground ? `${shownCommand(p.foreground.argv)} pid ${p.foreground.pid} pgid ${p.foreground.pgid}` : '-'}`,
       `  status: ${p.status.state}${p.status.source !== 'none' ? ` (${p.status.source})` : ''}${p.status.text ? ` ${p.status.text}` : ''}${p.status.progress !== null ? ` ${p.status.progress}%` : ''}${p.exit ? `  exited: ${p.exit.signal ? `signal ${p.exit.signal}` : p.exit.exitCode}` : ''}`,
       ...(p.agent ? [`  agent ${p.agent.agent}: ${p.agent.status} (turn ${p.agent.turn}) instance ${p.agent.instance} owner ${p.agent.ownerPid}${p.agent.sessionId ? ` session ${p.agent.sessionId}` : ''}${p.agent.message ? ` ${JSON.stringify(p.agent.message)}` : ''}`] : []),
       ...(p.hook ? [`  hook ${p.hook.agent}: ${p.hook.status} (${p.hook.event}) owner ${p.hook.ownerPid}${p.hook.sessionId ? ` session ${p.hook.sessionId}` : ''}${p.hook.message ? ` ${JSON.stringify(p.hook.message)}` : ''}`] : []),

@@ -1,7 +1,7 @@
 // List the panes of a session, one line each.
 import type { PaneSummary } from '../server/protocol.js';
 import type { Mux } from '../session/mux.js';
-import { printable } from '../sanitize.js';
+import { printable, shownCommand } from '../sanitize.js';
 import { defineCommand } from './command.js';
 
 export function paneSummary(mux: Mux, id: string): PaneSummary {
@@ -17,6 +17,6 @@ export const list = defineCommand({
   fields: {},
   run: (ctx) => ({ panes: ctx.mux.paneIds().map((id) => paneSummary(ctx.mux, id)) }),
   print: (r) => r.panes
-    .map((p) => `${p.id}: ${p.size.cols}x${p.size.rows}${p.focused ? ' (focused)' : ''} ${JSON.stringify(p.command.join(' '))} ${printable(p.cwd)} pid ${p.pid}`)
+    .map((p) => `${p.id}: ${p.size.cols}x${p.size.rows}${p.focused ? ' (focused)' : ''} ${shownCommand(p.command.join(' '))} ${printable(p.cwd)} pid ${p.pid}`)
     .join('\n'),
 });

@@ -11,6 +11,14 @@ export { CONTINUATION, type Cell, type Line };
 /** An xterm-256color client with truecolor and UTF-8: the bytes as the cells have them. */
 const FULL = new TerminalOutput({ term: 'xterm-256color', colors: 'truecolor', utf8: true, acs: null, osc: true, hyperlinks: true });
 
+/**
+ * Whether a cell continues the wide character to its left: thurm's own mark, or the ETX that
+ * blessed puts after each wide character of a widget's text (a chooser row with a CJK title).
+ */
+function continues(ch: string): boolean {
+  return ch === CONTINUATION || ch === '\x03';
+}
+
 function same(a: Cell, b: Cell): boolean {
   return a[0] === b[0] && a[1] === b[1];
 }
@@ -65,12 +73,12 @@ export function renderDiff(lines: Line[], olines: Line[], output = FULL): string
     for (let x = 0; x < line.length; x++) {
       const cell = line[x];
       // The grid says which characters are wide: the ones followed by a continuation cell.
-      const wide = x + 1 < line.length && line[x + 1][1] === CONTINUATION && cell[1] !== CONTINUATION && cell[1] !== ' ';
+      const wide = x + 1 < line.length && continues(line[x + 1][1]) && !continues(cell[1]) && cell[1] !== ' ';
       if (same(cell, old[x]) && (!wide || same(line[x + 1], old[x + 1]))) continue;
       let ch = cell[1];
       // Continuations of wide characters are drawn with them, so one met here is an orphan
       // (its wide character was clipped or overwritten) and shows as a blank.
-      if (ch === CONTINUATION) ch = ' ';
+      if (continues(ch)) ch = ' ';
       if (!wide && (cx !== x || cy !== y)) w.out += `\x1b[${y + 1};${x + 1}H`;
       w.style(cell[0]);
       if (wide) {
@@ -81,7 +89,7 @@ export function renderDiff(lines: Line[], olines: Line[], output = FULL): string
         w.out += `\x1b[${y + 1};${x + 1}H`;
         w.put(ch, 2);
         old[x] = [cell[0], cell[1]];
-        old[x + 1] = [line[x + 1][0], CONTINUATION];
+        old[x + 1] = [line[x + 1][0], line[x + 1][1]];
         cx = -1;
         x++;
         continue;

@@ -1,5 +1,6 @@
 // A real terminal for end-to-end specs: runs a program (usually bin/thurm) in node-pty and
 // parses its output with @xterm/headless, so tests read the screen as a person would see it.
+import { StringDecoder } from 'node:string_decoder';
 import xtermHeadless from '@xterm/headless';
 import type { IBufferCell } from '@xterm/headless';
 import pty from 'node-pty';
@@ -15,16 +16,36 @@ export class TestTerminal {
   raw = '';
   /** False for a long run, where keeping every byte would grow the test without bound. */
   keepRaw = true;
+  /**
+   * The bytes the program wrote, undecoded (`raw` is them decoded as UTF-8, where a stray byte
+   * is already U+FFFD); kept only when asked for with `opts.bytes`.
+   */
+  readonly bytes: Buffer[] = [];
   readonly exited: Promise<number>;
 
-  constructor(file: string, args: string[], env: NodeJS.ProcessEnv, cols = 100, rows = 30) {
+  constructor(file: string, args: string[], env: NodeJS.ProcessEnv, cols = 100, rows = 30, opts: { bytes?: boolean } = {}) {
     this.term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
     // node-pty sets TERM to `name`: it is the TERM the spec asked for.
-    this.proc = pty.spawn(file, args, { name: env.TERM ?? 'xterm-256color', cols, rows, env: env as Record<string, string>, cwd: process.cwd() });
-    this.proc.onData((d) => {
+    const spawn = { name: env.TERM ?? 'xterm-256color', cols, rows, env: env as Record<string, string>, cwd: process.cwd() };
+    const take = (d: string) => {
       if (this.keepRaw) this.raw += d;
       this.pending = new Promise((resolve) => this.term.write(d, resolve));
-    });
+    };
+    if (opts.bytes) {
+      // node-pty decodes with a StringDecoder too, so the text is the same; its pty then lacks
+      // IUTF8, which only the line editing of a cooked tty reads.
+      this.proc = pty.spawn(file, args, { ...spawn, encoding: null });
+      const decoder = new StringDecoder('utf8');
+      this.proc.onData((d) => {
+        const chunk = d as unknown as Buffer;
+        if (this.keepRaw) this.bytes.push(Buffer.from(chunk));
+        const text = decoder.write(chunk);
+        if (text) take(text);
+      });
+    } else {
+      this.proc = pty.spawn(file, args, spawn);
+      this.proc.onData(take);
+    }
     // The terminal answers queries (DA, DSR) like a real one would.
     this.term.onData((d) => this.proc.write(d));
     this.exited = new Promise((resolve) => this.proc.onExit(({ exitCode }) => resolve(exitCode)));

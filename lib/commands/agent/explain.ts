@@ -4,6 +4,7 @@ import type { Mux } from '../../session/mux.js';
 import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from '../command.js';
 import type { AgentExplanation } from '../../server/protocol.js';
 import { SOURCES } from '../../status/program-status.js';
+import { shownCommand } from '../../sanitize.js';
 import { screenDigest } from './answer.js';
 
 export function explainPane(mux: Mux, id: string): AgentExplanation {
@@ -49,7 +50,7 @@ export const agentExplain = defineCommand({
   run: (ctx, a) => explainPane(ctx.mux, resolvePane(ctx, a.pane)),
   print: (e) => [
     `pane ${e.pane}: ${e.state} (source: ${e.source}) screen ${e.digest}`,
-    `foreground: ${e.foreground ? `${JSON.stringify(e.foreground.argv)} pid ${e.foreground.pid} pgid ${e.foreground.pgid}` : '-'}`,
+    `foreground: ${e.foreground ? `${shownCommand(e.foreground.argv)} pid ${e.foreground.pid} pgid ${e.foreground.pgid}` : '-'}`,
     `agent: ${e.foreground?.agent ?? 'none detected'}`,
     e.rules.length ? 'rules that matched:' : 'rules that matched: none',
     ...e.rules.map((r) => `  ${r.id}  ${r.state}${r.overridden ? `  (overridden by ${e.source})` : ''}\n    patterns: ${r.patterns.map((p) => `/${p}/`).join(', ')}`),
