@@ -39,6 +39,8 @@ export interface Check<Ts extends [unknown, ...unknown[]]> {
   property(...args: Ts): void | Promise<void>;
   /** Fewer cases in `npm test` when each costs much more than most; a full run gives every check CASES. */
   cases?: number;
+  /** Fewer in a full run too, for a check that is not a parser and whose case is a whole session (milliseconds each). */
+  fullCases?: number;
   /** Set up before the first case and taken down after the last (a terminal, a Mux). */
   around?: { before(): void | Promise<void>; after(): void | Promise<void> };
 }
@@ -78,7 +80,7 @@ function describe(err: unknown): string {
 
 /** Registers an ava test that replays the check's fixtures, then runs its generated cases. */
 export function check<Ts extends [unknown, ...unknown[]]>(c: Check<Ts>): void {
-  const cases = FULL || process.env.THURM_HARDENING_CASES ? CASES : c.cases ?? CASES;
+  const cases = FULL ? Math.min(CASES, c.fullCases ?? CASES) : process.env.THURM_HARDENING_CASES ? CASES : c.cases ?? CASES;
   const kept = fixtures<Ts>(c.id);
   // Serial: checks of one file may share a terminal or a Mux between their cases.
   test.serial(`${c.id}: ${c.what} (${cases} generated cases, ${kept.length} fixtures)`, async (t) => {
