@@ -5,10 +5,19 @@
 import type { IDisposable, IFunctionIdentifier, Terminal as XTerminal } from '@xterm/headless';
 
 /** The parser's own parameter object: handlers registered on the core get it, not a copy. */
-interface Params { length: number; params: Int32Array }
+export interface CoreParams { length: number; params: Int32Array }
 
 interface XtermCore {
-  registerCsiHandler(id: IFunctionIdentifier, handler: (params: Params) => boolean | Promise<boolean>): IDisposable;
+  registerCsiHandler(id: IFunctionIdentifier, handler: (params: CoreParams) => boolean | Promise<boolean>): IDisposable;
+}
+
+/**
+ * Registers a CSI handler on xterm's core, ahead of its own (false passes on). The public parser
+ * API hands handlers a copy of the parameters; the core's hands over the parser's own, so a
+ * changed value reaches xterm's handler.
+ */
+export function registerCoreCsiHandler(xterm: XTerminal, id: IFunctionIdentifier, handler: (params: CoreParams) => boolean): IDisposable {
+  return (xterm as unknown as { _core: XtermCore })._core.registerCsiHandler(id, handler);
 }
 
 type Limit = (count: number, cols: number, rows: number) => number;
@@ -31,10 +40,7 @@ export const COUNT_LIMITS: Record<string, Limit> = {
 
 /** Installs the clamps on `xterm`; they run before xterm's own handlers (false passes on). */
 export function clampCounts(xterm: XTerminal): IDisposable[] {
-  // The public parser API hands handlers a copy of the parameters; the core's hands over the
-  // parser's own, so a clamped value reaches xterm's handler.
-  const core = (xterm as unknown as { _core: XtermCore })._core;
-  return Object.entries(COUNT_LIMITS).map(([final, limit]) => core.registerCsiHandler({ final }, (params) => {
+  return Object.entries(COUNT_LIMITS).map(([final, limit]) => registerCoreCsiHandler(xterm, { final }, (params) => {
     if (params.length > 0) params.params[0] = limit(params.params[0], xterm.cols, xterm.rows);
     return false;
   }));

@@ -2,13 +2,10 @@
 // buffer waiting forever: the pane never shows another byte and, through flow control, its
 // program blocks. Each guard turns such a sequence into one with the same effect on the screen
 // before xterm's own handler runs; a throw no guard foresaw costs the rest of its chunk only.
-import type { IDisposable, IFunctionIdentifier, Terminal as XTerminal } from '@xterm/headless';
-
-/** The parser's own parameter object (handlers on the core get it, not a copy; see count-limits.ts). */
-interface Params { length: number; params: Int32Array }
+import type { IDisposable, Terminal as XTerminal } from '@xterm/headless';
+import { registerCoreCsiHandler, type CoreParams } from './count-limits.js';
 
 interface XtermCore {
-  registerCsiHandler(id: IFunctionIdentifier, handler: (params: Params) => boolean | Promise<boolean>): IDisposable;
   _inputHandler: {
     parse(data: string | Uint8Array, promiseResult?: boolean): void | Promise<boolean>;
     _parser: { reset(): void };
@@ -22,7 +19,7 @@ interface XtermCore {
  * buffer, which does not exist when nothing has scrolled off yet (always, on the alternate
  * screen), and throws. From that cell, erasing to the cursor erases the whole screen: ED 2.
  */
-function eraseAboveFromLastCell(xterm: XTerminal, params: Params): boolean {
+function eraseAboveFromLastCell(xterm: XTerminal, params: CoreParams): boolean {
   const { cursorX, cursorY } = xterm.buffer.active;
   if (params.length > 0 && params.params[0] === 1 && cursorY >= xterm.rows - 1 && cursorX >= xterm.cols - 1) params.params[0] = 2;
   return false;
@@ -30,8 +27,7 @@ function eraseAboveFromLastCell(xterm: XTerminal, params: Params): boolean {
 
 /** Installs the guards on `xterm`; they run before xterm's own handlers (false passes on). */
 export function guardXtermDefects(xterm: XTerminal): IDisposable[] {
-  const core = (xterm as unknown as { _core: XtermCore })._core;
-  return [{ final: 'J' }, { prefix: '?', final: 'J' }].map((id) => core.registerCsiHandler(id, (params) => eraseAboveFromLastCell(xterm, params)));
+  return [{ final: 'J' }, { prefix: '?', final: 'J' }].map((id) => registerCoreCsiHandler(xterm, id, (params) => eraseAboveFromLastCell(xterm, params)));
 }
 
 /**
