@@ -1,6 +1,8 @@
 // Sessions that survive: the server keeps the session file current, and after a crash
 // (`kill -9`) a restore brings back the layout, pane ids, focus, cwd and history, and resumes
 // each agent with the exact argv it reported, typed into whichever shell the pane had.
+// Serial: each test starts servers and shells, and thirteen at once on two cores once kept a
+// start-up off the screen for longer than the wait.
 import fs from 'node:fs';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
@@ -51,7 +53,7 @@ async function waitForInfo<T>(env: ThurmEnv, probe: (i: SessionInfo) => T, what:
   }
 }
 
-test('after kill -9, thurm restore brings back layout, pane ids, focus, cwd and history', async (t) => {
+test.serial('after kill -9, thurm restore brings back layout, pane ids, focus, cwd and history', async (t) => {
   const env = await world(t);
   const dir = path.join(env.dir, 'a dir with spaces');
   fs.mkdirSync(dir);
@@ -84,7 +86,7 @@ test('after kill -9, thurm restore brings back layout, pane ids, focus, cwd and 
   t.is((await env.ok(['split'])).trim(), '4');
 });
 
-test('plain thurm after a crash restores the session and says so in the status line', async (t) => {
+test.serial('plain thurm after a crash restores the session and says so in the status line', async (t) => {
   const env = await world(t);
   await env.ok(['new', '-d']);
   await env.ok(['send', '--pane', '1', 'echo crash-mark-$((2*3))', '--enter']);
@@ -98,7 +100,7 @@ test('plain thurm after a crash restores the session and says so in the status l
   t.truthy(term.find('restored by thurm'));
 });
 
-test('a session ended on purpose comes back only through thurm restore', async (t) => {
+test.serial('a session ended on purpose comes back only through thurm restore', async (t) => {
   const env = await world(t);
   await env.ok(['new', '-d']);
   await env.ok(['send', '--pane', '1', 'echo ended-mark-$((3*3))', '--enter']);
@@ -133,7 +135,7 @@ function shellPath(name: string): string | null {
 
 for (const name of SUPPORTED_SHELLS) {
   const shell = shellPath(name);
-  (shell ? test : test.skip)(`${name}: a resumed agent gets exactly the argv it reported, typed into the restored shell`, async (t) => {
+  (shell ? test.serial : test.skip)(`${name}: a resumed agent gets exactly the argv it reported, typed into the restored shell`, async (t) => {
     const env = await world(t, { SHELL: shell! });
     await env.ok(['new', '-d']);
     await env.ok(['send', '--pane', '1', reportingAgent(env), '--enter']);
@@ -150,7 +152,7 @@ for (const name of SUPPORTED_SHELLS) {
   });
 }
 
-test('a shell thurm cannot type into gets no resume, and the border and report say why', async (t) => {
+test.serial('a shell thurm cannot type into gets no resume, and the border and report say why', async (t) => {
   const env = await world(t);
   // A shell of another syntax (nushell, xonsh...): its name is all thurm goes by.
   const nu = path.join(env.dir, 'nu');
@@ -169,7 +171,7 @@ test('a shell thurm cannot type into gets no resume, and the border and report s
   t.deepEqual((await info(env)).panes[0].command, [nu]);
 });
 
-test('a corrupt session file is moved aside and the .bak restored; nothing from it is run', async (t) => {
+test.serial('a corrupt session file is moved aside and the .bak restored; nothing from it is run', async (t) => {
   const env = await world(t);
   await env.ok(['new', '-d']);
   await env.ok(['send', '--pane', '1', 'echo bak-mark-$((4*4))', '--enter']);
@@ -188,7 +190,7 @@ test('a corrupt session file is moved aside and the .bak restored; nothing from 
   t.false(fs.existsSync('/tmp/thurm-pwned'));
 });
 
-test('with no usable file at all, thurm starts fresh and tells why', async (t) => {
+test.serial('with no usable file at all, thurm starts fresh and tells why', async (t) => {
   const env = await world(t);
   fs.mkdirSync(path.dirname(sessionFile(env)), { recursive: true });
   fs.writeFileSync(sessionFile(env), 'not json');
@@ -201,7 +203,7 @@ test('with no usable file at all, thurm starts fresh and tells why', async (t) =
   t.is((await info(env)).panes.length, 1);
 });
 
-test('a failing save is reported by thurm save, thurm info and the status line; the server keeps running', async (t) => {
+test.serial('a failing save is reported by thurm save, thurm info and the status line; the server keeps running', async (t) => {
   const env = await world(t);
   await env.ok(['new', '-d']);
   const file = sessionFile(env);

@@ -92,9 +92,10 @@ trial({
     t.deepEqual(results.map((r) => r.code), [11, 11, 11, 11]);
     t.true(results.every((r) => /^thurm: /.test(r.stderr)));
     // Each waits REQUEST_TIMEOUT_MS (lib/cli/connection.ts) for the handshake a stopped server
-    // never finishes, then gives up; 3 s more covers starting four node processes at once.
+    // never finishes, then gives up (exit 11 says the timer fired). The bound only tells giving
+    // up from hanging: four node processes starting at once on a loaded CI machine took 3.7 s.
     for (const [i, r] of results.entries()) {
-      t.true(r.ms < REQUEST_TIMEOUT_MS + 3000, `\`${commands[i].join(' ')}\` gave up after ${Math.round(r.ms)} ms`);
+      t.true(r.ms < 2 * REQUEST_TIMEOUT_MS, `\`${commands[i].join(' ')}\` gave up after ${Math.round(r.ms)} ms`);
     }
     process.kill(pid, 'SIGCONT');
     // Nothing was started beside the frozen server, which serves on.
