@@ -189,7 +189,9 @@ export class ProgramStatus {
   /** Records grouped under their (inherited) app, for `thurm info`. */
   programs(): { app: string | null; records: StatusRecord[] }[] {
     const groups = new Map<string | null, StatusRecord[]>();
-    for (const r of this.records.all().sort((a, b) => (a.id ?? '').localeCompare(b.id ?? ''))) {
+    // Code-unit order: the same in every locale, and no ICU collator loaded into the server.
+    const byId = (a: StatusRecord, b: StatusRecord) => ((a.id ?? '') < (b.id ?? '') ? -1 : (a.id ?? '') > (b.id ?? '') ? 1 : 0);
+    for (const r of this.records.all().sort(byId)) {
       const app = this.records.appOf(r);
       groups.set(app, [...(groups.get(app) ?? []), r]);
     }

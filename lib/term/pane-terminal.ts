@@ -105,7 +105,12 @@ export class PaneTerminal {
     // A timed-out update is shown as it is: to readers that is like new output.
     this.sync = new SyncOutput(this.xterm, () => this.readLive(), () => this.parsed());
     this.track(this.sync);
-    this.track(this.xterm.onWriteParsed(() => this.parsed()));
+    // xterm also reports the empty writes that only wait for it (hold, flushed): no output.
+    this.track(this.xterm.onWriteParsed(() => {
+      if (this.outputParsed === this.outputSeen) return;
+      this.outputSeen = this.outputParsed;
+      this.parsed();
+    }));
     // Its replies take the emulator's own reply path (onReply, kind 'reply').
     this.keyboard = new KeyboardModes(this.xterm, (data) => this.xterm.input(data, false));
     this.track(this.keyboard);
@@ -124,6 +129,18 @@ export class PaneTerminal {
 
   /** Moves whenever what the terminal holds may have changed (output parsed, a resize, history cut). */
   changes = 0;
+  /** Non-empty writes xterm has parsed, and how many of them onWriteParsed has passed on. */
+  private outputParsed = 0;
+  private outputSeen = 0;
+
+  /** Hands `data` to xterm, counting it once parsed when it holds anything. */
+  private toXterm(data: string | Uint8Array, done?: () => void): void {
+    if (data.length === 0) return this.xterm.write(data, done);
+    this.xterm.write(data, () => {
+      this.outputParsed++;
+      done?.();
+    });
+  }
 
   private parsed(): void {
     this.changes++;
@@ -138,7 +155,7 @@ export class PaneTerminal {
   private readonly parser: ParseTarget = {
     write: (data, done) => {
       (this.xterm as unknown as { _core?: XtermCore })._core?._writeBuffer?.handleUserInput?.();
-      this.xterm.write(data, done);
+      this.toXterm(data, done);
     },
   };
 
@@ -148,7 +165,7 @@ export class PaneTerminal {
    * nothing else waits: xterm then parses it at once, and echo stays quick beside busy panes.
    */
   write(data: string | Uint8Array, done?: () => void): void {
-    if (this.echoing && !this.budget.waiting(this.parser)) this.xterm.write(data, done);
+    if (this.echoing && !this.budget.waiting(this.parser)) this.toXterm(data, done);
     else this.budget.write(this.parser, data, done);
   }
 
@@ -317,7 +334,7 @@ export class PaneTerminal {
 
   /** Rebuilds what handover() described; parsed before anything written after it. */
   adopt(s: TerminalState): void {
-    this.xterm.write(s.screen);
+    this.toXterm(s.screen);
     this.keyboard.adopt(s.keyboard);
   }
 
