@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isErrorCode, ThurmError } from '../errors.js';
-import { EXIT_ALREADY_RUNNING, MAX_FRAME, PROTOCOL_VERSION, type Reply, type ServerSpec, type SessionInfo } from '../server/protocol.js';
+import { EXIT_ALREADY_RUNNING, MAX_FRAME, PROTOCOL_VERSION, SERVER_NODE_FLAGS, type Reply, type ServerSpec, type SessionInfo } from '../server/protocol.js';
 import { checkSocketDir } from '../server/socket-path.js';
 import { ensureStateDir, serverLogPath } from '../session/paths.js';
 import { WsClient } from './ws-client.js';
@@ -132,7 +132,7 @@ export async function startServer(spec: ServerSpec): Promise<{ started: boolean;
   const logPath = serverLogPath(spec.session);
   const log = openLog(logPath);
   const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server', 'main.js');
-  const child = spawn(process.execPath, [entry, JSON.stringify(spec)], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry, JSON.stringify(spec)], {
     detached: true,
     stdio: ['ignore', log.fd, log.fd],
     cwd: spec.cwd,

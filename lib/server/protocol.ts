@@ -230,3 +230,10 @@ export interface ServerSpec {
 
 /** Exit status of a server process that found another one already serving its socket. */
 export const EXIT_ALREADY_RUNNING = 3;
+
+/**
+ * Node's flags for every server process. Under load V8 lets each half of the young generation
+ * grow to 16 MB; a pane's output makes short-lived garbage, and 2 MB halves, which stay in the
+ * CPU cache, parsed a 16 MB flood with 15-25% less server CPU and 10-20 MB less RSS (issue 12).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2'];

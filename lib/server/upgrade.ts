@@ -12,7 +12,7 @@ import { ThurmError } from '../errors.js';
 import { HANDOFF_VERSION, type Handoff, type HandoffMessage } from '../session/handoff.js';
 import type { Mux } from '../session/mux.js';
 import { serverLogPath } from '../session/paths.js';
-import type { ServerSpec } from './protocol.js';
+import { SERVER_NODE_FLAGS, type ServerSpec } from './protocol.js';
 
 /** How long the new server may take to adopt the panes, and then to listen. */
 const STEP_MS = 15_000;
@@ -71,7 +71,7 @@ export async function upgrade(mux: Mux, spec: ServerSpec, steps: UpgradeSteps): 
   const log = fs.openSync(serverLogPath(spec.session), 'a', 0o600);
   let child: ChildProcess | null = null;
   try {
-    child = spawn(process.execPath, [entry, JSON.stringify({ ...spec, handoff: true } satisfies ServerSpec)], {
+    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry, JSON.stringify({ ...spec, handoff: true } satisfies ServerSpec)], {
       detached: true,
       stdio: ['ignore', log, log, 'ipc', ...fds],
       cwd: '/',
