@@ -190,8 +190,8 @@ export class ProgramStatus {
   programs(): { app: string | null; records: StatusRecord[] }[] {
     const groups = new Map<string | null, StatusRecord[]>();
     // Code-unit order: the same in every locale, and no ICU collator loaded into the server.
-    const byId = (a: StatusRecord, b: StatusRecord) => ((a.id ?? '') < (b.id ?? '') ? -1 : (a.id ?? '') > (b.id ?? '') ? 1 : 0);
-    for (const r of this.records.all().sort(byId)) {
+    const id = (r: StatusRecord) => r.id ?? '';
+    for (const r of this.records.all().sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0))) {
       const app = this.records.appOf(r);
       groups.set(app, [...(groups.get(app) ?? []), r]);
     }
