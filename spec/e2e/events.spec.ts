@@ -1,5 +1,7 @@
 // The events API and what builds on it: `subscribe` / `thurm events`, `wait --output`,
 // read-only observers, the agent overview, and done for agents that never report.
+// Serial, as in restore.spec.ts: each test starts a server and shells, and nine at once beside
+// another file on two cores stretched each to 15-19 s, near enough ava's limit to flake.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,7 +36,7 @@ async function subscriber(t: ExecutionContext, env: ThurmEnv, fields: Record<str
 
 const osc7501 = (body: string) => `printf '\\033]7501;${body}\\007'`;
 
-test('a subscriber gets the snapshot, then every change in order: split, status, title, close', async (t) => {
+test.serial('a subscriber gets the snapshot, then every change in order: split, status, title, close', async (t) => {
   const env = await world(t);
   const { snapshot, events } = await subscriber(t, env);
   t.deepEqual(snapshot.panes.map((p) => p.id), ['1']);
@@ -50,7 +52,7 @@ test('a subscriber gets the snapshot, then every change in order: split, status,
   t.deepEqual(events.map((e) => e.seq), events.map((_, i) => i + 1), 'numbered in order, none missing');
 });
 
-test('agent reports show as agent-bound events with the new status', async (t) => {
+test.serial('agent reports show as agent-bound events with the new status', async (t) => {
   const env = await world(t);
   const { events } = await subscriber(t, env, { pane: '1', types: ['agent-bound', 'status-changed'] });
   await env.ok(['send', '--pane', '1', 'sleep 600', '--enter']);
@@ -64,7 +66,7 @@ test('agent reports show as agent-bound events with the new status', async (t) =
   t.true(events.every((e) => e.type === 'agent-bound' || e.type === 'status-changed'), 'the type filter holds');
 });
 
-test('thurm events --json prints the snapshot, then one event per line, and ends with the session', async (t) => {
+test.serial('thurm events --json prints the snapshot, then one event per line, and ends with the session', async (t) => {
   const env = await world(t);
   const child = spawn(process.execPath, [BIN, 'events', '--json'], { env: env.env });
   let out = '';
@@ -80,7 +82,7 @@ test('thurm events --json prints the snapshot, then one event per line, and ends
   t.is(lines.at(-1).type, 'session-ended');
 });
 
-test('a subscriber that reads nothing is dropped with a reason, and the server carries on', async (t) => {
+test.serial('a subscriber that reads nothing is dropped with a reason, and the server carries on', async (t) => {
   const env = await world(t);
   const ws = new WsClient(env.socket, 1 << 20);
   await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
@@ -100,7 +102,7 @@ test('a subscriber that reads nothing is dropped with a reason, and the server c
   t.is((await env.json<SessionInfo>(['info'])).panes.length, 1);
 });
 
-test('wait --output returns once the screen matches, and times out when it does not', async (t) => {
+test.serial('wait --output returns once the screen matches, and times out when it does not', async (t) => {
   const env = await world(t);
   const waiting = env.cli(['wait', '--pane', '1', '--output', 'build (ok|failed) in \\d+s', '--timeout', '20']);
   await env.ok(['send', '--pane', '1', 'echo "build ok in $((3*4))s"', '--enter']);
@@ -111,7 +113,7 @@ test('wait --output returns once the screen matches, and times out when it does 
   t.is((await env.cli(['wait', '--pane', '1'])).code, 2, 'one of --state or --output is needed');
 });
 
-test('attach --read-only shows the session but cannot type into it or size its window', async (t) => {
+test.serial('attach --read-only shows the session but cannot type into it or size its window', async (t) => {
   const env = await world(t);
   await env.ok(['send', '--pane', '1', 'echo visible-$((5*5))', '--enter']);
   const observer = new TestTerminal(process.execPath, [BIN, 'attach', '--read-only'], env.env, 60, 15);
@@ -126,7 +128,7 @@ test('attach --read-only shows the session but cannot type into it or size its w
   t.false((await env.capture('1')).includes('typed-by-observer'));
 });
 
-test('prefix a lists panes most pressing first, and Enter jumps to the chosen one', async (t) => {
+test.serial('prefix a lists panes most pressing first, and Enter jumps to the chosen one', async (t) => {
   const env = await world(t);
   await env.ok(['send', '--pane', '1', osc7501('state=blocked:kind=permission:msg=QXBwcm92ZT8='), '--enter']);
   await env.ok(['split']);
@@ -143,7 +145,7 @@ test('prefix a lists panes most pressing first, and Enter jumps to the chosen on
   t.pass();
 });
 
-test('an agent that never reports is done when a turn it was given ends unseen, until its pane is focused', async (t) => {
+test.serial('an agent that never reports is done when a turn it was given ends unseen, until its pane is focused', async (t) => {
   const env = new ThurmEnv('[detection]\nidle-threshold = 0.5\n');
   t.teardown(() => env.cleanup());
   const bin = path.join(env.dir, 'bin');
@@ -167,7 +169,7 @@ test('an agent that never reports is done when a turn it was given ends unseen, 
   await waitUntil(async () => (await pane1()).state === 'idle', 'idle once seen');
 });
 
-test('agent answer types the keys only while the pane shows the screen its digest names', async (t) => {
+test.serial('agent answer types the keys only while the pane shows the screen its digest names', async (t) => {
   const env = await world(t);
   await env.ok(['send', '--pane', '1', `sh -c 'printf "Overwrite the file? [y/N] "; read a; printf "%s-%s\\n" got "$a"; sleep 600'`, '--enter']);
   const explain = () => env.json<{ state: string; digest: string }>(['agent', 'explain', '--pane', '1']);
