@@ -2,10 +2,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pty from 'node-pty';
+import { requireCjs } from '../cjs.js';
 import { ThurmError } from '../errors.js';
 import { restartReading, stopReading } from './reading.js';
 import { WriteQueue, type WriteKind } from './write-queue.js';
+
+const pty = requireCjs('node-pty') as typeof import('node-pty');
 
 export interface SpawnOptions {
   argv: string[];

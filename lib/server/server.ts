@@ -2,7 +2,7 @@
 // attach streams (binary frames) and JSON requests (text frames) to the command table.
 import fs from 'node:fs';
 import http from 'node:http';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { ClientHandle, CommandContext } from '../commands/command.js';
 import { dispatch, requestId } from '../commands/dispatch.js';
 import { ThurmError } from '../errors.js';
@@ -14,6 +14,9 @@ import { checkObject, type Output } from '../fields.js';
 import { checkSize, checkVersion, CONNECTION_MODES, ENVELOPE_KEYS, MAX_FRAME, MAX_SIZE, type DetachedMessage, type Reply } from './protocol.js';
 import { subscribe, type Subscription } from './events.js';
 import { SocketFile } from './socket-file.js';
+import { requireCjs } from '../cjs.js';
+
+const { WebSocketServer } = requireCjs('ws') as typeof import('ws');
 
 /**
  * Bytes a connection may have queued toward its peer (more than the largest frame); past it the
@@ -52,7 +55,7 @@ function canSend(ws: WebSocket, who: string, limit = MAX_QUEUED): boolean {
 
 export class ControlServer {
   private readonly http: http.Server;
-  private readonly wss: WebSocketServer;
+  private readonly wss: InstanceType<typeof WebSocketServer>;
   private file: SocketFile;
   private readonly screens = new Set<ClientScreen>();
   private nextClient = 1;

@@ -1,8 +1,7 @@
 // The headless terminal emulator of one pane: it parses the program's output, keeps the
 // screen and scrollback, and answers the program's queries. It never touches the pty itself.
-import xtermHeadless from '@xterm/headless';
-import { SerializeAddon } from '@xterm/addon-serialize';
 import type { IDisposable, IFunctionIdentifier, ILogger, Terminal as XTerminal } from '@xterm/headless';
+import { requireCjs } from '../cjs.js';
 
 import type { ThrottledLog } from '../log.js';
 
@@ -18,7 +17,8 @@ import { KeyboardModes, type KeyboardState } from './keyboard-modes.js';
 import type { PaneKeyModes } from './key-encoding.js';
 import { useUnicode11 } from './unicode.js';
 
-const { Terminal } = xtermHeadless;
+const { Terminal } = requireCjs('@xterm/headless') as typeof import('@xterm/headless');
+const { SerializeAddon } = requireCjs('@xterm/addon-serialize') as typeof import('@xterm/addon-serialize');
 
 export interface PaneTerminalOptions {
   cols: number;

@@ -1,11 +1,10 @@
 // Character widths as thurm's emulators count them: Unicode 11 (emoji are two columns, as in
 // glibc's wcwidth and current terminals), not xterm.js's built-in Unicode 6 table.
-import xtermHeadless from '@xterm/headless';
 import type { Terminal as XTerminal } from '@xterm/headless';
-import unicode11 from '@xterm/addon-unicode11';
+import { requireCjs } from '../cjs.js';
 
-const { Terminal } = xtermHeadless;
-const { Unicode11Addon } = unicode11 as unknown as typeof import('@xterm/addon-unicode11');
+const { Terminal } = requireCjs('@xterm/headless') as typeof import('@xterm/headless');
+const { Unicode11Addon } = requireCjs('@xterm/addon-unicode11') as typeof import('@xterm/addon-unicode11');
 
 /** Makes a terminal count widths by Unicode 11. */
 export function useUnicode11(term: XTerminal): void {
