@@ -1,10 +1,18 @@
 // Makes text from programs (titles, messages) safe to show: no control characters, no bidi
 // overrides or invisible formatting, bounded length. Output is plain text for cell drawing.
 
-// C0, DEL, C1; the soft hyphen and other invisible joiners; bidi marks, embeddings, overrides
-// and isolates; zero-width and invisible formatting characters; line and paragraph
-// separators; the BOM; interlinear annotation and object replacement; tag characters.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffc\u{e0000}-\u{e007f}]/gu;
+// C0, DEL, C1; the soft hyphen and the grapheme joiner; bidi marks, embeddings, overrides and
+// isolates; the zero-width space and invisible formatting characters; line and paragraph
+// separators; the BOM; interlinear annotation and object replacement; tag characters. The
+// zero-width joiner and non-joiner are not among them: emoji sequences (👩‍💻) and scripts such
+// as Persian and the Indic ones are written with them, and they neither move nor hide text.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffc\u{e0000}-\u{e007f}]/gu;
+/**
+ * Labels thurm draws cell by cell (titles, messages) lose the joiners too: a cell grid has no
+ * place for a zero-width character between two others, and blessed turned one after a wide
+ * character into a stray ETX.
+ */
+const UNSAFE_IN_LABELS = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffc\u{e0000}-\u{e007f}]/gu;
 
 export const MAX_TITLE = 256;
 
@@ -19,11 +27,19 @@ export function hasControl(text: string): boolean {
   return /[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
 
-/** Removes unsafe characters and caps the result at `max` code points. */
+/** A label (a title, a message) without unsafe characters or joiners, capped at `max` code points. */
 export function sanitizeText(text: string, max = MAX_TITLE): string {
-  const clean = text.replace(UNSAFE, '');
-  const points = [...clean];
-  return points.length > max ? points.slice(0, max).join('') : clean;
+  return capped(text.replace(UNSAFE_IN_LABELS, ''), max);
+}
+
+/** A line of screen text without unsafe characters, capped at `max` code points. */
+export function sanitizeLine(text: string, max: number): string {
+  return capped(text.replace(UNSAFE, ''), max);
+}
+
+function capped(text: string, max: number): string {
+  const points = [...text];
+  return points.length > max ? points.slice(0, max).join('') : text;
 }
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };

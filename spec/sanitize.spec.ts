@@ -1,5 +1,5 @@
 import test from 'ava';
-import { MAX_TITLE, MAX_URI, printable, safeJson, safeUri, sanitizeText } from '../lib/sanitize.js';
+import { MAX_TITLE, MAX_URI, printable, safeJson, safeUri, sanitizeLine, sanitizeText } from '../lib/sanitize.js';
 
 const removed: [string, string, string][] = [
   ['C0 controls and DEL', 'a\x00b\x07c\x1b[31md\x7fe\r\n', 'abc[31mde'],
@@ -13,7 +13,7 @@ const removed: [string, string, string][] = [
   ['the object replacement character', 'a\uFFFCb', 'ab'],
 ];
 for (const [what, input, expected] of removed) {
-  test(`${what} are removed from text`, (t) => t.is(sanitizeText(input), expected));
+  test(`${what} are removed from labels`, (t) => t.is(sanitizeText(input), expected));
 }
 
 const kept: [string, string][] = [
@@ -57,6 +57,16 @@ for (const [what, input, expected] of shown) {
 }
 
 test('printable keeps plain and wide text as it is', (t) => t.is(printable('日本 🚀 ~/src [+]'), '日本 🚀 ~/src [+]'));
+
+// 👩‍💻 (woman, ZWJ, laptop) and می‌خواهم (Persian, with a ZWNJ): the joiners are the text.
+const JOINED = ['👩\u200d💻', 'می\u200cخواهم'];
+test('zero-width joiners and non-joiners are kept in screen text, printable and safeJson (not in labels)', (t) => {
+  for (const text of JOINED) {
+    t.is(sanitizeLine(text, 100), text);
+    t.is(printable(text), text);
+    t.is(safeJson(JSON.stringify(text)), JSON.stringify(text));
+  }
+});
 
 test('safeJson escapes C1, bidi and tag characters and stays the same JSON', (t) => {
   const value = { cwd: '/tmp/a\u009b\u202e\u{e0041}\nb', argv: ['x\u0085'] };

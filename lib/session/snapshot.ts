@@ -3,7 +3,7 @@
 // untrusted input (nothing from an invalid one is ever run).
 import { AGENT_NAME, MAX_RESUME_ARGS, MAX_RESUME_BYTES, SESSION_ID } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
-import { hasControl, sanitizeText } from '../sanitize.js';
+import { hasControl, sanitizeLine, sanitizeText } from '../sanitize.js';
 import { historyOf } from '../term/history.js';
 import type { LayoutNode } from './layout.js';
 import type { WindowSnapshot } from './windows.js';
@@ -207,7 +207,7 @@ function paneOf(v: unknown, i: number): PaneSnapshot {
     size: sizeOf(p.size, `${where}.size`),
     foreground: p.foreground === null || p.foreground === undefined ? null : argvOf(p.foreground, `${where}.foreground`),
     // Shown again above the restored pane: made inert like any program text.
-    history: (history as unknown[]).map((l, j) => sanitizeText(str(l, `${where}.history[${j}]`, 100_000), 100_000)),
+    history: (history as unknown[]).map((l, j) => sanitizeLine(str(l, `${where}.history[${j}]`, 100_000), 100_000)),
     agent: agentOf(p.agent, where),
     records: records.filter(isObject).map((r) => ({
       app: typeof r.app === 'string' ? sanitizeText(r.app, 64) : null,

@@ -97,6 +97,14 @@ test.serial('capture prints the visible screen text, and --json the lines', asyn
   t.deepEqual(json.lines.slice(0, 3), ['line-one', 'line-two', '']);
 });
 
+test.serial('capture gives emoji joined with a zero-width joiner back whole, as the pane shows them', async (t) => {
+  // 👩‍💻 is woman, U+200D, laptop: printed as its UTF-8 bytes.
+  const env = await session(t, ['--', 'sh', '-c', `printf 'dev: \\360\\237\\221\\251\\342\\200\\215\\360\\237\\222\\273 ok\\n'; exec cat`]);
+  await waitUntil(async () => (await env.capture('1')).includes(' ok'), 'output');
+  t.is((await env.capture('1')).split('\n')[0], 'dev: 👩\u200d💻 ok');
+  t.is((await env.json(['capture', '--pane', '1'])).lines[0], 'dev: 👩\u200d💻 ok');
+});
+
 test.serial('capture --scrollback includes history above the screen, and --ansi keeps colours', async (t) => {
   const env = await session(t, ['--', 'sh', '-c', `seq 1 100; printf '\\033[1;31mred\\033[0m plain \\033[44mblue\\033[0m\\n'; exec cat`]);
   await waitUntil(async () => (await env.capture('1')).includes('plain'), 'output');

@@ -35,8 +35,10 @@ const MB = 1024 * 1024;
 
 /** What program text must never carry to a terminal: C0, DEL, C1, bidi controls, zero-width and invisible formatting. */
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/u;
+/** The same for text rather than labels: the zero-width joiner and non-joiner are text (see sanitize.ts). */
+const FORBIDDEN_IN_TEXT = /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2069\ufeff]/u;
 /** The same, for text whose own newlines are layout (the CLI's lines). */
-const FORBIDDEN_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/u;
+const FORBIDDEN_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2069\ufeff]/u;
 /** The characters of the C0 and C1 sets alone (what putText guards against whatever it is given). */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
@@ -120,7 +122,7 @@ check({
     }
     // The CLI's escapes: readable, inert, and each character at most 8 characters long (`\u{202e}`).
     const p = printable(raw);
-    invariant(!FORBIDDEN.test(p), `printable kept ${firstBad(p)}`);
+    invariant(!FORBIDDEN_IN_TEXT.test(p), `printable kept ${firstBad(p, FORBIDDEN_IN_TEXT)}`);
     invariant(p.length <= 8 * raw.length, `printable made ${raw.length} UTF-16 units ${p.length} long`);
     const lines = printableLines(raw);
     invariant(!FORBIDDEN_BUT_NEWLINE.test(lines), `printableLines kept ${firstBad(lines, FORBIDDEN_BUT_NEWLINE)}`);
