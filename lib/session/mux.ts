@@ -308,12 +308,12 @@ export class Mux {
       this.closeWindow(w);
       return;
     }
+    const order = panesOf(w.layout);
     w.layout = layout;
     if (w.zoomed === id) w.zoomed = null;
-    if (w.focused === id) {
-      w.focused = panesOf(layout)[0];
-      if (w === this.windows.current) this.focus(w.focused, true);
-    }
+    const wasFocused = w.focused === id;
+    this.windows.refocus(w, id, order);
+    if (wasFocused && w === this.windows.current) this.focus(w.focused, true);
     this.relayout();
   }
 
@@ -446,9 +446,10 @@ export class Mux {
 
   /** A window left with `rest` after a pane moved out of it. */
   private detachPane(w: Window, id: string, rest: LayoutNode): void {
+    const order = panesOf(w.layout);
     w.layout = rest;
     if (w.zoomed === id) w.zoomed = null;
-    if (w.focused === id) w.focused = panesOf(rest)[0];
+    this.windows.refocus(w, id, order);
   }
 
   setSynchronize(on: boolean, w: Window = this.currentWindow()): void {
@@ -510,6 +511,7 @@ export class Mux {
     if (w.zoomed && w.zoomed !== id) w.zoomed = null;
     const before = w.focused;
     w.focused = id;
+    if (before !== id) w.lastFocused = before;
     if (before !== id || announce) {
       if (before !== id && this.panes.has(before)) this.pane(before).focusEvent(false);
       this.pane(id).focusEvent(true);

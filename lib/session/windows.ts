@@ -12,6 +12,8 @@ export interface Window {
   name: string | null;
   layout: LayoutNode;
   focused: string;
+  /** The pane focused before `focused` (focus returns to it when `focused` closes, as in tmux). */
+  lastFocused: string | null;
   zoomed: string | null;
   /** The preset last applied (prefix Space goes on to the next one). */
   preset: Preset | null;
@@ -58,6 +60,20 @@ export class Windows {
     return this.list.find((w) => panesOf(w.layout).includes(pane)) ?? null;
   }
 
+  /**
+   * Moves `w`'s focus off `gone`, which left its layout (`order`: the panes before it left): to
+   * the pane focused before it, as tmux does, else the pane before it in the layout, else the first.
+   */
+  refocus(w: Window, gone: string, order: string[]): void {
+    if (w.lastFocused === gone) w.lastFocused = null;
+    if (w.focused !== gone) return;
+    const left = panesOf(w.layout);
+    const at = order.indexOf(gone);
+    const before = order.slice(0, Math.max(at, 0)).reverse().find((id) => left.includes(id));
+    w.focused = w.lastFocused !== null && left.includes(w.lastFocused) ? w.lastFocused : before ?? left[0];
+    w.lastFocused = null;
+  }
+
   /** Every pane, window by window in index order, each window's in layout order. */
   panes(): string[] {
     return this.all().flatMap((w) => panesOf(w.layout));
@@ -73,7 +89,7 @@ export class Windows {
   /** Adds a window (not selected); `index` when restoring, else the lowest free one. */
   add(layout: LayoutNode, focused: string, name: string | null = null, index?: number, id?: number): Window {
     const at = index ?? this.freeIndex();
-    const w: Window = { id: id ?? this.nextId, index: at, name, layout, focused, zoomed: null, preset: null, synchronize: false };
+    const w: Window = { id: id ?? this.nextId, index: at, name, layout, focused, lastFocused: null, zoomed: null, preset: null, synchronize: false };
     this.nextId = Math.max(this.nextId, w.id + 1);
     this.list.push(w);
     return w;
