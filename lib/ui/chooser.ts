@@ -21,8 +21,12 @@ export class Chooser {
     private readonly size: { cols: number; rows: number },
     private readonly changed: () => void,
     private readonly empty = 'nothing to choose',
+    /** The row selected at first (the current window, as in tmux); else the first row. */
+    initial: string | null = null,
   ) {
     this.box = blessed.box({ parent: screen, top: 'center', left: 'center', border: { type: 'line' }, label: ` ${label} `, tags: false });
+    this.rows = list();
+    this.selected = Math.max(0, this.rows.findIndex((r) => r.key === initial));
     this.refresh();
     this.timer = setInterval(() => this.refresh(), TICK_MS);
     this.timer.unref();

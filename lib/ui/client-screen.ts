@@ -280,14 +280,15 @@ export class ClientScreen implements ClientHandle {
     } else if (action.ui === 'agents') {
       this.openChooser('agents', () => agentChoices(this.mux), (pane) => void this.run({ type: 'focus', pane }), 'no pane has a status');
     } else if (action.ui === 'choose-window') {
+      const current = this.mux.windowList().find((w) => w.current)?.window;
       this.openChooser('windows', () => windowChoices(this.mux), (key) => {
         if (key.startsWith('window ')) void this.run({ type: 'select-window', index: Number(key.slice(7)) });
         else void this.run({ type: 'focus', pane: key });
-      });
+      }, undefined, current && `window ${current.index}`);
     } else if (action.ui === 'choose-session') {
       this.openChooser('sessions', () => sessionNames(this.mux.socketPath).map((name) => ({
         key: name, text: `${name}${name === this.mux.session ? ' (this one)' : ''}`,
-      })), (name) => this.switchSession(name));
+      })), (name) => this.switchSession(name), undefined, this.mux.session);
     } else if (action.ui === 'next-session' || action.ui === 'previous-session') {
       this.switchSession(action.ui === 'next-session' ? 1 : -1);
     } else if (action.ui === 'reload-config') {
@@ -348,12 +349,12 @@ export class ClientScreen implements ClientHandle {
     this.scheduleFrame();
   }
 
-  private openChooser(label: string, rows: () => { key: string; text: string }[], pick: (key: string) => void, empty?: string): void {
+  private openChooser(label: string, rows: () => { key: string; text: string }[], pick: (key: string) => void, empty?: string, initial?: string): void {
     this.chooser?.list.destroy();
     const list = new Chooser(this.screen, label, rows, { cols: this.output.columns, rows: this.output.rows }, () => {
       this.allPanesDirty = true;
       this.scheduleFrame();
-    }, empty);
+    }, empty, initial);
     this.chooser = { list, pick };
   }
 

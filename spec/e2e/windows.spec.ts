@@ -79,6 +79,19 @@ test.serial('a blocked pane in a hidden window shows in the status line; prefix 
   t.true((await windows(env)).find((w) => w.index === 1)!.current);
 });
 
+test.serial('prefix w opens the chooser on the current window, so Enter keeps it', async (t) => {
+  const { env, term, status } = await attached(t);
+  await env.ok(['new-window', '-n', 'second']);
+  await env.ok(['new-window', '-n', 'third']);
+  await env.ok(['select-window', '--index', '1']);
+  await term.waitFor(() => /1:second\*/.test(status()), 'window 1 current');
+  term.write(`${PREFIX}w`);
+  await term.waitFor((s) => /> 1: second \(current\)/.test(s) && /  0: sh/.test(s) && /  2: third/.test(s), 'the chooser on window 1');
+  term.write('\r');
+  await term.waitFor((s) => !/\(current\)/.test(s), 'the chooser closed');
+  t.true((await windows(env)).find((w) => w.index === 1)!.current);
+});
+
 test.serial('windows from the CLI, in thurm info and in events, and after a restore', async (t) => {
   const env = new ThurmEnv();
   t.teardown(() => env.cleanup());
