@@ -80,6 +80,7 @@ export class Connection {
       ws.once('error', (err: NodeJS.ErrnoException) => {
         clearTimeout(timer);
         if (ws.status === 503) return reject(new ThurmError('SERVER_BUSY', `server busy: it serves as many connections as it may; try again: ${socketPath}`));
+        if (ws.status === 410) return reject(new ThurmError('SERVER_UNAVAILABLE', `the session is ending: ${socketPath}`));
         const dead = err.code === 'ECONNREFUSED' || err.code === 'ENOENT';
         reject(new ThurmError(dead ? 'SERVER_UNAVAILABLE' : 'IO_ERROR', `${dead ? 'no server running on' : 'cannot connect to'} ${socketPath}${dead ? '' : `: ${err.message}`}`));
       });
@@ -122,8 +123,12 @@ export class Connection {
   }
 }
 
-/** Starts a server for `spec` unless one runs; resolves with whether this call started it. */
-export async function startServer(spec: ServerSpec): Promise<{ started: boolean; connection: Connection }> {
+/**
+ * Starts a server for `spec` unless one runs; resolves with whether this call started it, and a
+ * connection to it: none when the session it started ended before it could be reached (its
+ * program exited at once, as `thurm new -d -- true` does), which is not an error.
+ */
+export async function startServer(spec: ServerSpec): Promise<{ started: boolean; connection: Connection | null }> {
   try {
     return { started: false, connection: await Connection.open(spec.socketPath) };
   } catch (err) {
@@ -155,6 +160,7 @@ export async function startServer(spec: ServerSpec): Promise<{ started: boolean;
     } catch (err) {
       if (!(err instanceof ThurmError) || err.code !== 'SERVER_UNAVAILABLE') throw err;
     }
+    if (exit === 0) return { started: true, connection: null };
     if (exit !== null && exit !== EXIT_ALREADY_RUNNING) {
       throw log.fd === 'ignore' ? new ThurmError('INTERNAL', `server failed to start, with no log: ${log.why}`) : serverStartError(logPath);
     }

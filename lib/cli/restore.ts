@@ -46,6 +46,7 @@ export async function restoreCommand(argv: CliArgv, socket: string, session: str
   const { connection } = await startServer({
     session, socketPath: socket, cwd: process.cwd(), size: attaching ? terminalSize() : loaded.snapshot.size, restore: 'always',
   });
+  if (!connection) throw new ThurmError('SERVER_UNAVAILABLE', 'restore: the restored session ended at once (its panes exited)');
   const info = await connection.request<SessionInfo>('info');
   if (!attaching) {
     connection.close();

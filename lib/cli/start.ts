@@ -33,6 +33,11 @@ export async function startSession(argv: CliArgv, socket: string, session: strin
     size: parseSize(argv.size),
     restore: mode === 'default' ? 'saved' : undefined,
   });
+  if (!connection) {
+    // Its program exited before the session could be reached, and the session ended with it.
+    if (mode !== 'new-detached') process.stdout.write('[exited]\n');
+    return 0;
+  }
   if (mode !== 'default' && !started) {
     connection.close();
     throw new ThurmError('SESSION_EXISTS', `session already running: ${session}`);

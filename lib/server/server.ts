@@ -86,6 +86,11 @@ export class ControlServer {
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
         return;
       }
+      // The session is ending (ws would answer 503, which reads as busy): say so.
+      if (this.closing) {
+        socket.end('HTTP/1.1 410 Gone\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\nthurm: the session is ending\n');
+        return;
+      }
       if (this.wss.clients.size >= this.maxConnections) {
         this.log.problem('busy', `refused connections: ${this.maxConnections} are open, the most it serves`);
         socket.end(`HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 1\r\nContent-Type: text/plain\r\n\r\nthurm: too many connections (at most ${this.maxConnections})\n`);

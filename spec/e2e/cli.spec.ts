@@ -211,6 +211,18 @@ test.serial('a command that cannot start is a clear error from new', async (t) =
   t.regex(r.stderr, /^thurm: .*\/no\/such\/program/);
 });
 
+test.serial('new -d with a program that exits at once succeeds, as tmux new -d does, and the session is gone', async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  for (const argv of [['true'], ['sh', '-c', 'exit 3']]) {
+    const r = await env.cli(['new', '-d', '--', ...argv]);
+    t.is(r.code, 0, `${argv.join(' ')}: ${r.stderr}`);
+    t.is(r.stderr, '');
+    // The session ends with its program (a client that got in first may have seen it still up).
+    await waitUntil(async () => (await env.cli(['list'])).code === 6, 'no server left');
+  }
+});
+
 test.serial('a broken config file is an error naming the key and line', async (t) => {
   const env = new ThurmEnv('[ui]\nscrollback = "lots"\n');
   t.teardown(() => env.cleanup());
