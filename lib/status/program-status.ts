@@ -44,27 +44,42 @@ export const NOTIFY_WINDOW_MS = 10_000;
 const NOTIFYING: readonly State[] = ['blocked', 'done', 'error'];
 
 /** What a server hands to the one that replaces it (`server upgrade`). */
-export interface ProgramStatusState { records: StatusRecord[]; lastApp: string | null; progress: Progress | null }
+export interface ProgramStatusState {
+  records: StatusRecord[];
+  lastApp: string | null;
+  /** Absent from servers before it was kept. */
+  lastAppOwner?: number | null;
+  progress: Progress | null;
+  progressOwner?: number | null;
+}
 
 export class ProgramStatus {
   readonly records = new StatusRecords();
   private readonly framing = new OscFramingScanner();
   private osc9Progress: Progress | null = null;
-  /** The last app any record named: it may name a built-in agent (claude, codex...). */
+  /** The process group in the foreground when the OSC 9;4 progress was set. */
+  private progressOwner: number | null = null;
+  /**
+   * The last app any record named: it may name a built-in agent (claude, codex...). It is the
+   * app of the program that named it, and goes with that program like its records.
+   */
   lastApp: string | null = null;
+  private lastAppOwner: number | null = null;
   /** Times of recent notifications: one limit for every cause. */
   private readonly sent: number[] = [];
 
   constructor(private readonly hooks: ProgramStatusHooks, private readonly now: () => number = Date.now) {}
 
   handover(): ProgramStatusState {
-    return { records: this.records.all(), lastApp: this.lastApp, progress: this.osc9Progress };
+    return { records: this.records.all(), lastApp: this.lastApp, lastAppOwner: this.lastAppOwner, progress: this.osc9Progress, progressOwner: this.progressOwner };
   }
 
   adopt(s: ProgramStatusState): void {
     this.records.adopt(s.records);
     this.lastApp = s.lastApp;
+    this.lastAppOwner = s.lastAppOwner ?? null;
     this.osc9Progress = s.progress;
+    this.progressOwner = s.progressOwner ?? null;
   }
 
   /** Raw pty output, before the emulator parses it; call the result once it has parsed it. */
@@ -90,7 +105,10 @@ export class ProgramStatus {
     if (parsed.type === 'ignored') return true;
     const owner = parsed.report.state === 'clear' ? null : this.hooks.foregroundGroup?.() ?? null;
     const { record, changed, previous } = this.records.apply(parsed.report, this.now(), owner);
-    if (parsed.report.app) this.lastApp = parsed.report.app;
+    if (parsed.report.app) {
+      this.lastApp = parsed.report.app;
+      this.lastAppOwner = owner;
+    }
     if (!changed) return true;
     this.hooks.changed();
     // Entering a state, or saying something new in it; progress alone notifies nobody.
@@ -110,6 +128,7 @@ export class ProgramStatus {
       const progress = data.startsWith('4;') ? parseOsc9Progress(data) : undefined;
       if (progress !== undefined) {
         this.osc9Progress = progress;
+        this.progressOwner = progress ? this.hooks.foregroundGroup?.() ?? null : null;
         this.hooks.changed();
       }
       return true;
@@ -138,25 +157,38 @@ export class ProgramStatus {
     this.notify({ cause: 'bell', title: 'bell', text: 'bell' });
   }
 
-  /** OSC 133;A, a new shell prompt: working, blocked and idle records end. */
+  /** OSC 133;A, a new shell prompt: working, blocked and idle records end, and the progress. */
   onPrompt(): void {
-    if (this.records.endStates(['working', 'blocked', 'idle'])) this.hooks.changed();
+    this.lastApp = null;
+    const progress = this.dropProgress();
+    if (this.records.endStates(['working', 'blocked', 'idle']) || progress) this.hooks.changed();
   }
 
   /**
    * The pane's shell (process group `shell`) is back in the foreground: working, blocked and
-   * idle records that another program set end with that program, as at its exit.
+   * idle records that another program set end with that program, as at its exit, and so do
+   * the progress and the app it set.
    */
   onShellBack(shell: number): void {
-    const leftWithProgram = (r: StatusRecord) => r.owner !== null && r.owner !== shell;
-    if (this.records.endStates(['working', 'blocked', 'idle'], leftWithProgram)) this.hooks.changed();
+    const left = (owner: number | null) => owner !== null && owner !== shell;
+    if (left(this.lastAppOwner)) this.lastApp = null;
+    const progress = left(this.progressOwner) && this.dropProgress();
+    if (this.records.endStates(['working', 'blocked', 'idle'], (r) => left(r.owner)) || progress) this.hooks.changed();
   }
 
   /** The pane's process exited. */
   onExit(): void {
-    const progress = this.osc9Progress !== null;
-    this.osc9Progress = null;
+    this.lastApp = null;
+    const progress = this.dropProgress();
     if (this.records.endStates(['working', 'blocked', 'idle']) || progress) this.hooks.changed();
+  }
+
+  /** Forgets the OSC 9;4 progress; whether there was one. */
+  private dropProgress(): boolean {
+    const had = this.osc9Progress !== null;
+    this.osc9Progress = null;
+    this.progressOwner = null;
+    return had;
   }
 
   /** The user focused the pane or typed into it: done and error records have been seen. */
@@ -166,10 +198,11 @@ export class ProgramStatus {
 
   /** RIS (ESC c): every record and the progress go. */
   onReset(): void {
-    const had = this.records.size > 0 || this.osc9Progress !== null;
+    this.lastApp = null;
+    const progress = this.dropProgress();
+    const had = this.records.size > 0;
     this.records.clear();
-    this.osc9Progress = null;
-    if (had) this.hooks.changed();
+    if (had || progress) this.hooks.changed();
   }
 
   summary(): StatusSummary {

@@ -246,6 +246,36 @@ test('working, blocked and idle records of a program end when the shell is back 
   t.deepEqual(status.records.all().map((r) => r.id).sort(), ['done', 'error', 'shell-own']);
 });
 
+test('the app a record named goes with the program that named it when the shell is back, or at a prompt', (t) => {
+  const { status, send, setForeground } = pane();
+  setForeground(200);
+  send('state=blocked:app=claude:msg=aGk=');
+  t.is(status.lastApp, 'claude');
+  status.onShellBack(200);
+  t.is(status.lastApp, 'claude', 'still its program in the foreground');
+  status.onShellBack(100);
+  t.is(status.lastApp, null);
+  send('state=done:app=codex');
+  status.onPrompt();
+  t.is(status.lastApp, null);
+});
+
+test('an OSC 9;4 progress ends when the program that set it leaves the foreground, and at a new prompt', (t) => {
+  const { status, setForeground } = pane();
+  setForeground(200);
+  status.onOsc9('4;1;30');
+  t.is(status.summary().progress, 30);
+  status.onShellBack(100);
+  t.is(status.summary().progress, null);
+  status.onOsc9('4;1;40');
+  status.onPrompt();
+  t.is(status.summary().progress, null);
+  setForeground(100);
+  status.onOsc9('4;1;50');
+  status.onShellBack(100);
+  t.is(status.summary().progress, 50, 'set by the shell itself: it stays');
+});
+
 test('records whose owner is unknown stay when the shell is back', (t) => {
   const { status, send } = pane();
   send('state=working:id=w');
