@@ -18,18 +18,24 @@ export function shellSyntax(shell: string): ShellSyntax | null {
   return /^(sh|bash|zsh|dash|ksh|mksh|ksh93|pdksh|oksh)$/.test(name) ? 'posix' : null;
 }
 
-const BARE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+/** Words typed as they are. Not one that starts with `=`: zsh expands `=cmd` to cmd's path. */
+const BARE = /^[A-Za-z0-9_@%+:,./-][A-Za-z0-9_@%+=:,./-]*$/;
 
 /** One argument as a word of the shell's syntax that means exactly that text. */
 export function quoteArg(arg: string, syntax: ShellSyntax): string {
   if (BARE.test(arg)) return arg;
+  return quoted(arg, syntax);
+}
+
+function quoted(arg: string, syntax: ShellSyntax): string {
   // fish single quotes keep everything but `\\` and `\'`; POSIX ones keep everything but `'`.
   if (syntax === 'fish') return `'${arg.replace(/[\\']/g, (c) => `\\${c}`)}'`;
   return `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
 export function commandLine(argv: string[], syntax: ShellSyntax): string {
-  return argv.map((a) => quoteArg(a, syntax)).join(' ');
+  // A first word with `=` bare would be a variable assignment, not the command.
+  return argv.map((a, i) => (i === 0 && a.includes('=') ? quoted(a, syntax) : quoteArg(a, syntax))).join(' ');
 }
 
 /** `[[session.resume]]`: a program (by name) and the argv that resumes it. */

@@ -34,6 +34,12 @@ test('plain words stay unquoted, anything else is quoted', (t) => {
   t.is(quoteArg('', 'fish'), "''");
 });
 
+test('a word starting with = is quoted (zsh expands =cmd), and so is a first word holding = (an assignment)', (t) => {
+  t.is(quoteArg('=ls', 'posix'), "'=ls'");
+  t.is(quoteArg('--opt=x', 'posix'), '--opt=x');
+  t.is(commandLine(['A=b', 'c=d'], 'posix'), "'A=b' c=d");
+});
+
 function saved(over: Partial<PaneSnapshot> = {}): PaneSnapshot {
   return {
     id: '1', argv: ['/bin/bash'], cwd: '/work', title: 'bash', size: { cols: 80, rows: 23 }, foreground: ['/bin/bash'],
