@@ -254,3 +254,15 @@ test.serial('agent prompt types the prompt and refuses while the agent works or 
   const bytes = od.replace(/ ?\d{7} ?/g, ' ').replace(/\s+/g, ' ');
   t.true(bytes.includes('033 [ 2 0 0 ~ f i x t h e b u g 033 [ 2 0 1 ~ \\n'), bytes);
 });
+
+test.serial('agent prompt also refuses while any other source says the pane is blocked or working, and types nothing', async (t) => {
+  const env = await session(t);
+  await foreground(env, "sh -c 'printf \"\\033]7501;state=blocked:kind=permission:msg=UHJvY2VlZD8=\\007\"; exec od -c'", 'od');
+  await waitUntil(async () => (await info(env)).status.state === 'blocked', 'the blocked record');
+  const r = await env.cli(['agent', 'prompt', '--pane', '1', 'hello']);
+  t.is(r.code, 18);
+  t.regex(r.stderr, /blocked \(source: program-status\)/);
+  await env.ok(['send', '--pane', '1', '--key', 'C-d']);
+  await waitUntil(async () => /0000000$/m.test(await env.capture('1')), 'od ended with what it read');
+  t.false((await env.capture('1')).includes('h e l l o'), 'nothing was typed');
+});

@@ -1,5 +1,6 @@
-// `thurm agent prompt`: types a prompt into an agent's pane and submits it, unless the agent
-// reported that it is busy (working) or waiting for an answer (needs-input).
+// `thurm agent prompt`: types a prompt into an agent's pane and submits it, unless the agent is
+// busy or waits for an answer: by its own report, or by what any other source says of the
+// pane (hooks, OSC 7501 records, screen detection). Enter in a permission dialog would answer it.
 import { ThurmError } from '../../errors.js';
 import { pasteBytes } from '../../term/keys.js';
 import { field } from '../../fields.js';
@@ -19,6 +20,10 @@ export const agentPrompt = defineCommand({
     const agent = pane.agent.inForeground() ? pane.agent.current() : null;
     if (agent && (agent.status === 'working' || agent.status === 'needs-input')) {
       throw new ThurmError('AGENT_BUSY', `agent is ${agent.status}: not sending the prompt`);
+    }
+    const status = pane.summary();
+    if (status.state === 'working' || status.state === 'blocked') {
+      throw new ThurmError('AGENT_BUSY', `pane ${pane.id} is ${status.state} (source: ${status.source}): not sending the prompt`);
     }
     // Paste the text so newlines in it do not submit early, then submit with Enter.
     ctx.mux.typeInto(pane.id, `${pasteBytes(a.text, pane.term.modes)}\r`);
