@@ -1,6 +1,6 @@
 // Automatic detection and the precedence of status sources, in a real pane running a stand-in
 // agent that thurm recognises as Claude Code by its process; `thurm agent explain` says why.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
@@ -100,6 +100,20 @@ test.serial('explain shows the foreground process, the agent, every matching rul
   t.regex(text, /claude-code\.permission {2}blocked {2}\(overridden by report\)/);
   t.regex(text, /idle threshold: 5000 ms/);
   t.regex(text, /screen \(may contain private data\):\n(.|\n)*Do you want to proceed\?/);
+});
+
+test.serial('a hook whose stdin is never closed stops reading after 2 s and exits 0', async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  const started = performance.now();
+  const hook = spawn(process.execPath, [BIN, 'agent', 'hook', 'claude-code'], { env: env.env, stdio: ['pipe', 'ignore', 'ignore'] });
+  t.teardown(() => hook.stdin.destroy());
+  hook.stdin.write('{"hook_event_name":"UserPromptSubmit"');
+  const code = await new Promise<number | null>((resolve) => hook.on('exit', resolve));
+  const ms = performance.now() - started;
+  t.is(code, 0);
+  // READ_TIMEOUT_MS (2 s) and no server to report to; 6 s leaves room for node's start under load.
+  t.true(ms >= 2000 && ms < 6000, `the hook took ${Math.round(ms)} ms`);
 });
 
 test.serial('the hook command maps real Claude Code hook payloads and always exits 0', async (t) => {
