@@ -41,6 +41,8 @@ async function likelyCommand(args: readonly string[]): Promise<CliCommand[]> {
 }
 
 export async function main(args = process.argv.slice(2)): Promise<void> {
+  // The reader went away (`thurm events --json | head -1`): nothing left to do, and no stack trace.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' ? process.exit(0) : fail(err)));
   try {
     // Asked by scripts and version checks: no command module is needed for it.
     if (args.length === 1 && args[0] === '--version') {

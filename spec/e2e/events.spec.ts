@@ -1,6 +1,6 @@
 // The events API and what builds on it: `subscribe` / `thurm events`, `wait --output`,
 // read-only observers, the agent overview, and done for agents that never report.
-// Serial, as in restore.spec.ts: each test starts a server and shells, and nine at once beside
+// Serial, as in restore.spec.ts: each test starts a server and shells, and nine of them at once beside
 // another file on two cores stretched each to 15-19 s, near enough ava's limit to flake.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -80,6 +80,21 @@ test.serial('thurm events --json prints the snapshot, then one event per line, a
   const lines = out.trim().split('\n').map((l) => JSON.parse(l));
   t.is(lines[0].type, 'snapshot');
   t.is(lines.at(-1).type, 'session-ended');
+});
+
+test.serial('thurm events exits quietly with 0 when its reader closes the pipe (| head -1)', async (t) => {
+  const env = await world(t);
+  const events = spawn(process.execPath, [BIN, 'events', '--json'], { env: env.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  t.teardown(() => events.kill());
+  let stderr = '';
+  events.stderr.on('data', (d) => { stderr += d; });
+  // Like head -1: the first line, then the pipe is closed.
+  await new Promise<void>((resolve) => events.stdout.once('data', () => resolve()));
+  events.stdout.destroy();
+  const exited = new Promise<number | null>((resolve) => events.on('exit', resolve));
+  await env.ok(['split']);
+  t.is(await exited, 0);
+  t.is(stderr, '');
 });
 
 test.serial('a subscriber that reads nothing is dropped with a reason, and the server carries on', async (t) => {
