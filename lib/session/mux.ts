@@ -341,7 +341,7 @@ export class Mux {
    */
   respawnPane(id: string, spec: NewPaneSpec, kill: boolean): void {
     const old = this.pane(id);
-    if (!old.exit && !kill) throw new ThurmError('INVALID_ARGUMENT', `pane ${id} still runs its program (kill it first)`);
+    if (!old.exit && !kill) throw new ThurmError('INVALID_ARGUMENT', `pane ${id} still runs its program (respawn-pane -k replaces it)`);
     this.spawn({ ...spec, cwd: spec.cwd ?? old.cwd, window: this.windowOf(id).index }, old.size.cols, old.size.rows,
       { id, history: [], typed: null, notice: null, title: old.givenTitle });
     this.reaper.close(old);

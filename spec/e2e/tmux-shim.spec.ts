@@ -181,7 +181,7 @@ test.serial('select-pane -T names a pane in its border and events until renamed,
   t.true((await paneOf(env, '1')).focused, 'naming a pane does not select it');
   r = await inPane(env, 'tmux respawn-pane -t %2 -- cat');
   t.is(r.code, 1);
-  t.is(r.err, 'thurm: tmux shim: pane 2 still runs its program (kill it first)\n');
+  t.is(r.err, 'thurm: tmux shim: pane 2 still runs its program (respawn-pane -k replaces it)\n');
   r = await inPane(env, 'tmux respawn-pane -k -t %2 -c /tmp -- sh -c "echo respawned; exec cat"');
   t.is(r.code, 0, r.err);
   await waitUntil(async () => (await env.capture('2')).includes('respawned'), 'the new program in pane 2');

@@ -52,8 +52,11 @@ export const agentAnswer = defineCommand({
     const pane = ctx.mux.pane(id);
     const summary = pane.summary();
     const digest = screenDigest(ctx.mux, id);
-    if (summary.state !== 'blocked' || digest !== a.expect) {
-      throw new ThurmError('STALE_SCREEN', `answer: pane ${id} is ${summary.state} with screen ${digest}, not ${a.expect}: nothing was sent`);
+    if (summary.state !== 'blocked') {
+      throw new ThurmError('STALE_SCREEN', `answer: pane ${id} is ${summary.state}, not blocked: nothing was sent`);
+    }
+    if (digest !== a.expect) {
+      throw new ThurmError('STALE_SCREEN', `answer: pane ${id} shows screen ${digest}, not ${a.expect}: nothing was sent`);
     }
     const answer = agentByName(summary.app)?.answer ?? DEFAULT_ANSWER;
     const keys = a.text !== undefined ? `${a.text}\r` : a.deny ? answer.deny : answer.choice(a.choice!);

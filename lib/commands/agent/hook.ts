@@ -18,7 +18,7 @@ export const agentHook = defineCommand({
     event: field.string({ min: 1, max: 64 }).describe('the hook event: SessionStart, Stop, Notification...'),
     owner_pid: field.int({ min: 1 }),
     // Typed into a shell by a restore (`claude --resume ID`), like a report's session id.
-    session_id: field.string({ max: 256, pattern: SESSION_ID, expected: '1-256 printable ASCII characters' }).optional(),
+    session_id: field.string({ max: 256, pattern: SESSION_ID, expected: '1-256 printable ASCII characters, no spaces' }).optional(),
     // The agent's own words, kept as one clean line.
     message: field.string({ max: 4096 }).map((m) => sanitizeText(m.replace(CONTROL_CHARS, ' '), 2048) || undefined).optional(),
   },

@@ -20,10 +20,10 @@ function parseResumeJson(text: unknown): string[] | undefined {
 const REPORT = {
   agent: field.string({ max: 64, pattern: AGENT_NAME, expected: '1-64 of A-Z a-z 0-9 _ . + -' }).describe('agent kind, kept for the process lifetime'),
   owner_pid: field.int({ min: 1 }).describe('PID of the agent process'),
-  instance: field.string({ max: 128, pattern: INSTANCE_ID, expected: '1-128 printable ASCII characters' }).describe('unique id made when the agent started'),
+  instance: field.string({ max: 128, pattern: INSTANCE_ID, expected: '1-128 printable ASCII characters, no spaces' }).describe('unique id made when the agent started'),
   sequence: field.int().describe('increases with every report and release of the instance'),
   status: field.enum(AGENT_STATUSES),
-  session_id: field.string({ max: 256, pattern: SESSION_ID, expected: '1-256 printable ASCII characters' }).describe('omitted: kept').optional(),
+  session_id: field.string({ max: 256, pattern: SESSION_ID, expected: '1-256 printable ASCII characters, no spaces' }).describe('omitted: kept').optional(),
   message: field.string({ max: 2048, pattern: WITHOUT_CONTROL, expected: 'text without control characters' }).describe('omitted: cleared').optional(),
   resume_argv: RESUME_ARGV.nullable().optional(),
 };
