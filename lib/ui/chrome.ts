@@ -90,13 +90,19 @@ export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void
   // With several windows: each with the glyph of what needs you there, then this window's panes.
   const windows = mux.windowList();
   if (windows.length > 1) {
-    for (const { window, current, last } of windows) {
+    const labels = windows.map(({ window, current, last }) => {
       const state = windowState(mux, window);
       const mark = state === 'blocked' || state === 'error' || state === 'done' ? GLYPHS[state] : '';
-      const label = `${window.index}:${truncate(mux.windowName(window), 12)}${current ? '*' : last ? '-' : ''}${mark} `;
-      if (x + textWidth(label) > line.length - 8) break;
-      x = putText(line, x, label, current ? STATUS_FOCUS : STATUS);
-    }
+      return `${window.index}:${truncate(mux.windowName(window), 12)}${current ? '*' : last ? '-' : ''}${mark} `;
+    });
+    const widths = labels.map(textWidth);
+    const room = line.length - 8 - x;
+    // Windows that do not all fit leave some room for this window's panes.
+    const total = widths.reduce((a, b) => a + b, 0);
+    const [start, end] = visibleRun(widths, windows.findIndex((w) => w.current), total <= room ? room : Math.floor(room * 0.6));
+    if (start > 0) x = putText(line, x, '< ', STATUS);
+    for (let i = start; i < end; i++) x = putText(line, x, labels[i], windows[i].current ? STATUS_FOCUS : STATUS, line.length - 8);
+    if (end < windows.length) x = putText(line, x, '> ', STATUS, line.length - 8);
     if (x + 2 < line.length - 8) x = putText(line, x, '│ ', STATUS);
   }
   for (const id of mux.windowPaneIds()) {
@@ -119,6 +125,23 @@ export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void
     putText(line, right, text, `${STATE_STYLES[state]};42`);
   }
   if (extras.prefixPending) putText(line, Math.max(line.length - 8, x), ' PREFIX ', MESSAGE);
+}
+
+/** Cells a `<` or `>` takes where the window list is cut. */
+const CUT_MARK = 2;
+
+/**
+ * The run of labels (their widths) that fits `room` cells and shows `current`: from the first
+ * one, or moved on until `current` shows, as tmux's window list does. A cut end costs CUT_MARK.
+ */
+export function visibleRun(widths: number[], current: number, room: number): [number, number] {
+  const fits = (a: number, b: number) =>
+    widths.slice(a, b).reduce((s, w) => s + w, 0) + (a > 0 ? CUT_MARK : 0) + (b < widths.length ? CUT_MARK : 0) <= room;
+  let start = 0;
+  while (start < current && !fits(start, current + 1)) start++;
+  let end = start;
+  while (end < widths.length && fits(start, end + 1)) end++;
+  return [start, Math.max(end, Math.min(current + 1, widths.length))];
 }
 
 /** Blanks the area no pane covers (hidden panes, rounding leftovers). */

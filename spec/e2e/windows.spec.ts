@@ -92,6 +92,16 @@ test.serial('prefix w opens the chooser on the current window, so Enter keeps it
   t.true((await windows(env)).find((w) => w.index === 1)!.current);
 });
 
+test.serial('with more windows than the status line holds, it keeps the current window and its panes in view', async (t) => {
+  const { env, term, status } = await attached(t);
+  for (let i = 1; i <= 10; i++) await env.ok(['new-window', '-d', '-n', `build-output-window-${i}`]);
+  await env.ok(['new-window', '-n', 'target']);
+  await term.waitFor(() => /^\[default\] < .*11:target\* │ 12:sh\* /.test(status()), 'the current window after a < mark, then its pane');
+  await env.ok(['select-window', '--index', '0']);
+  await term.waitFor(() => /^\[default\] 0:sh\* .*> │ 1:sh\* /.test(status()), 'the first window, the > mark, then its pane');
+  t.false(status().includes('target'), 'the windows past the > mark are left out');
+});
+
 test.serial('windows from the CLI, in thurm info and in events, and after a restore', async (t) => {
   const env = new ThurmEnv();
   t.teardown(() => env.cleanup());
