@@ -21,6 +21,7 @@ import { CLEAR_STATUS, isStatusAnswer, mostPressing, outerStatus, STATUS_QUERY }
 import { InputParser, keyName, type InputToken } from './input.js';
 import { FrameScheduler } from './frame-scheduler.js';
 import { findBinding, helpLines } from './key-bindings.js';
+import { HelpView } from './help-view.js';
 import { handleMouse, type BorderDrag } from './mouse.js';
 import { CopyView } from './copy-view.js';
 import { drawPaneContent } from './pane-view.js';
@@ -99,7 +100,7 @@ export class ClientScreen implements ClientHandle {
   private prefixPending = false;
   /** A yes/no question in the status line (closing a pane or window) and what yes does. */
   private confirm: { question: string; yes(): void } | null = null;
-  private help: blessed.Widgets.BoxElement | null = null;
+  private help: HelpView | null = null;
   private message: string | null = null;
   private cursorShape = '';
   private lastCursor = '';
@@ -203,7 +204,7 @@ export class ClientScreen implements ClientHandle {
       return null;
     }
     if (this.help) {
-      this.closeHelp();
+      if (t.kind !== 'key' || this.help.key(keyName(legacyInput(t.seq))) === 'close') this.closeHelp();
       return null;
     }
     if (this.chooser && t.kind === 'key') {
@@ -333,20 +334,10 @@ export class ClientScreen implements ClientHandle {
   }
 
   private openHelp(): void {
-    const lines = helpLines(this.mux.config.keys.prefix);
-    const cols = this.output.columns, rows = this.output.rows;
-    this.help = blessed.box({
-      parent: this.screen,
-      top: 'center',
-      left: 'center',
-      width: Math.min(cols, 64),
-      height: Math.min(rows - 1, lines.length + 2),
-      border: { type: 'line' },
-      label: ' thurm keys ',
-      tags: false,
-      content: lines.join('\n'),
+    this.help = new HelpView(this.screen, helpLines(this.mux.config.keys.prefix), { cols: this.output.columns, rows: this.output.rows }, () => {
+      this.allPanesDirty = true;
+      this.scheduleFrame();
     });
-    this.scheduleFrame();
   }
 
   private openChooser(label: string, rows: () => { key: string; text: string }[], pick: (key: string) => void, empty?: string, initial?: string): void {

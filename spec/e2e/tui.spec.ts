@@ -206,6 +206,18 @@ test.serial('prefix ? shows the key bindings and any key closes them', async (t)
   t.pass();
 });
 
+test.serial('prefix ? taller than the terminal scrolls with PageDown to its last binding, and q closes it', async (t) => {
+  const { term } = await start(t, undefined, 100, 20);
+  term.write(`${PREFIX}?`);
+  await term.waitFor((s) => /prefix is C-b/.test(s) && /of \d+: j\/k, PageUp\/PageDown scroll/.test(s), 'the top of the help');
+  t.false(term.text().includes('send the prefix key to the pane'), 'the last binding is below the box at first');
+  for (let i = 0; i < 5; i++) term.write('\x1b[6~');
+  await term.waitForText('send the prefix key to the pane');
+  t.false(term.text().includes('prefix is C-b'), 'the top scrolled away');
+  term.write('q');
+  await term.waitFor((s) => !s.includes('PageUp/PageDown scroll'), 'help closed');
+});
+
 test.serial('prefix prefix sends the prefix key itself to the pane', async (t) => {
   const { term } = await start(t);
   term.write('od -c\r');
