@@ -10,7 +10,8 @@ import type { Mux } from '../session/mux.js';
 import type { StatusNotification } from '../status/program-status.js';
 import { encodeInput, legacyInput } from '../term/key-encoding.js';
 import { pasteBytes } from '../term/keys.js';
-import { hasControl, sanitizeText } from '../sanitize.js';
+import { sanitizeText } from '../sanitize.js';
+import { textWidth } from './text-cells.js';
 import { StyleCache } from './cell-style.js';
 import { clearUncovered, drawHeaders, drawStatusLine } from './chrome.js';
 import { Chooser } from './chooser.js';
@@ -22,6 +23,7 @@ import { InputParser, keyName, type InputToken } from './input.js';
 import { FrameScheduler } from './frame-scheduler.js';
 import { findBinding, helpLines } from './key-bindings.js';
 import { HelpView } from './help-view.js';
+import { LineEditor } from './line-editor.js';
 import { handleMouse, type BorderDrag } from './mouse.js';
 import { CopyView } from './copy-view.js';
 import { drawPaneContent } from './pane-view.js';
@@ -77,7 +79,7 @@ export class ClientScreen implements ClientHandle {
   /** An open list to pick from (the agent overview, the window chooser) and what a pick does. */
   private chooser: { list: Chooser; pick(key: string): void } | null = null;
   /** A line being typed in the status line (a window's new name or index). */
-  private prompt: { label: string; text: string; done(text: string): void; history?: PromptHistory } | null = null;
+  private prompt: { label: string; line: LineEditor; done(text: string): void; history?: PromptHistory } | null = null;
   /** What was typed at the `:` prompt, for Up and Down. */
   private readonly commandHistory = new PromptHistory();
   /** The outer terminal answered the OSC 7501 query: it is told the session's state. */
@@ -300,11 +302,13 @@ export class ClientScreen implements ClientHandle {
         this.runCommandLine(line);
       }, this.commandHistory);
     } else if (action.ui === 'rename-window') {
-      this.openPrompt('rename window: ', (name) => void this.run({ type: 'rename-window', name: name || null }));
+      // Filled in with the current name, as tmux does.
+      const current = this.mux.windowList().find((w) => w.current)?.window;
+      this.openPrompt('rename window: ', (name) => void this.run({ type: 'rename-window', name: name || null }), undefined, current ? this.mux.windowName(current) : '');
     } else if (action.ui === 'rename-session') {
       this.openPrompt('rename session: ', (name) => {
         if (name) void this.run({ type: 'rename-session', name });
-      });
+      }, undefined, this.mux.session);
     } else if (action.ui === 'move-window') {
       this.openPrompt('move window to index: ', (index) => {
         if (/^\d{1,4}$/.test(index)) void this.run({ type: 'move-window', to: Number(index) });
@@ -361,8 +365,8 @@ export class ClientScreen implements ClientHandle {
     this.scheduleFrame();
   }
 
-  private openPrompt(label: string, done: (text: string) => void, history?: PromptHistory): void {
-    this.prompt = { label, text: '', done, history };
+  private openPrompt(label: string, done: (text: string) => void, history?: PromptHistory, text = ''): void {
+    this.prompt = { label, line: new LineEditor(text, history ? 512 : 64), done, history };
     this.scheduleFrame();
   }
 
@@ -389,17 +393,15 @@ export class ClientScreen implements ClientHandle {
     if (name === 'Enter' || name === 'Escape' || name === 'C-c') {
       this.prompt = null;
       this.allPanesDirty = true;
-      if (name === 'Enter') prompt.done(prompt.text.trim());
-    } else if (name === 'BSpace') {
-      prompt.text = [...prompt.text].slice(0, -1).join('');
+      if (name === 'Enter') prompt.done(prompt.line.text.trim());
     } else if ((name === 'Up' || name === 'Down') && prompt.history) {
-      prompt.text = prompt.history.move(name === 'Up' ? -1 : 1);
+      prompt.line.set(prompt.history.move(name === 'Up' ? -1 : 1));
     } else if (name === 'Tab' && prompt.history) {
       // Completes the command's name as far as every candidate agrees.
-      const found = completions(prompt.text);
-      if (found.length) prompt.text = found.reduce((a, b) => { let i = 0; while (i < a.length && a[i] === b[i]) i++; return a.slice(0, i); }) + (found.length === 1 ? ' ' : '');
-    } else if (!hasControl(seq) && prompt.text.length < (prompt.history ? 512 : 64)) {
-      prompt.text += seq;
+      const found = completions(prompt.line.text);
+      if (found.length) prompt.line.set(found.reduce((a, b) => { let i = 0; while (i < a.length && a[i] === b[i]) i++; return a.slice(0, i); }) + (found.length === 1 ? ' ' : ''));
+    } else {
+      prompt.line.key(name, seq);
     }
     this.scheduleFrame();
   }
@@ -587,7 +589,7 @@ export class ClientScreen implements ClientHandle {
     drawHeaders(lines, this.mux, geo, Math.floor(Date.now() / ANIMATION_MS), (id) => this.copy.label(id));
     this.animate(geo);
     if (statusRow >= 0 && lines[statusRow]) {
-      const message = this.prompt ? `${this.prompt.label}${this.prompt.text}_` : this.confirm?.question ?? copyText ?? this.message;
+      const message = this.prompt ? `${this.prompt.label}${this.prompt.line.text}` : this.confirm?.question ?? copyText ?? this.message;
       drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.prefixPending, message });
     }
     this.screen.render();
@@ -629,7 +631,13 @@ export class ClientScreen implements ClientHandle {
   private cursor(geo: ReturnType<Mux['geometry']>): string {
     const id = this.mux.focused;
     const r = id ? geo.panes.get(id) : undefined;
-    if (!id || !r || this.help || this.chooser || this.confirm || this.prompt) return '\x1b[?25l';
+    if (this.prompt) {
+      // The prompt's own cursor, on the status line (drawn one cell in).
+      const { label, line } = this.prompt;
+      const x = Math.min(1 + textWidth(label + line.text.slice(0, line.cursor)), this.output.columns - 1);
+      return `\x1b[${this.output.rows};${x + 1}H\x1b[?25h`;
+    }
+    if (!id || !r || this.help || this.chooser || this.confirm) return '\x1b[?25l';
     if (this.mux.pane(id).term.sync.updating && this.lastCursor) return this.lastCursor;
     const live = this.mux.pane(id).term.cursor;
     const copying = this.copy.cursor(id);

@@ -30,8 +30,9 @@ test.serial('prefix $ renames the session: the status line, thurm ls and attach 
   t.teardown(() => term.kill());
   await term.waitForText('[default]');
   term.write('\x02$');
-  await term.waitForText('rename session: _');
-  term.write('work\r');
+  // Filled in with the current name, as tmux does: C-u clears it.
+  await term.waitForText('rename session: default');
+  term.write('\x15work\r');
   await term.waitForText('[work]');
   t.is(await env.ok(['ls']), 'work: 1 window, 1 pane, 1 client\n');
   t.deepEqual(fs.readdirSync(path.dirname(env.socket)).filter((f) => f.endsWith('.sock')).sort(), ['default.sock', 'work.sock']);

@@ -44,11 +44,12 @@ test.serial('prefix , renames the window, prefix . moves it, prefix & asks befor
   term.write(`${PREFIX}c`);
   await term.waitFor(() => / 1:sh\*/.test(status()), 'window 1');
   term.write(`${PREFIX},`);
-  await term.waitForText('rename window: _');
-  term.write('build\r');
+  // Filled in with the current name; edited as in tmux: C-u clears, Left moves, typing inserts.
+  await term.waitForText('rename window: sh');
+  term.write('\x15buld\x1b[D\x1b[Di\r');
   await term.waitFor(() => / 1:build\*/.test(status()), 'renamed');
   term.write(`${PREFIX}.`);
-  await term.waitForText('move window to index: _');
+  await term.waitForText('move window to index: ');
   term.write('5\r');
   await term.waitFor(() => / 5:build\*/.test(status()), 'moved to 5');
   term.write(`${PREFIX}&`);
@@ -135,17 +136,17 @@ test.serial('windows from the CLI, in thurm info and in events, and after a rest
 test.serial('prefix : runs a thurm command typed with the CLI syntax, with completion, history and errors', async (t) => {
   const { env, term, status } = await attached(t);
   term.write(`${PREFIX}:`);
-  await term.waitFor(() => status().startsWith(' :_'), 'the prompt');
+  await term.waitFor(() => status().startsWith(' : '), 'the prompt');
   term.write("new-window -n 'my logs'\r");
   await waitUntil(async () => (await windows(env)).some((w) => w.name === 'my logs'), 'the window made from the prompt');
   term.write(`${PREFIX}:sel\t`);
-  await term.waitFor(() => status().startsWith(' :select-_'), 'completed as far as the names agree');
+  await term.waitFor(() => status().startsWith(' :select- '), 'completed as far as the names agree');
   term.write('window --index 0\r');
   await waitUntil(async () => (await windows(env))[0].current, 'window 0 selected');
   term.write(`${PREFIX}:frobnicate\r`);
   await term.waitForText('not a command thurm knows in this form: frobnicate');
   term.write(`${PREFIX}:\x1b[A`);
-  await term.waitFor(() => status().startsWith(' :frobnicate_'), 'Up recalls the last line');
+  await term.waitFor(() => status().startsWith(' :frobnicate '), 'Up recalls the last line');
   term.write('\x1b');
   t.pass();
 });
