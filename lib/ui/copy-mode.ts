@@ -59,8 +59,8 @@ export class CopyMode {
         return STAY;
       case 'j': case 'Down': case 'C-n': this.moveTo(this.cursor.x, this.cursor.y + 1); break;
       case 'k': case 'Up': case 'C-p': this.moveTo(this.cursor.x, this.cursor.y - 1); break;
-      case 'h': case 'Left': this.moveTo(this.cursor.x - 1, this.cursor.y); break;
-      case 'l': case 'Right': this.moveTo(this.cursor.x + 1, this.cursor.y); break;
+      case 'h': case 'Left': this.moveTo(this.nextColumn(-1), this.cursor.y); break;
+      case 'l': case 'Right': this.moveTo(this.nextColumn(1), this.cursor.y); break;
       case '0': case 'Home': this.moveTo(0, this.cursor.y); break;
       case '$': case 'End': this.moveTo(h.columnOf(this.cursor.y, Math.max(h.text(this.cursor.y).length - 1, 0)), this.cursor.y); break;
       case 'w': this.word(1); break;
@@ -98,6 +98,16 @@ export class CopyMode {
   /** Whether the view shows the live screen (the wheel leaves copy mode there). */
   get atBottom(): boolean {
     return this.top >= this.history.base;
+  }
+
+  /** The column of the character before (-1) or after (1) the cursor's: a wide one is one step, as in tmux. */
+  private nextColumn(step: 1 | -1): number {
+    const h = this.history;
+    const { x, y } = this.cursor;
+    const offset = h.offsetOf(y, x);
+    if (step < 0) return offset > 0 ? h.columnOf(y, offset - 1) : x - 1;
+    const code = h.text(y).codePointAt(offset);
+    return h.columnOf(y, offset + (code !== undefined && code > 0xffff ? 2 : 1));
   }
 
   /** Moves the cursor, scrolling the view just enough to keep it visible. */

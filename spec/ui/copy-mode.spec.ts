@@ -2,6 +2,7 @@ import test from 'ava';
 import xtermHeadless from '@xterm/headless';
 import { historyOf, type History } from '../../lib/term/history.js';
 import { CopyMode } from '../../lib/ui/copy-mode.js';
+import { useUnicode11 } from '../../lib/term/unicode.js';
 
 /** A history of plain lines with `rows` of them on screen; `wrapped` lines continue the one before. */
 function history(lines: string[], rows: number, cols = 20, wrapped = new Set<number>()): History {
@@ -164,4 +165,22 @@ test('the history of a real terminal maps wide characters to their columns', asy
   const mode = new CopyMode(h, { x: 5, y: 0 });
   t.deepEqual(keys(mode, 'v', 'l', 'y'), { kind: 'copy', text: 'ok' });
   xterm.dispose();
+});
+
+test('h and l step over a wide character whole, so a selection never holds half of one', async (t) => {
+  const xterm = new xtermHeadless.Terminal({ cols: 20, rows: 3, allowProposedApi: true });
+  t.teardown(() => xterm.dispose());
+  // As every pane counts widths: the rocket is two columns wide too.
+  useUnicode11(xterm);
+  await new Promise<void>((resolve) => xterm.write('日本語🚀 abc', resolve));
+  const mode = new CopyMode(historyOf(xterm), { x: 0, y: 0 });
+  const columns = [0];
+  for (let i = 0; i < 5; i++) {
+    keys(mode, 'l');
+    columns.push(mode.cursor.x);
+  }
+  t.deepEqual(columns, [0, 2, 4, 6, 8, 9]);
+  keys(mode, 'h', 'h');
+  t.is(mode.cursor.x, 6);
+  t.deepEqual(keys(mode, '0', 'v', 'l', 'y'), { kind: 'copy', text: '日本' });
 });
