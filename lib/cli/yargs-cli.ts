@@ -41,6 +41,22 @@ export function buildCli(args: string[], commands: readonly CliCommand[], run: (
     .wrap(Math.min(100, process.stdout.columns || 80))
     .fail((msg, err) => {
       if (err) throw err;
+      // yargs calls a word where a command goes an unknown argument.
+      const word = commandWord(args);
+      if (word !== undefined && new RegExp(`^Unknown arguments?: ${escapeRegExp(word)}(,|$)`).test(msg)) {
+        throw new ThurmError('INVALID_ARGUMENT', `unknown command: ${word} (thurm --help lists them)`);
+      }
       throw new ThurmError('INVALID_ARGUMENT', msg.toLowerCase());
     });
 }
+
+/** The first word of `args` that is not an option or a global option's value. */
+function commandWord(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length && args[i] !== '--'; i++) {
+    if (!args[i].startsWith('-')) return args[i];
+    if (/^(-s|-S|--session|--socket)$/.test(args[i])) i++;
+  }
+  return undefined;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

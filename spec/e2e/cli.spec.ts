@@ -192,6 +192,9 @@ test.serial('errors print one thurm: line and exit with the code of their kind',
   const flag = await env.cli(['list', '--bogus']);
   t.is(flag.code, 2);
   t.regex(flag.stderr, /^thurm: /);
+  const command = await env.cli(['-s', 'other', 'nosuchcmd', 'x']);
+  t.is(command.code, 2);
+  t.is(command.stderr, 'thurm: unknown command: nosuchcmd (thurm --help lists them)\n');
   const badSize = await env.cli(['new', '-d', '-s', 'other', '--size', 'huge']);
   t.is(badSize.code, 2);
   const badCwd = await env.cli(['split', '--cwd', '/no/such/dir']);
