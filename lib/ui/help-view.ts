@@ -4,6 +4,8 @@ import blessed from 'blessed';
 import { textWidth } from './text-cells.js';
 
 const WIDTH = 64;
+/** Where a binding's description starts: after two spaces, the 14-cell key field and a space (helpLines). */
+const DESCRIPTION_COLUMN = 17;
 
 /** `text` cut into lines of at most `width` cells, at spaces where it can, continuing indented. */
 export function wrapLine(text: string, width: number): string[] {
@@ -20,7 +22,7 @@ export function wrapLine(text: string, width: number): string[] {
     const space = rest.lastIndexOf(' ', cut);
     const at = space > width / 2 ? space : cut;
     out.push(rest.slice(0, at).trimEnd());
-    rest = `${' '.repeat(17)}${rest.slice(at).trimStart()}`;
+    rest = `${' '.repeat(DESCRIPTION_COLUMN)}${rest.slice(at).trimStart()}`;
   }
   out.push(rest);
   return out;
