@@ -165,6 +165,9 @@ export class PaneTerminal {
    * nothing else waits: xterm then parses it at once, and echo stays quick beside busy panes.
    */
   write(data: string | Uint8Array, done?: () => void): void {
+    // A disposed xterm never parses: handed to the shared budget, the bytes would count as
+    // unparsed for good and hold up every other pane's output. Nothing is left to wait for.
+    if (this.isDisposed) return done?.();
     if (this.echoing && !this.budget.waiting(this.parser)) this.toXterm(data, done);
     else this.budget.write(this.parser, data, done);
   }
@@ -355,7 +358,10 @@ export class PaneTerminal {
     return d;
   }
 
+  private isDisposed = false;
+
   dispose(): void {
+    this.isDisposed = true;
     this.disposed();
     for (const d of this.disposables.splice(0)) d.dispose();
     this.budget.forget(this.parser);

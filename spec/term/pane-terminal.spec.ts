@@ -1,5 +1,6 @@
 import test from 'ava';
 import { PaneTerminal } from '../../lib/term/pane-terminal.js';
+import { ParseBudget } from '../../lib/term/parse-budget.js';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -22,4 +23,17 @@ test('waiting for the emulator (hold, flushed) is not output: readers hear of no
   await new Promise<void>((resolve) => term.write('more', resolve));
   await nextTurn();
   t.is(told, 2, 'output after a wait is told again');
+});
+
+test('output written after the terminal is disposed is dropped at once, and other terminals still parse', async (t) => {
+  const budget = new ParseBudget();
+  const gone = new PaneTerminal({ cols: 20, rows: 5, scrollback: 10, budget });
+  const live = new PaneTerminal({ cols: 20, rows: 5, scrollback: 10, budget });
+  t.teardown(() => live.dispose());
+  gone.dispose();
+  let dropped = false;
+  gone.write('x'.repeat(100_000), () => { dropped = true; });
+  t.true(dropped, 'its callback ran at once');
+  await new Promise<void>((resolve) => live.write('still parsed', resolve));
+  t.true(live.liveScreen().join('\n').includes('still parsed'));
 });
