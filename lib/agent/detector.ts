@@ -7,6 +7,7 @@ import { runRules, type RuleMatch } from './detect/engine.js';
 import { GENERIC_RULES } from './detect/generic.js';
 import { agentByName, agentOfProcess, AGENTS } from './detect/index.js';
 import type { AgentDefinition, DetectedState, Rule } from './detect/rule.js';
+import { WAITING_AT_PROMPT } from './hook.js';
 
 export interface DetectionConfig {
   enabled: boolean;
@@ -72,7 +73,10 @@ export class Detector {
     const none: Detection = { agent: agent?.agent ?? null, state: null, kind: null, source: 'none', text: '', rules: [], inconclusive: false };
     if (!this.config.enabled) return none;
     const result = runRules(this.rulesFor(agent), input.lines, input.title);
-    const notification = input.notification && (agent || !input.notification.bell) ? input.notification : null;
+    // An agent notifies when it needs you, so its notification is a question (but for the one
+    // that says it waits at its prompt); any other program's asks nothing: it is attention (the
+    // pane's `!` mark), not blocked.
+    const notification = agent && input.notification && !WAITING_AT_PROMPT.test(input.notification.text) ? input.notification : null;
     if (notification) {
       return { ...none, state: 'blocked', source: 'notification', text: notification.text, rules: result.matches };
     }

@@ -20,7 +20,15 @@ export interface HookState {
   sessionId: string | null;
   event: string;
   updatedAt: number;
+  /**
+   * Why the state no longer counts (its agent's screen and output outlived it), or null. The
+   * agent's next hook event makes it count again; its session id is kept either way.
+   */
+  stale?: string | null;
 }
+
+/** What an agent says when a turn has ended and it waits at its prompt: idle, not a question. */
+export const WAITING_AT_PROMPT = /waiting for your input/i;
 
 /** Claude Code's hook events to states; null ends the hook state (the session ended). */
 export function statusOfHookEvent(event: string, message = ''): { status: AgentStatus; blockedKind: 'permission' | null } | null | undefined {
@@ -33,7 +41,7 @@ export function statusOfHookEvent(event: string, message = ''): { status: AgentS
     case 'SubagentStop': return { status: 'working', blockedKind: null };
     case 'Notification':
       // "Claude is waiting for your input" comes after a turn ended: that is idle, not blocked.
-      if (/waiting for your input/i.test(message)) return { status: 'idle', blockedKind: null };
+      if (WAITING_AT_PROMPT.test(message)) return { status: 'idle', blockedKind: null };
       return { status: 'needs-input', blockedKind: /permission/i.test(message) ? 'permission' : null };
     case 'Stop': return { status: 'done', blockedKind: null };
     case 'SessionEnd': return null;
@@ -71,8 +79,20 @@ export class HookOwnership {
     this.state = {
       agent: e.agent, ownerPid: e.ownerPid, startTime: owner.startTime, pgid: owner.pgid, event: e.event,
       status: mapped.status, blockedKind: mapped.blockedKind, message: e.message ?? null,
-      sessionId: e.sessionId ?? this.state?.sessionId ?? null, updatedAt: now,
+      sessionId: e.sessionId ?? this.state?.sessionId ?? null, updatedAt: now, stale: null,
     };
+  }
+
+  /** The user saw the turn's end: a done state is the agent waiting at its prompt. */
+  seen(): boolean {
+    if (this.state?.status !== 'done' || this.state.stale) return false;
+    this.state.status = 'idle';
+    return true;
+  }
+
+  /** The state no longer counts, for `reason` (shown by `agent explain`). */
+  expire(reason: string): void {
+    if (this.state && !this.state.stale) this.state.stale = reason;
   }
 
   /** The hook state while its owner runs in the foreground (reading changes nothing: see tick). */

@@ -4,10 +4,8 @@ import path from 'node:path';
 import { printable, safeJson } from '../sanitize.js';
 import type { SessionInfo } from '../server/protocol.js';
 import { sessionsIn, socketDir } from '../server/socket-path.js';
-import { OVERVIEW_ORDER } from '../session/agents.js';
+import { overviewRank } from '../status/states.js';
 import { Connection } from './connection.js';
-
-const rank = (state: string) => OVERVIEW_ORDER.indexOf(state as (typeof OVERVIEW_ORDER)[number]);
 
 const ASK_MS = 1000;
 
@@ -21,7 +19,7 @@ export async function listSessions(): Promise<SessionRow[]> {
       const connection = await Connection.open(path.join(dir, `${name}.sock`), ASK_MS);
       try {
         const info = await connection.request<SessionInfo>('info');
-        const states = info.panes.map((p) => p.status.state).filter((s) => s !== 'none').sort((a, b) => rank(a) - rank(b));
+        const states = info.panes.map((p) => p.status.state).filter((s) => s !== 'none').sort((a, b) => overviewRank(a) - overviewRank(b));
         return { name, windows: info.windows.length, panes: info.panes.length, clients: info.clients, state: states[0] ?? 'none' };
       } finally {
         connection.close();

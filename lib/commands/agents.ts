@@ -1,6 +1,6 @@
 // Every pane that has a status, most pressing first: what prefix `a` shows.
 import { agentRows, duration } from '../session/agents.js';
-import { GLYPHS } from '../ui/status-view.js';
+import { STATE_TABLE } from '../status/states.js';
 import { defineCommand } from './command.js';
 
 export const agents = defineCommand({
@@ -15,5 +15,5 @@ export const agents = defineCommand({
       agents: agentRows(ctx.mux).map((r) => ({ ...r, since: new Date(r.since).toISOString(), forMs: now - r.since })),
     };
   },
-  print: (r) => r.agents.map((a) => `${GLYPHS[a.state]} pane ${a.pane} ${a.state.padEnd(7)} ${duration(a.forMs).padStart(7)}  ${a.app ?? '-'}${a.text ? `: ${a.text}` : ''}`).join('\n'),
+  print: (r) => r.agents.map((a) => `${STATE_TABLE[a.state].glyph} pane ${a.pane} ${a.state.padEnd(7)} ${duration(a.forMs).padStart(7)}  ${a.app ?? '-'}${a.text ? `: ${a.text}` : ''}`).join('\n'),
 });

@@ -194,6 +194,10 @@ export interface AgentExplanation {
   lastOutputMs: number | null;
   programStatus: { id: string | null; app: string | null; state: string; kind: string | null; title: string | null; msg: string | null; progress: number | null } | null;
   report: { agent: string; instance: string; ownerPid: number; status: string; message: string | null } | null;
+  /** The hook state; `stale` says why it no longer counts. */
+  hook: { agent: string; event: string; status: string; ownerPid: number; stale: string | null } | null;
+  /** What gives the winning source's state and what ends it. */
+  lifetime: { starts: string; ends: string };
 }
 
 export interface ProgramInfo { app: string | null; records: RecordInfo[] }

@@ -1,14 +1,13 @@
 // The agent overview (prefix `a`, `thurm agents`): every pane that has a status, most pressing
 // first, with how long it has been in that state.
+import type { State } from '../status/osc7501.js';
+import { overviewRank } from '../status/states.js';
 import type { Mux } from './mux.js';
 import type { Window } from './windows.js';
 
-/** Most pressing first: what needs you, what failed, what finished, then what runs or waits. */
-export const OVERVIEW_ORDER = ['blocked', 'error', 'done', 'working', 'idle'] as const;
-
 export interface AgentRow {
   pane: string;
-  state: (typeof OVERVIEW_ORDER)[number];
+  state: State;
   source: string;
   app: string | null;
   text: string;
@@ -23,8 +22,7 @@ export function agentRows(mux: Mux): AgentRow[] {
     if (s.state === 'none') continue;
     rows.push({ pane, state: s.state, source: s.source, app: s.app, text: s.text, since: mux.stateSince(pane) });
   }
-  const rank = (r: AgentRow) => OVERVIEW_ORDER.indexOf(r.state);
-  return rows.sort((a, b) => rank(a) - rank(b) || a.since - b.since);
+  return rows.sort((a, b) => overviewRank(a.state) - overviewRank(b.state) || a.since - b.since);
 }
 
 /** `1h 02m`, `3m 05s`, `12s`. */
@@ -40,8 +38,7 @@ export function windowState(mux: Mux, w: Window): string {
   let best: string = 'none';
   for (const id of mux.windowPaneIds(w)) {
     const s = mux.pane(id).summary().state;
-    const rank = (x: string) => OVERVIEW_ORDER.indexOf(x as (typeof OVERVIEW_ORDER)[number]);
-    if (s !== 'none' && (best === 'none' || rank(s) < rank(best))) best = s;
+    if (overviewRank(s) < overviewRank(best)) best = s;
   }
   return best;
 }

@@ -22,9 +22,11 @@ import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
 import { Reaper } from './reaper.js';
 import type { PanePlan } from './resume.js';
 import { paneSnapshot, SNAPSHOT_VERSION, type SessionSnapshot } from './snapshot.js';
+import { Notifier } from './notifier.js';
 import { StatusWatch } from './status-watch.js';
 import { Windows, type Window, type WindowSnapshot } from './windows.js';
 import { presetLayout, PRESETS, rotatePanes, swapPanes, type Preset } from './layout-presets.js';
+import { needsYou, overviewRank } from '../status/states.js';
 
 /** How the session file is doing (see saver.ts): shown in the status line and `thurm info`. */
 export interface SaveState { file: string | null; savedAt: number | null; error: string | null }
@@ -96,6 +98,10 @@ export class Mux {
   private readonly windows = new Windows();
   private nextId = 1;
   private readonly watch: StatusWatch;
+  private readonly notifier: Notifier;
+  /** Events raised while listeners handle one: delivered after it, so every listener sees causes first. */
+  private readonly pending: MuxEvent[] = [];
+  private emitting = false;
   private readonly reaper = new Reaper();
   private size: { cols: number; rows: number };
   private readonly spawnPty: PaneOptions['spawn'];
@@ -115,14 +121,17 @@ export class Mux {
     this.proc = opts.proc ?? LIVE_PROC;
     this.now = opts.now ?? Date.now;
     this.watch = new StatusWatch(this, (pane) => this.emit({ type: 'status-changed', pane }), this.now);
+    this.notifier = new Notifier((pane, notification) => this.emit({ type: 'notification', pane, notification }), this.now);
     this.subscribe((e) => {
       if (e.type === 'pane-removed') {
         this.states.delete(e.pane);
+        this.notifier.forget(e.pane);
         this.tmuxOptions.forget(`%${e.pane}`);
       } else if (e.type === 'window-closed') this.tmuxOptions.forget(`@${e.window}`);
       if ((e.type === 'status-changed' || e.type === 'pane-added') && this.panes.has(e.pane)) {
-        const state = this.pane(e.pane).summary().state;
-        if (this.states.get(e.pane)?.state !== state) this.states.set(e.pane, { state, since: this.now() });
+        const summary = this.pane(e.pane).summary();
+        if (this.states.get(e.pane)?.state !== summary.state) this.states.set(e.pane, { state: summary.state, since: this.now() });
+        this.notifier.statusChanged(e.pane, summary);
       }
     });
   }
@@ -133,12 +142,21 @@ export class Mux {
   }
 
   private emit(event: MuxEvent): void {
-    for (const l of [...this.listeners]) {
-      try {
-        l(event);
-      } catch (err) {
-        console.error(`thurm: listener failed on ${event.type}:`, err);
+    this.pending.push(event);
+    if (this.emitting) return;
+    this.emitting = true;
+    try {
+      for (let e = this.pending.shift(); e; e = this.pending.shift()) {
+        for (const l of [...this.listeners]) {
+          try {
+            l(e);
+          } catch (err) {
+            console.error(`thurm: listener failed on ${e.type}:`, err);
+          }
+        }
       }
+    } finally {
+      this.emitting = false;
     }
   }
 
@@ -280,7 +298,7 @@ export class Mux {
         title: () => this.emit({ type: 'pane-title-changed', pane: id }),
         exit: (exitCode, signal) => this.exited(id, exitCode, signal),
         statusChanged: () => this.emit({ type: 'status-changed', pane: id }),
-        notify: (notification) => this.emit({ type: 'notification', pane: id, notification }),
+        notify: (notification) => this.notifier.programAsked(id, notification),
         watched: () => this.focused === id && this.clientSizes.size > 0,
         clipboard: (text) => {
           if (this.config.ui.paneClipboard) this.addBuffer(text, id);
@@ -476,7 +494,7 @@ export class Mux {
   /** Input from a person or a script for one pane (for every pane of a synchronized window). */
   typeInto(id: string, data: string): void {
     const pane = this.pane(id);
-    pane.attention();
+    this.seen(id);
     pane.type(data);
     const w = this.windowOf(id);
     if (w.synchronize) for (const other of panesOf(w.layout)) if (other !== id) this.pane(other).type(data);
@@ -505,7 +523,6 @@ export class Mux {
 
   /** Focuses a pane, selecting its window; `announce` even when it was focused already. */
   focus(id: string, announce = false): void {
-    this.pane(id).attention();
     const w = this.windowOf(id);
     if (w !== this.windows.current) this.selectWindow(w);
     if (w.zoomed && w.zoomed !== id) w.zoomed = null;
@@ -518,6 +535,15 @@ export class Mux {
       this.relayout();
       this.emit({ type: 'focus-changed', pane: id });
     }
+    // After focus-changed: what the user saw because of the focus follows it.
+    this.seen(id);
+  }
+
+  /** The user looked at a pane (focused it, typed into it): what it said has been seen. */
+  private seen(id: string): void {
+    const changed = this.pane(id).attention();
+    this.notifier.seen(id);
+    if (changed) this.emit({ type: 'status-changed', pane: id });
   }
 
   /** Moves focus to the neighbour in a heading; false when there is none. */
@@ -538,16 +564,15 @@ export class Mux {
     this.focus(ids[(i + step + ids.length) % ids.length]);
   }
 
-  /** The pane that most needs the user (blocked, then error, then done), the focused one last. */
+  /** The pane that most needs the user (see states.ts), the focused one last. */
   mostUrgent(): string | null {
-    const rank = { blocked: 0, error: 1, done: 2 } as Record<string, number>;
     const ids = this.paneIds();
     const start = this.focused ? ids.indexOf(this.focused) + 1 : 0;
     let best: { id: string; rank: number } | null = null;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[(start + i) % ids.length];
-      const r = rank[this.pane(id).summary().state];
-      if (r !== undefined && (!best || r < best.rank)) best = { id, rank: r };
+      const state = this.pane(id).summary().state;
+      if (needsYou(state) && (!best || overviewRank(state) < best.rank)) best = { id, rank: overviewRank(state) };
     }
     return best?.id ?? null;
   }

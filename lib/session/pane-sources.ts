@@ -5,9 +5,42 @@
 import { ACTIVE_WINDOW_MS, Detector, type Detection, type DetectionConfig } from '../agent/detector.js';
 import type { DetectedState } from '../agent/detect/rule.js';
 import { HookOwnership, type HookEvent } from '../agent/hook.js';
-import { AgentOwnership, type AgentStatus, type ProcessFacts } from '../agent/ownership.js';
+import { AgentOwnership, type ProcessFacts } from '../agent/ownership.js';
 import type { Kind } from '../status/osc7501.js';
-import type { StatusNotification, StatusSummary } from '../status/program-status.js';
+import type { StatusNotification, StatusSource, StatusSummary } from '../status/program-status.js';
+import { shownState } from '../status/states.js';
+
+/**
+ * For each source: what gives a pane its state, and what ends it. `agent explain` prints the
+ * winner's row and docs/status.md holds the same table.
+ */
+export const SOURCE_LIFETIMES: Readonly<Record<StatusSource, { starts: string; ends: string }>> = {
+  'program-status': {
+    starts: 'an OSC 7501 record from the program',
+    ends: 'working, blocked and idle end when the program leaves the foreground, at the next prompt (OSC 133;A), at exit and at a reset; done and error when the pane is seen (focus or typing)',
+  },
+  report: {
+    starts: 'thurm agent report from the process in the foreground',
+    ends: 'the next report, a release, or the owner leaving the foreground; done shows idle once the pane is seen',
+  },
+  hook: {
+    starts: 'an agent hook event (Claude Code hooks, Codex notify)',
+    ends: 'the next hook event, SessionEnd, or the agent leaving the foreground; done shows idle once the pane is seen; working stops counting after the idle threshold with no output (a turn that failed without its Stop event)',
+  },
+  notification: {
+    starts: 'an OSC 9/777/99 notification or a bell from a detected agent (a question, unless it says it waits for input)',
+    ends: 'when the pane is seen; from any other program a notification is attention (the ! mark), not a state',
+  },
+  ai: {
+    starts: 'the configured classifier, asked when no screen rule decides',
+    ends: 'its answer ages out, or a screen rule decides',
+  },
+  'screen-and-activity': {
+    starts: 'the agent\'s screen rules, else its output: working while it prints, idle after the idle threshold',
+    ends: 'the screen changes; a turn the user started (keys typed to the agent, not a command line typed to a shell) that ends unseen is done until the pane is seen',
+  },
+  none: { starts: 'no source says anything', ends: '-' },
+};
 
 /** Output this soon after a keystroke is its echo, and this soon after a resize a redraw. */
 const ECHO_MS = 150;
@@ -21,6 +54,8 @@ export interface ScreenFacts {
   title(): string;
   /** The app named by the pane's OSC 7501 records, if any. */
   app(): string | null;
+  /** Whether the pane's OSC 7501 records decide its status now (they beat every other source). */
+  recorded(): boolean;
 }
 
 export class PaneSources {
@@ -38,8 +73,16 @@ export class PaneSources {
   private committed: DetectedState | null = null;
   /** A detected agent finished a turn (working, then idle) while nobody looked: done until seen. */
   private unseenDone = false;
-  /** Input reached the pane since it was last idle: what it works on now is a turn (not start-up). */
+  /** Input reached an agent since it was last idle: what it works on now is a turn (not start-up). */
   private prompted = false;
+  /** The report's turn whose done the user has seen (then it shows as idle). */
+  private seenReport: { instance: string; turn: number } | null = null;
+  /**
+   * Output before this moment is not activity: a record, report or hook decided the pane then,
+   * and once they stop, detection starts from what the pane does next, not from their output.
+   */
+  private activityFloor = 0;
+  private wasAbove = false;
 
   constructor(
     private readonly screen: ScreenFacts, facts: ProcessFacts, detection: DetectionConfig,
@@ -62,20 +105,43 @@ export class PaneSources {
     this.changes++;
   }
 
+  /**
+   * Keys for the pane. Only keys for an agent prompt a turn: a command line typed into a shell
+   * (`claude`, a resume command) starts a program, and its start-up is no turn.
+   */
   onInput(now = this.now()): void {
     this.lastInputAt = now;
-    this.prompted = true;
+    if (this.detection(now).agent !== null) this.prompted = true;
   }
 
   onResize(now = this.now()): void {
     this.lastResizeAt = now;
   }
 
-  /** The user looked at the pane: a pending notification has been seen. */
-  onAttention(): void {
+  /**
+   * The user looked at the pane: a pending notification has been seen, and so has a done from
+   * any source (the agent now waits at its prompt: idle). Whether anything changed.
+   */
+  onAttention(): boolean {
+    const report = this.agent.current();
+    const reportDone = report?.status === 'done' && !(this.seenReport?.instance === report.instance && this.seenReport.turn === report.turn);
+    if (reportDone) this.seenReport = { instance: report.instance, turn: report.turn };
+    const changed = this.notification !== null || this.unseenDone || reportDone || this.hook.seen();
     this.notification = null;
     this.unseenDone = false;
+    this.invalidate();
+    return changed;
+  }
+
+  /**
+   * A source above detection may have changed: detection is looked at afresh, not from a
+   * cached screen, and if those sources stopped deciding, from output that comes from now on.
+   */
+  invalidate(now = this.now()): void {
     this.changes++;
+    const above = this.screen.recorded() || this.aboveDetection();
+    if (this.wasAbove && !above) this.activityFloor = now;
+    this.wasAbove = above;
   }
 
   onNotification(n: StatusNotification): void {
@@ -89,9 +155,9 @@ export class PaneSources {
     this.changes++;
   }
 
-  applyHook(e: HookEvent): void {
-    this.hook.apply(e);
-    this.changes++;
+  applyHook(e: HookEvent, now = this.now()): void {
+    this.hook.apply(e, now);
+    this.invalidate(now);
   }
 
   /** Automatic detection, recomputed when the screen changed or time moved on (or `fresh`). */
@@ -102,7 +168,7 @@ export class PaneSources {
     const ai = this.ai && now - this.ai.at < this.aiFreshMs ? this.ai : null;
     const detection = this.detector.detect({
       now, argv: fg?.argv ?? null, resolvedScript: fg?.resolvedScript ?? null, app: this.screen.app(),
-      lines: this.screen.lines(), title: this.screen.title(), lastActivityAt: this.lastActivityAt,
+      lines: this.screen.lines(), title: this.screen.title(), lastActivityAt: this.lastActivityAt > this.activityFloor ? this.lastActivityAt : 0,
       notification: this.notification, ai,
     }, this.committed);
     this.cache = { at: now, changes: this.changes, detection };
@@ -132,6 +198,8 @@ export class PaneSources {
   tick(now = this.now(), watched = false): void {
     this.agent.tick();
     this.hook.tick();
+    this.expireHook(now);
+    this.invalidate(now);
     const before = this.committed;
     const d = this.detection(now);
     this.committed = d.state;
@@ -144,19 +212,40 @@ export class PaneSources {
     }
   }
 
+  /**
+   * A hook's working outlives a turn that ended without its Stop event (an API error, an
+   * interrupt): once the agent has printed nothing for the idle threshold, the hook's word
+   * stops counting and the screen and activity decide, until its next event.
+   */
+  private expireHook(now: number): void {
+    const hook = this.hook.current();
+    if (hook?.status !== 'working' || hook.stale) return;
+    const quiet = now - Math.max(hook.updatedAt, this.lastActivityAt);
+    if (quiet >= this.detector.idleThresholdMs) this.hook.expire(`no output for ${Math.round(quiet / 1000)} s after ${hook.event}`);
+  }
+
+  /** Whether a report or a hook that counts decides the pane over detection. */
+  private aboveDetection(): boolean {
+    return (this.agent.inForeground() && this.agent.current() !== null) || this.liveHook() !== null;
+  }
+
+  private liveHook(): ReturnType<HookOwnership['current']> {
+    const hook = this.hook.current();
+    return hook && !hook.stale ? hook : null;
+  }
+
   /** Combines the program's own status with every other source, most trusted first. */
   summary(program: StatusSummary): StatusSummary {
     if (program.source === 'program-status') return program;
-    // An agent's needs-input shows as blocked, like a record.
-    const agentState = (status: AgentStatus) => (status === 'needs-input' ? 'blocked' : status);
     const report = this.agent.inForeground() ? this.agent.current() : null;
     if (report) {
-      return { ...program, state: agentState(report.status), kind: null, source: 'report', app: report.agent, text: report.message ?? '' };
+      const seen = report.status === 'done' && this.seenReport?.instance === report.instance && this.seenReport.turn === report.turn;
+      return { ...program, state: seen ? 'idle' : shownState(report.status), kind: null, source: 'report', app: report.agent, text: report.message ?? '' };
     }
-    const hook = this.hook.current();
+    const hook = this.liveHook();
     if (hook) {
       const kind = hook.status === 'needs-input' ? hook.blockedKind : null;
-      return { ...program, state: agentState(hook.status), kind, source: 'hook', app: hook.agent, text: hook.message ?? '' };
+      return { ...program, state: shownState(hook.status), kind, source: 'hook', app: hook.agent, text: hook.message ?? '' };
     }
     const d = this.detection();
     if (d.state === null) return program;

@@ -21,6 +21,8 @@ const FOREGROUND_BUSY_MS = 1000;
 /** One more look this long after the settle look: a script that prints and then execs may exec late, silently. */
 const FOREGROUND_LATE_MS = 1000;
 const SUMMARY_MS = 50;
+/** A title is announced at most this often: a spinner in the title (Codex) changes it ten times a second. */
+export const TITLE_ANNOUNCE_MS = 250;
 
 export interface PaneOptions {
   id: string;
@@ -102,8 +104,10 @@ export class Pane {
   private statusVersion = 0;
   private summaryCache: { at: number; version: number; value: StatusSummary } | null = null;
   private readonly ptyListeners: Disposable[] = [];
+  private titleAnnouncedAt = -Infinity;
+  private titleTimer: NodeJS.Timeout | null = null;
   exit: { exitCode: number; signal: number | null } | null = null;
-  /** A bell rang while nobody looked at the pane; cleared when someone does (the `!` mark). */
+  /** A bell rang or the program notified while nobody looked; cleared when someone does (the `!` mark). */
   rang = false;
   /** A note for the border (`resume skipped`), cleared when someone looks at the pane. */
   notice: string | null;
@@ -139,12 +143,18 @@ export class Pane {
       reply: (data) => { if (!this.exit) this.pty.write(data, 'reply'); },
       changed: () => {
         this.statusVersion++;
+        // The next source is read afresh: the program that set the records may have left.
+        this.foregroundCache = null;
+        this.sources.invalidate();
         hooks.statusChanged();
       },
       notify: (n) => {
+        // Asked while nobody looked: the `!` mark until someone does (the bell sets it itself).
+        if (n.cause === 'program' && !hooks.watched()) this.rang = true;
         this.statusVersion++;
         this.sources.onNotification(n);
         hooks.notify(n);
+        hooks.statusChanged();
       },
       foregroundGroup: () => this.foregroundGroup(),
     }, this.now);
@@ -159,6 +169,7 @@ export class Pane {
         lines: () => this.term.liveScreen(),
         title: () => this.programTitle,
         app: () => this.status.lastApp,
+        recorded: () => this.status.records.size > 0,
       },
       {
         stat: (pid) => {
@@ -280,32 +291,30 @@ export class Pane {
   }
 
   agentReport(input: AgentReportInput): void {
-    const before = this.summary();
     this.agent.report(input);
-    this.agentChanged(before);
+    this.sourcesChanged();
   }
 
   agentRelease(input: AgentReleaseInput): void {
-    const before = this.summary();
     this.agent.release(input);
-    this.agentChanged(before);
+    this.sourcesChanged();
   }
 
   agentHook(event: HookEvent): void {
     this.sources.applyHook(event);
+    this.sourcesChanged();
+  }
+
+  private sourcesChanged(): void {
     this.statusVersion++;
+    this.sources.invalidate();
     this.hooks.statusChanged();
   }
 
-  /** Announces a report's effect and notifies like a record would. */
-  private agentChanged(before: StatusSummary): void {
+  /** The time-driven transitions of the pane's sources (the status watch's tick); the summary is read afresh after. */
+  tick(now = this.now()): void {
+    this.sources.tick(now, this.watched());
     this.statusVersion++;
-    const after = this.summary();
-    this.hooks.statusChanged();
-    const changed = after.state !== before.state || after.text !== before.text;
-    if (changed && after.source === 'report' && (after.state === 'blocked' || after.state === 'done')) {
-      this.status.notify({ cause: after.state, title: `${after.app} ${after.state}`, text: after.text || after.state });
-    }
   }
 
   /** Whether an attached client has the pane focused. */
@@ -313,13 +322,20 @@ export class Pane {
     return this.hooks.watched();
   }
 
-  /** The user focused the pane or typed into it. */
-  attention(): void {
+  /**
+   * The user focused the pane or typed into it: every source's done, the notification, the
+   * bell mark and the notice have been seen, all at once (no source is read half-cleared).
+   * Whether anything changed; the caller announces it.
+   */
+  attention(): boolean {
+    const marks = this.rang || this.notice !== null;
     this.rang = false;
     this.notice = null;
+    const sources = this.sources.onAttention();
+    const records = this.status.onAttention();
+    this.sources.invalidate();
     this.statusVersion++;
-    this.status.onAttention();
-    this.sources.onAttention();
+    return marks || sources || records;
   }
 
   get pid(): number {
@@ -381,7 +397,20 @@ export class Pane {
     this.observed = { ...this.observed, title: this.title };
     this.statusVersion++;
     this.sources.onTitle();
-    this.hooks.title();
+    this.announceTitle();
+  }
+
+  /** Announces the title now, or once TITLE_ANNOUNCE_MS has passed since the last time (then the newest). */
+  private announceTitle(): void {
+    if (this.titleTimer) return;
+    const announce = () => {
+      this.titleTimer = null;
+      this.titleAnnouncedAt = this.now();
+      this.hooks.title();
+    };
+    const wait = Math.min(TITLE_ANNOUNCE_MS, this.titleAnnouncedAt + TITLE_ANNOUNCE_MS - this.now());
+    if (wait <= 0) announce();
+    else this.titleTimer = setTimeout(announce, wait);
   }
 
   /**
@@ -455,6 +484,7 @@ export class Pane {
   /** Closes the pane: its pty is closed, which hangs up its programs (SIGHUP). */
   dispose(): void {
     if (this.foregroundTimer) clearTimeout(this.foregroundTimer.timer);
+    if (this.titleTimer) clearTimeout(this.titleTimer);
     for (const d of this.ptyListeners.splice(0)) d.dispose();
     if (!this.exit && this.tty !== null) {
       // Taken before the hang-up: once the terminal is freed, its number may go to a new pane.

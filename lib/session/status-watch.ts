@@ -1,6 +1,6 @@
 // Status from detection, hooks and owners that come and go changes without an event of its
-// own: this looks twice a second, announces what changed (through the Mux) and notifies on
-// entering blocked, done or error (records and reports notify when they arrive). It also asks
+// own: this looks twice a second and announces what changed (through the Mux, whose notifier
+// decides what is news). It also asks
 // the AI classifier about agent panes no screen rule explains. Once every pane has settled
 // (nothing time can still change), it stops waking the server until the next event.
 import { AiClassifier } from '../agent/ai-classifier.js';
@@ -41,18 +41,13 @@ export class StatusWatch {
       const pane = this.mux.pane(id);
       this.askAi(id, pane);
       pane.checkForeground(WATCH_MS / 2);
-      pane.sources.tick(now, pane.watched());
+      pane.tick(now);
       const s = pane.summary();
       const key = `${s.state}|${s.source}|${s.kind}|${s.text}`;
       const before = this.last.get(id);
       this.last.set(id, key);
       if (before !== key || !pane.sources.settled(now)) settled = false;
-      if (before === undefined || before === key) continue;
-      this.announce(id);
-      const entered = before.split('|')[0] !== s.state;
-      if (entered && (s.state === 'blocked' || s.state === 'done' || s.state === 'error') && !['program-status', 'report', 'notification'].includes(s.source)) {
-        pane.status.notify({ cause: s.state, title: `${s.app ?? 'pane'} ${s.state}`, text: s.text || s.state });
-      }
+      if (before !== undefined && before !== key) this.announce(id);
     }
     if (settled && this.timer) {
       clearInterval(this.timer);

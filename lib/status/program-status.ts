@@ -1,6 +1,7 @@
 // The program-reported status of one pane: OSC 7501 records with their lifetimes, OSC 9;4
-// progress, and the notifications a program raises (entering blocked, done or error; OSC 9,
-// 777, 99 and BEL). It is fed by the pane's parser hooks and its raw output.
+// progress, and the program's own requests for attention (OSC 9, 777, 99 and BEL). It is fed
+// by the pane's parser hooks and its raw output. Which of these notify is the session's
+// notifier's call (lib/session/notifier.ts).
 import { sanitizeText } from '../sanitize.js';
 import { OscFramingScanner } from './osc-framing.js';
 import { MAX_SEQUENCE_BYTES, parseOsc7501, queryReply, type Kind, type State } from './osc7501.js';
@@ -8,7 +9,7 @@ import { parseOsc9Progress, type Progress } from './progress.js';
 import { recordText, StatusRecords, type StatusRecord } from './records.js';
 
 export interface StatusNotification {
-  /** What raised it: a record entering a state, or the program asking for attention. */
+  /** What raised it: the pane entering a state, or the program asking for attention. */
   cause: 'blocked' | 'done' | 'error' | 'program' | 'bell';
   title: string;
   text: string;
@@ -18,7 +19,8 @@ export interface ProgramStatusHooks {
   /** Bytes for the pty (the feature query's reply); must be written at once, in order. */
   reply(data: string): void;
   changed(): void;
-  notify(n: StatusNotification): void;
+  /** The program asked for attention. */
+  notify(n: StatusNotification & { cause: 'program' | 'bell' }): void;
   /** The process group in the pane's foreground now: the owner of a record set now. */
   foregroundGroup?(): number | null;
 }
@@ -36,12 +38,6 @@ export interface StatusSummary {
   progress: number | null;
   progressState: Progress['state'] | null;
 }
-
-/** At most this many notifications per pane in NOTIFY_WINDOW_MS. */
-export const NOTIFY_LIMIT = 3;
-export const NOTIFY_WINDOW_MS = 10_000;
-
-const NOTIFYING: readonly State[] = ['blocked', 'done', 'error'];
 
 /** What a server hands to the one that replaces it (`server upgrade`). */
 export interface ProgramStatusState {
@@ -65,8 +61,6 @@ export class ProgramStatus {
    */
   lastApp: string | null = null;
   private lastAppOwner: number | null = null;
-  /** Times of recent notifications: one limit for every cause. */
-  private readonly sent: number[] = [];
 
   constructor(private readonly hooks: ProgramStatusHooks, private readonly now: () => number = Date.now) {}
 
@@ -104,18 +98,12 @@ export class ProgramStatus {
     }
     if (parsed.type === 'ignored') return true;
     const owner = parsed.report.state === 'clear' ? null : this.hooks.foregroundGroup?.() ?? null;
-    const { record, changed, previous } = this.records.apply(parsed.report, this.now(), owner);
+    const { changed } = this.records.apply(parsed.report, this.now(), owner);
     if (parsed.report.app) {
       this.lastApp = parsed.report.app;
       this.lastAppOwner = owner;
     }
-    if (!changed) return true;
-    this.hooks.changed();
-    // Entering a state, or saying something new in it; progress alone notifies nobody.
-    const news = !previous || previous.state !== record?.state || previous.msg !== record.msg || previous.title !== record.title;
-    if (record && news && NOTIFYING.includes(record.state)) {
-      this.notify({ cause: record.state as 'blocked' | 'done' | 'error', title: this.titleOf(record), text: recordText(record) || record.state });
-    }
+    if (changed) this.hooks.changed();
     return true;
   }
 
@@ -191,9 +179,9 @@ export class ProgramStatus {
     return had;
   }
 
-  /** The user focused the pane or typed into it: done and error records have been seen. */
-  onAttention(): void {
-    if (this.records.endStates(['done', 'error'])) this.hooks.changed();
+  /** The user focused the pane or typed into it: done and error records have been seen (whether any ended). */
+  onAttention(): boolean {
+    return this.records.endStates(['done', 'error']);
   }
 
   /** RIS (ESC c): every record and the progress go. */
@@ -231,17 +219,7 @@ export class ProgramStatus {
     return [...groups].map(([app, records]) => ({ app, records }));
   }
 
-  private titleOf(r: StatusRecord): string {
-    const app = this.records.appOf(r);
-    return app ? `${app} ${r.state}` : r.state;
-  }
-
-  /** Passes a notification on unless the pane already raised NOTIFY_LIMIT within the window. */
-  notify(n: StatusNotification): void {
-    const now = this.now();
-    while (this.sent.length && now - this.sent[0] >= NOTIFY_WINDOW_MS) this.sent.shift();
-    if (this.sent.length >= NOTIFY_LIMIT) return;
-    this.sent.push(now);
+  private notify(n: StatusNotification & { cause: 'program' | 'bell' }): void {
     this.hooks.notify(n);
   }
 }

@@ -1,6 +1,7 @@
 // The OSC 7501 records of one pane: keyed by id (the root has none), each replaced whole by
 // its next report, with the lifetimes thurm gives them and the order in which they press.
 import type { Kind, State, StatusReport } from './osc7501.js';
+import { STATE_TABLE } from './states.js';
 
 export interface StatusRecord {
   id: string | null;
@@ -19,9 +20,6 @@ export interface StatusRecord {
 }
 
 export const MAX_RECORDS = 256;
-
-/** Most pressing first. */
-export const PRESSING: readonly State[] = ['blocked', 'error', 'working', 'done', 'idle'];
 
 const key = (id: string | null) => id ?? '';
 
@@ -114,7 +112,7 @@ export class StatusRecords {
     let best: StatusRecord | null = null;
     for (const r of this.records.values()) {
       if (!best) { best = r; continue; }
-      const a = PRESSING.indexOf(r.state), b = PRESSING.indexOf(best.state);
+      const a = STATE_TABLE[r.state].paneRank, b = STATE_TABLE[best.state].paneRank;
       if (a < b || (a === b && r.seq > best.seq)) best = r;
     }
     return best;

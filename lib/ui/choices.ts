@@ -2,16 +2,14 @@
 // (prefix `w`), each pane with its status glyph.
 import { agentRows, duration } from '../session/agents.js';
 import type { Mux } from '../session/mux.js';
-import { GLYPHS } from './status-view.js';
-
-const glyph = (state: string) => (state in GLYPHS ? GLYPHS[state as keyof typeof GLYPHS] : ' ');
+import { glyph } from './status-view.js';
 
 /** Every pane with a status, most pressing first; a row's key is its pane. */
 export function agentChoices(mux: Mux): { key: string; text: string }[] {
   const now = Date.now();
   return agentRows(mux).map((r) => ({
     key: r.pane,
-    text: `${GLYPHS[r.state]} ${r.pane.padStart(3)} ${r.state.padEnd(7)} ${duration(now - r.since).padStart(7)}  ${r.app ?? '-'}${r.text ? `: ${r.text}` : ''}`,
+    text: `${glyph(r.state)} ${r.pane.padStart(3)} ${r.state.padEnd(7)} ${duration(now - r.since).padStart(7)}  ${r.app ?? '-'}${r.text ? `: ${r.text}` : ''}`,
   }));
 }
 

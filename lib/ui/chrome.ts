@@ -5,7 +5,8 @@ import type { Geometry } from '../session/layout.js';
 import type { Mux } from '../session/mux.js';
 import { windowState } from '../session/agents.js';
 import type { Line } from './cells.js';
-import { fitStatus, GLYPHS, progressBar, progressStyle, STATE_STYLES, stateCounts, statusLabel } from './status-view.js';
+import { needsYou } from '../status/states.js';
+import { fitStatus, glyph, progressBar, progressStyle, stateCounts, stateStyle, statusLabel } from './status-view.js';
 import { styleForeground } from './tmux-style.js';
 import { fill, putText, textWidth, truncate } from './text-cells.js';
 
@@ -48,7 +49,7 @@ export function drawHeaders(lines: Line[], mux: Mux, geo: Geometry, frame: numbe
     let x = putText(line, r.x + Math.min(1, r.w), truncate(name, nameRoom), style, end);
     const fitted = fitStatus(label, bar, end - x - 4);
     if (fitted.label && status.state !== 'none') {
-      x = putText(line, x + 1, ` ${fitted.label} `, STATE_STYLES[status.state], end - 1);
+      x = putText(line, x + 1, ` ${fitted.label} `, stateStyle(status.state), end - 1);
     }
     if (fitted.bar) putText(line, end - textWidth(fitted.bar) - 3, ` ${fitted.bar} `, progressStyle(status), end - 1);
   }
@@ -92,7 +93,7 @@ export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void
   if (windows.length > 1) {
     const labels = windows.map(({ window, current, last }) => {
       const state = windowState(mux, window);
-      const mark = state === 'blocked' || state === 'error' || state === 'done' ? GLYPHS[state] : '';
+      const mark = needsYou(state) ? glyph(state) : '';
       return `${window.index}:${truncate(mux.windowName(window), 12)}${current ? '*' : last ? '-' : ''}${mark} `;
     });
     const widths = labels.map(textWidth);
@@ -119,10 +120,10 @@ export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void
     putText(line, right, ' save failed ', SAVE_FAILED);
   }
   for (const { state, count } of stateCounts(mux).reverse()) {
-    const text = ` ${GLYPHS[state]}${count}`;
+    const text = ` ${glyph(state)}${count}`;
     if (right - textWidth(text) <= x) break;
     right -= textWidth(text);
-    putText(line, right, text, `${STATE_STYLES[state]};42`);
+    putText(line, right, text, `${stateStyle(state)};42`);
   }
   if (extras.prefixPending) putText(line, Math.max(line.length - 8, x), ' PREFIX ', MESSAGE);
 }

@@ -17,7 +17,8 @@ import { clearUncovered, drawHeaders, drawStatusLine } from './chrome.js';
 import { Chooser } from './chooser.js';
 import { completions, PromptHistory, promptRequests } from './command-prompt.js';
 import { agentChoices, windowChoices } from './choices.js';
-import { GLYPHS } from './status-view.js';
+import { needsYou } from '../status/states.js';
+import { glyph } from './status-view.js';
 import { CLEAR_STATUS, isStatusAnswer, mostPressing, outerStatus, STATUS_QUERY } from './outer-status.js';
 import { InputParser, keyName, type InputToken } from './input.js';
 import { FrameScheduler } from './frame-scheduler.js';
@@ -524,7 +525,7 @@ export class ClientScreen implements ClientHandle {
     this.showMessage(`pane ${pane}: ${n.title}${text && text !== n.title ? ` - ${text}` : ''}`);
     const desktop = this.terminal.outer.osc ? this.mux.config.notifications.desktop : 'off';
     // Sanitised text has no control characters, so it cannot end the sequence early.
-    const plain = this.terminal.plain(text);
+    const plain = this.terminal.plain(text || n.title);
     if (desktop === 'osc9') this.send(`\x1b]9;thurm pane ${pane}: ${plain}\x07`);
     else if (desktop === 'osc777') this.send(`\x1b]777;notify;thurm pane ${pane} ${this.terminal.plain(n.title).replace(/;/g, ',')};${plain}\x07`);
   }
@@ -621,7 +622,7 @@ export class ClientScreen implements ClientHandle {
     if (!this.mux.config.ui.setTitle || !this.terminal.outer.osc) return '';
     const id = this.mux.focused;
     const top = mostPressing(this.mux)?.summary.state;
-    const mark = top === 'blocked' || top === 'error' || top === 'done' ? `${GLYPHS[top]} ` : '';
+    const mark = top && needsYou(top) ? `${glyph(top)} ` : '';
     const title = mark + (id ? `${this.mux.session}: ${id} ${this.mux.pane(id).title}` : this.mux.session);
     if (title === this.outerTitle) return '';
     this.outerTitle = title;

@@ -5,7 +5,7 @@
 // summaries and encoded (base64 text, fixed keys), never copied from program output.
 import { CONTROL_CHARS } from '../sanitize.js';
 import type { Mux } from '../session/mux.js';
-import { PRESSING } from '../status/records.js';
+import { overviewRank } from '../status/states.js';
 
 /** Asked at attach; a terminal that speaks OSC 7501 answers `ESC ] 7501 ; ? : ...`. */
 export const STATUS_QUERY = '\x1b]7501;?\x1b\\';
@@ -17,13 +17,13 @@ export function isStatusAnswer(seq: string): boolean {
 
 const MAX_MSG_BYTES = 2048;
 
-/** The pane whose state presses most (blocked, error, working, done, idle), or null. */
+/** The pane whose state presses most across panes (see states.ts), or null. */
 export function mostPressing(mux: Mux): { pane: string; summary: ReturnType<ReturnType<Mux['pane']>['summary']> } | null {
   let best: { pane: string; summary: ReturnType<ReturnType<Mux['pane']>['summary']>; rank: number } | null = null;
   for (const pane of mux.paneIds()) {
     const summary = mux.pane(pane).summary();
     if (summary.state === 'none') continue;
-    const rank = PRESSING.indexOf(summary.state);
+    const rank = overviewRank(summary.state);
     if (!best || rank < best.rank) best = { pane, summary, rank };
   }
   return best;

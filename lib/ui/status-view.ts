@@ -2,13 +2,19 @@
 // state word, kind, app and message, and a progress bar, fitted into a border's width.
 import type { Mux } from '../session/mux.js';
 import type { StatusSummary } from '../status/program-status.js';
+import type { State } from '../status/osc7501.js';
+import { OVERVIEW_ORDER, STATE_TABLE } from '../status/states.js';
 import type { Style } from './cell-style.js';
 import { textWidth, truncate } from './text-cells.js';
 
-export const GLYPHS = { blocked: '◆', error: '✖', working: '▶', done: '✔', idle: '○' } as const;
-export const STATE_STYLES: Record<keyof typeof GLYPHS, Style> = {
-  blocked: '1;33', error: '1;31', working: '36', done: '32', idle: '90',
-};
+/** A state's glyph; a blank for 'none' or anything else. */
+export function glyph(state: string): string {
+  return Object.hasOwn(STATE_TABLE, state) ? STATE_TABLE[state as State].glyph : ' ';
+}
+
+export function stateStyle(state: State): Style {
+  return STATE_TABLE[state].style;
+}
 
 const BAR = 10;
 
@@ -18,7 +24,7 @@ export function statusLabel(s: StatusSummary): string {
   const kind = s.kind ? ` (${s.kind})` : '';
   const app = s.app ? ` ${s.app}` : '';
   const text = s.text ? `${app ? ':' : ''} ${s.text}` : '';
-  return `${GLYPHS[s.state]} ${s.state}${kind}${app}${text}`;
+  return `${glyph(s.state)} ${s.state}${kind}${app}${text}`;
 }
 
 /** `[████░░░░░░] 42%`; indeterminate bars move with `frame`. Empty without progress. */
@@ -47,12 +53,12 @@ export function fitStatus(label: string, bar: string, width: number): { label: s
   return { label: truncate(label, room), bar };
 }
 
-/** Counts of panes per state, most pressing first: `◆1 ✖1 ▶2`. */
-export function stateCounts(mux: Mux): { state: keyof typeof GLYPHS; count: number }[] {
-  const counts = new Map<keyof typeof GLYPHS, number>();
+/** Counts of panes per state, most pressing first: `◆1 ✖1 ✔1 ▶2`. */
+export function stateCounts(mux: Mux): { state: State; count: number }[] {
+  const counts = new Map<State, number>();
   for (const id of mux.paneIds()) {
     const state = mux.pane(id).summary().state;
     if (state !== 'none') counts.set(state, (counts.get(state) ?? 0) + 1);
   }
-  return (Object.keys(GLYPHS) as (keyof typeof GLYPHS)[]).filter((s) => counts.has(s)).map((state) => ({ state, count: counts.get(state)! }));
+  return OVERVIEW_ORDER.filter((s) => counts.has(s)).map((state) => ({ state, count: counts.get(state)! }));
 }

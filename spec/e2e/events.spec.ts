@@ -105,8 +105,8 @@ test.serial('a subscriber that reads nothing is dropped with a reason, and the s
   const closed = new Promise<void>((resolve) => ws.on('close', () => resolve()));
   ws.send(JSON.stringify({ id: 1, type: 'subscribe', version: 1 }));
   ws.pause();
-  // A flood of title changes: far more events than one connection may have queued.
-  await env.ok(['send', '--pane', '1', "i=0; while [ $i -lt 120000 ]; do printf '\\033]2;t%d\\007' $i; i=$((i+1)); done; echo flood-done", '--enter']);
+  // A flood of status changes (titles are coalesced): far more events than one connection may have queued.
+  await env.ok(['send', '--pane', '1', "i=0; while [ $i -lt 30000 ]; do printf '\\033]7501;state=working\\007\\033]7501;state=idle\\007'; i=$((i+1)); done; echo flood-done", '--enter']);
   // Read again once dropped: the close frame waits behind the queued events, and a peer that
   // still reads nothing 5 s later is cut off without it.
   await waitUntil(() => fs.readFileSync(path.join(env.env.XDG_STATE_HOME!, 'thurm', 'default.log'), 'utf8').includes('dropped subscriber'), 'the drop to be logged', 60_000);

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { hasControl, sanitizeText } from '../../lib/sanitize.js';
 import { Pane, type PaneHooks, type PaneOptions } from '../../lib/session/pane.js';
 import { KINDS, queryReply, STATES } from '../../lib/status/osc7501.js';
-import { NOTIFY_LIMIT, NOTIFY_WINDOW_MS, ProgramStatus, SOURCES, type StatusNotification } from '../../lib/status/program-status.js';
+import { Notifier, NOTIFY_LIMIT, NOTIFY_WINDOW_MS } from '../../lib/session/notifier.js';
+import { ProgramStatus, SOURCES, type StatusNotification } from '../../lib/status/program-status.js';
 import { parseOsc9Progress } from '../../lib/status/progress.js';
 import { MAX_RECORDS, type StatusRecord } from '../../lib/status/records.js';
 import { FakePty } from '../helpers/fake-pty.js';
@@ -64,13 +65,15 @@ check({
     let now = 0;
     const replies: string[] = [];
     const notified: number[] = [];
-    const status = new ProgramStatus({
+    // The session's notifier, fed as the Mux feeds it: each status change and each program request.
+    const notifier = new Notifier((_pane, n) => {
+      checkNotification(n);
+      notified.push(now);
+    }, () => now);
+    const status: ProgramStatus = new ProgramStatus({
       reply: (data) => replies.push(data),
-      changed: () => {},
-      notify: (n) => {
-        checkNotification(n);
-        notified.push(now);
-      },
+      changed: () => notifier.statusChanged('1', status.summary()),
+      notify: (n) => notifier.programAsked('1', n),
       foregroundGroup: () => 42,
     }, () => now);
     for (const [[kind, data], dt] of events) {
@@ -83,7 +86,11 @@ check({
       else if (kind === 'prompt') status.onPrompt();
       else if (kind === 'reset') status.onReset();
       else if (kind === 'exit') status.onExit();
-      else status.onAttention();
+      else {
+        status.onAttention();
+        notifier.seen('1');
+      }
+      notifier.statusChanged('1', status.summary());
       checkRecords(status);
     }
     for (const r of replies) invariant(FIXED_REPLIES.has(r), `reply ${JSON.stringify(r)}`);

@@ -442,9 +442,10 @@ trial({
       process.stdout.write(Buffer.concat([
         // C1 (raw and as UTF-8) in a title: the emulator ends or aborts the string there.
         Buffer.from('\\x1b]2;C1 '), Buffer.from([0x9b]), Buffer.from('\\u009b\\x07'),
+        // The notification first: a blocked record right after it tells of the same moment, and is not raised again.
+        Buffer.from('\\x1b]9;NOTE' + hostile + fill('B') + '\\x07'),
         Buffer.from('\\x1b]7501;state=blocked:kind=permission:app=evil:msg=' + b64('MSG' + fill('C')) + '\\x1b\\\\'),
         Buffer.from('\\x1b]7501;state=blocked:kind=permission:app=evil:msg=' + b64('MSG' + hostile + 'C'.repeat(2000)) + '\\x1b\\\\'),
-        Buffer.from('\\x1b]9;NOTE' + hostile + fill('B') + '\\x07'),
         Buffer.from('\\x1b]2;TITLE' + hostile + fill('A') + '\\x07'),
         Buffer.from('READY\\n'),
       ]));

@@ -3,7 +3,7 @@ import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import { PaneSources } from '../../lib/session/pane-sources.js';
 
 function sources(program = 'gemini'): PaneSources {
-  const screen = { foreground: () => ({ argv: [program], resolvedScript: null }), lines: () => ['> '], title: () => '', app: () => null };
+  const screen = { foreground: () => ({ argv: [program], resolvedScript: null }), lines: () => ['> '], title: () => '', app: () => null, recorded: () => false };
   const facts = { stat: () => null, foregroundPgid: () => null };
   return new PaneSources(screen, facts, { ...DEFAULT_CONFIG.detection, idleThresholdMs: 1000 });
 }

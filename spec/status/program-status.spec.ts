@@ -1,20 +1,28 @@
 import test from 'ava';
 import { queryReply, type State } from '../../lib/status/osc7501.js';
+import { Notifier } from '../../lib/session/notifier.js';
 import { ProgramStatus, type StatusNotification } from '../../lib/status/program-status.js';
 
 const ST = '\x1b\\';
 const BEL = '\x07';
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
-/** A ProgramStatus with hooks that record every call, and a clock the test sets. */
+/**
+ * A ProgramStatus with hooks that record every call, and a clock the test sets; its changes
+ * and requests go through the session's notifier, as the Mux passes them on.
+ */
 function pane() {
   const seen = { replies: [] as string[], changed: 0, notes: [] as StatusNotification[] };
   let clock = 0;
   let foreground: number | null = null;
-  const status = new ProgramStatus({
+  const notifier = new Notifier((_pane, n) => seen.notes.push(n), () => clock);
+  const status: ProgramStatus = new ProgramStatus({
     reply: (data) => seen.replies.push(data),
-    changed: () => { seen.changed++; },
-    notify: (n) => seen.notes.push(n),
+    changed: () => {
+      seen.changed++;
+      notifier.statusChanged('1', status.summary());
+    },
+    notify: (n) => notifier.programAsked('1', n),
     foregroundGroup: () => foreground,
   }, () => clock);
   /** One OSC 7501, as the pane hands it over: raw bytes to scan(), then the body to the hook. */
@@ -117,9 +125,11 @@ for (const [state, fate] of lifetimes) {
       const { status, seen, send } = pane();
       send(`state=${state}:id=task`);
       const before = seen.changed;
-      status[event]();
+      // Attention is announced by the Mux, once for every source: it says whether records ended.
+      const ended = status[event]();
       t.is(status.records.size, fate[event] === 'ends' ? 0 : 1);
-      t.is(seen.changed - before, fate[event] === 'ends' ? 1 : 0);
+      if (event === 'onAttention') t.is(ended, fate[event] === 'ends');
+      else t.is(seen.changed - before, fate[event] === 'ends' ? 1 : 0);
     });
   }
 }
@@ -175,7 +185,7 @@ test('a malformed OSC 9;4 changes nothing and is no notification', (t) => {
 const entering: [string, string, StatusNotification | null][] = [
   ['entering blocked notifies with the inherited app and title: msg', `state=blocked:id=agent/tool:kind=permission:title=${b64('Edit')}:msg=${b64('Approve the change')}`,
     { cause: 'blocked', title: 'claude-code blocked', text: 'Edit: Approve the change' }],
-  ['entering done notifies with the state as text when there is no msg', 'state=done:id=agent/run', { cause: 'done', title: 'claude-code done', text: 'done' }],
+  ['a done record under records still working does not notify: the pane still shows working', 'state=done:id=agent/run', null],
   ['entering error notifies', `state=error:id=x:msg=${b64('rsync failed')}`, { cause: 'error', title: 'sync error', text: 'rsync failed' }],
   ['entering working does not notify', 'state=working:id=agent', null],
   ['entering idle does not notify', 'state=idle:id=agent', null],
@@ -190,6 +200,12 @@ for (const [what, body, note] of entering) {
     t.deepEqual(seen.notes, note ? [note] : []);
   });
 }
+
+test('entering done with no msg notifies with no text: the title says done already', (t) => {
+  const { seen, send } = pane();
+  send('state=done:app=claude-code');
+  t.deepEqual(seen.notes, [{ cause: 'done', title: 'claude-code done', text: '' }]);
+});
 
 test('a repeated identical report notifies once and reports one change', (t) => {
   const { seen, send } = pane();
@@ -208,8 +224,8 @@ test('a record that changes while it stays done notifies again', (t) => {
 
 test('a pane raises at most three notifications in ten seconds', (t) => {
   const { seen, send } = pane();
-  send('state=done:id=a', ST, 0);
-  send('state=done:id=b', ST, 1000);
+  send(`state=done:id=a:msg=${b64('a')}`, ST, 0);
+  send(`state=done:id=b:msg=${b64('b')}`, ST, 1000);
   send('state=error:id=c', ST, 2000);
   send('state=blocked:id=d', ST, 9999);
   t.deepEqual(seen.notes.map((n) => n.cause), ['done', 'done', 'error']);
@@ -217,11 +233,11 @@ test('a pane raises at most three notifications in ten seconds', (t) => {
 
 test('a fourth notification is raised once the first has left the ten-second window', (t) => {
   const { seen, send } = pane();
-  send('state=done:id=a', ST, 0);
-  send('state=done:id=b', ST, 1000);
+  send(`state=done:id=a:msg=${b64('a')}`, ST, 0);
+  send(`state=done:id=b:msg=${b64('b')}`, ST, 1000);
   send('state=error:id=c', ST, 2000);
   send('state=blocked:id=d', ST, 10_000);
-  send('state=done:id=e', ST, 10_500);
+  send(`state=error:id=e:msg=${b64('e')}`, ST, 10_500);
   t.deepEqual(seen.notes.map((n) => n.cause), ['done', 'done', 'error', 'blocked']);
 });
 

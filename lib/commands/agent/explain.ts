@@ -4,6 +4,7 @@ import type { Mux } from '../../session/mux.js';
 import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from '../command.js';
 import type { AgentExplanation } from '../../server/protocol.js';
 import { SOURCES } from '../../status/program-status.js';
+import { SOURCE_LIFETIMES } from '../../session/pane-sources.js';
 import { shownCommand } from '../../sanitize.js';
 import { screenDigest } from './answer.js';
 
@@ -15,6 +16,7 @@ export function explainPane(mux: Mux, id: string): AgentExplanation {
   const fg = pane.foreground();
   const record = pane.status.records.mostPressing();
   const report = pane.agent.current();
+  const hook = pane.sources.hook.current();
   const lines = pane.term.liveScreen();
   while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
   return {
@@ -35,6 +37,8 @@ export function explainPane(mux: Mux, id: string): AgentExplanation {
       title: record.title, msg: record.msg, progress: record.progress,
     },
     report: report && { agent: report.agent, instance: report.instance, ownerPid: report.ownerPid, status: report.status, message: report.message },
+    hook: hook && { agent: hook.agent, event: hook.event, status: hook.status, ownerPid: hook.ownerPid, stale: hook.stale ?? null },
+    lifetime: SOURCE_LIFETIMES[summary.source],
   };
 }
 
@@ -57,6 +61,9 @@ export const agentExplain = defineCommand({
     `idle threshold: ${e.idleThresholdMs} ms; last output: ${e.lastOutputMs === null ? 'never' : `${e.lastOutputMs} ms ago`}`,
     `program status: ${e.programStatus ? `${e.programStatus.state}${e.programStatus.app ? ` (${e.programStatus.app})` : ''}${e.programStatus.msg ? ` ${e.programStatus.msg}` : ''}` : 'none'}`,
     `report: ${e.report ? `${e.report.agent} ${e.report.status} (instance ${e.report.instance}, owner ${e.report.ownerPid})` : 'none'}`,
+    `hook: ${e.hook ? `${e.hook.agent} ${e.hook.status} (${e.hook.event}, owner ${e.hook.ownerPid})${e.hook.stale ? `; no longer counts: ${e.hook.stale}` : ''}` : 'none'}`,
+    `${e.source} starts with: ${e.lifetime.starts}`,
+    `${e.source} ends: ${e.lifetime.ends}`,
     'screen (may contain private data):',
     ...e.screen.map((l) => `  | ${l}`),
   ].join('\n'),

@@ -1,0 +1,90 @@
+// Every notification of the session, decided in one place. Two causes: a pane's status entering
+// a state that needs you (states.ts), or saying something new there, whichever source made it
+// (record, report, hook, screen rule, AI); and a program asking for attention itself (OSC
+// 9/777/99, the bell). One limit for both, and the same news is never told twice before the
+// user has looked at the pane.
+import type { StatusNotification, StatusSummary } from '../status/program-status.js';
+import { needsYou } from '../status/states.js';
+
+/** At most this many notifications per pane in NOTIFY_WINDOW_MS. */
+export const NOTIFY_LIMIT = 3;
+export const NOTIFY_WINDOW_MS = 10_000;
+/**
+ * A program's own notification this close to its pane becoming blocked tells of the same
+ * question (an agent rings as its dialog opens): only the first of the two is raised.
+ */
+export const SAME_MOMENT_MS = 2000;
+/** The news remembered per pane (a program that says something new each time is bounded). */
+const MAX_TOLD = 32;
+
+interface PaneNews {
+  /** The status last seen, and the news already told since the user last looked. */
+  state: string;
+  told: string[];
+  sent: number[];
+  /** When the program last asked for attention, and when the pane last became blocked. */
+  askedAt: number;
+  blockedAt: number;
+}
+
+export class Notifier {
+  private readonly panes = new Map<string, PaneNews>();
+
+  constructor(private readonly raise: (pane: string, n: StatusNotification) => void, private readonly now: () => number = Date.now) {}
+
+  /** The pane's status may have changed. */
+  statusChanged(pane: string, s: StatusSummary): void {
+    const p = this.news(pane);
+    const entered = p.state !== s.state;
+    p.state = s.state;
+    if (!needsYou(s.state)) return;
+    const news = `${s.state}\0${s.kind}\0${s.text}`;
+    if (p.told.includes(news)) return;
+    // Only entering the state, or a new question or message in it, is news: a source taking
+    // over with nothing new to say is not.
+    if (!entered && !s.text) return;
+    p.told.push(news);
+    if (p.told.length > MAX_TOLD) p.told.shift();
+    // Blocked by the program's own notification: that notification was the news.
+    if (s.source === 'notification') return;
+    const now = this.now();
+    if (s.state === 'blocked') {
+      const told = now - p.askedAt < SAME_MOMENT_MS;
+      p.blockedAt = now;
+      if (told) return;
+    }
+    this.send(p, now, pane, { cause: s.state as 'blocked' | 'done' | 'error', title: `${s.app ?? 'pane'} ${s.state}`, text: s.text });
+  }
+
+  /** The program in the pane asked for attention (OSC 9/777/99, the bell). */
+  programAsked(pane: string, n: StatusNotification): void {
+    const p = this.news(pane);
+    const now = this.now();
+    const told = now - p.blockedAt < SAME_MOMENT_MS;
+    p.askedAt = now;
+    if (!told) this.send(p, now, pane, n);
+  }
+
+  /** The user looked at the pane: what it said may be told again. */
+  seen(pane: string): void {
+    const p = this.panes.get(pane);
+    if (p) p.told = [];
+  }
+
+  forget(pane: string): void {
+    this.panes.delete(pane);
+  }
+
+  private news(pane: string): PaneNews {
+    let p = this.panes.get(pane);
+    if (!p) this.panes.set(pane, (p = { state: 'none', told: [], sent: [], askedAt: -Infinity, blockedAt: -Infinity }));
+    return p;
+  }
+
+  private send(p: PaneNews, now: number, pane: string, n: StatusNotification): void {
+    while (p.sent.length && now - p.sent[0] >= NOTIFY_WINDOW_MS) p.sent.shift();
+    if (p.sent.length >= NOTIFY_LIMIT) return;
+    p.sent.push(now);
+    this.raise(pane, n);
+  }
+}

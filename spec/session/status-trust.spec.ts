@@ -1,0 +1,208 @@
+// A status you can trust, on made-up processes and a made-up clock: done from every source is
+// cleared by the same seen rule, a hook's working ends with the turn it told of, a command
+// line typed into a shell is no turn, no source is read half-cleared, causes come before their
+// effects, and notifications are told once.
+import test from 'ava';
+import { DEFAULT_CONFIG } from '../../lib/session/config.js';
+import type { MuxEvent } from '../../lib/session/events.js';
+import { Mux } from '../../lib/session/mux.js';
+import { FakeProcesses } from '../helpers/fake-proc.js';
+import { FakePty } from '../helpers/fake-pty.js';
+import { waitUntil } from '../helpers/wait.js';
+
+const IDLE_MS = DEFAULT_CONFIG.detection.idleThresholdMs;
+
+function setUp(t: { teardown(fn: () => void): void }, panes = 1) {
+  let clock = 1_000_000;
+  const ptys: FakePty[] = [];
+  const procs = new FakeProcesses(process.pid, ['bash'], '/home/u');
+  const mux = new Mux({
+    session: 'spec', socketPath: '/nonexistent', config: DEFAULT_CONFIG, size: { cols: 100, rows: 30 },
+    spawn: (opts) => {
+      const fake = new FakePty(opts);
+      ptys.push(fake);
+      return fake;
+    },
+    proc: procs.facts,
+    now: () => clock,
+  });
+  t.teardown(() => mux.end());
+  mux.start({ argv: ['bash'], cwd: '/' });
+  for (let i = 1; i < panes; i++) mux.split('1', 'right', { argv: ['bash'], cwd: '/' });
+  const events: MuxEvent[] = [];
+  mux.subscribe((e) => events.push(e));
+  const advance = (ms: number) => { clock += ms; };
+  /** What the status watch does on its tick: time-driven transitions, then announce. */
+  const tick = (id = '1') => mux.pane(id).tick(clock);
+  return { mux, ptys, procs, events, advance, tick, now: () => clock };
+}
+
+const hook = (event: string, message?: string) => ({ agent: 'claude-code', ownerPid: 4242, event, ...(message && { message }) });
+
+test('a hook\'s done is seen like a record\'s: focusing the pane or typing into it shows idle, and focus --urgent passes it by', (t) => {
+  const { mux, procs } = setUp(t, 2);
+  procs.run(4242, ['claude']);
+  mux.agentHook('1', hook('UserPromptSubmit'));
+  mux.agentHook('1', hook('Stop'));
+  t.like(mux.pane('1').summary(), { state: 'done', source: 'hook' });
+  t.is(mux.mostUrgent(), '1');
+  mux.focus('1');
+  t.like(mux.pane('1').summary(), { state: 'idle', source: 'hook' });
+  t.is(mux.mostUrgent(), null);
+  mux.agentHook('1', hook('UserPromptSubmit'));
+  mux.agentHook('1', hook('Stop'));
+  t.is(mux.pane('1').summary().state, 'done', 'the next turn ends done again');
+  mux.typeInto('1', 'x');
+  t.is(mux.pane('1').summary().state, 'idle', 'typing into the pane is seeing it');
+});
+
+test('a report\'s done is seen by focusing the pane, and the next turn\'s done shows again', (t) => {
+  const { mux, procs } = setUp(t, 2);
+  procs.run(4242, ['my-agent']);
+  const report = (sequence: number, status: 'working' | 'done') => mux.agentReport('2', { agent: 'mine', ownerPid: 4242, instance: 'i1', sequence, status });
+  report(1, 'working');
+  report(2, 'done');
+  t.like(mux.pane('2').summary(), { state: 'done', source: 'report' });
+  mux.focus('2');
+  t.like(mux.pane('2').summary(), { state: 'idle', source: 'report' });
+  report(3, 'working');
+  report(4, 'done');
+  t.is(mux.pane('2').summary().state, 'done');
+});
+
+test('a hook\'s working stops counting once the agent has printed nothing for the idle threshold; its next event counts again', (t) => {
+  const { mux, ptys, procs, advance, tick } = setUp(t);
+  procs.run(4242, ['claude']);
+  mux.agentHook('1', hook('UserPromptSubmit'));
+  ptys[0].output('thinking');
+  advance(IDLE_MS - 1);
+  tick();
+  t.like(mux.pane('1').summary(), { state: 'working', source: 'hook' }, 'not yet: quiet for less than the threshold');
+  advance(2);
+  tick();
+  t.not(mux.pane('1').summary().source, 'hook', 'an API error ended the turn without a Stop: the hook no longer decides');
+  t.regex(mux.pane('1').sources.hook.current()?.stale ?? '', /no output/);
+  mux.agentHook('1', hook('PreToolUse'));
+  t.like(mux.pane('1').summary(), { state: 'working', source: 'hook' });
+});
+
+test('a command line typed into a shell starts a program, not a turn: an agent launched unseen ends idle; a prompt typed to it ends done', (t) => {
+  const { mux, ptys, procs, advance, tick } = setUp(t, 2);
+  mux.typeInto('1', 'gemini\r');
+  procs.run(4242, ['gemini']);
+  mux.pane('1').checkForeground();
+  advance(1000);
+  ptys[0].output('Gemini CLI banner\r\n> ');
+  advance(100);
+  tick();
+  t.is(mux.pane('1').summary().state, 'working', 'start-up output is activity');
+  advance(IDLE_MS + 2000);
+  tick();
+  t.like(mux.pane('1').summary(), { state: 'idle', source: 'screen-and-activity' }, 'its start-up is no turn: idle, not done');
+  mux.typeInto('1', 'fix the bug\r');
+  advance(300);
+  ptys[0].output('working on it');
+  tick();
+  advance(IDLE_MS + 2000);
+  tick();
+  t.like(mux.pane('1').summary(), { state: 'done', source: 'screen-and-activity' }, 'a prompt typed to the agent is a turn');
+});
+
+/** Pane 2 runs Gemini and was given a prompt; pane 1 is focused. */
+async function agentWithRecords(t: { teardown(fn: () => void): void }) {
+  const world = setUp(t, 2);
+  const { mux, ptys, procs, advance, tick } = world;
+  procs.run(4242, ['gemini']);
+  mux.pane('2').checkForeground();
+  advance(1000);
+  mux.typeInto('2', 'go\r');
+  mux.focus('1');
+  advance(1000);
+  ptys[1].output('\x1b]7501;state=working\x07busy');
+  await waitUntil(() => mux.pane('2').summary().source === 'program-status', 'the record');
+  advance(100);
+  tick('2');
+  return world;
+}
+
+test('a turn a record told of leaves no done of its own: once its done record is seen, the pane is idle, never a stale done', async (t) => {
+  const { mux, ptys, events, advance, tick } = await agentWithRecords(t);
+  ptys[1].output('\x1b]7501;state=done\x07');
+  await waitUntil(() => mux.pane('2').summary().state === 'done', 'the done record');
+  advance(IDLE_MS + 2000);
+  tick('2');
+  events.length = 0;
+  const shown: string[] = [];
+  mux.subscribe((e) => { if (e.type === 'status-changed' && e.pane === '2') shown.push(mux.pane('2').summary().state); });
+  mux.focus('2');
+  t.like(mux.pane('2').summary(), { state: 'idle', source: 'screen-and-activity' });
+  t.deepEqual(shown, ['idle'], 'no done after the record went');
+});
+
+test('once a done record is seen, output printed while the record decided is not activity: the pane is idle at once, not working', async (t) => {
+  const { mux, ptys, advance } = await agentWithRecords(t);
+  ptys[1].output('\x1b]7501;state=done\x07final words');
+  await waitUntil(() => mux.pane('2').summary().state === 'done', 'the done record');
+  advance(200);
+  mux.focus('2');
+  t.like(mux.pane('2').summary(), { state: 'idle', source: 'screen-and-activity' });
+  advance(100);
+  ptys[1].output('more');
+  advance(10);
+  t.is(mux.pane('2').sources.detection(undefined, true).state, 'working', 'new output is activity again');
+});
+
+test('the status change a focus causes comes after its focus-changed event', async (t) => {
+  const { mux, ptys, events } = setUp(t, 2);
+  mux.focus('1');
+  ptys[1].output('\x1b]7501;state=done\x07');
+  await waitUntil(() => mux.pane('2').summary().state === 'done', 'the done record');
+  events.length = 0;
+  mux.focus('2');
+  const order = events.filter((e) => e.type === 'focus-changed' || (e.type === 'status-changed' && e.pane === '2')).map((e) => e.type);
+  t.deepEqual(order, ['focus-changed', 'status-changed']);
+});
+
+test('a title that changes twenty times at once is announced at most twice, and the last announcement has the last title', async (t) => {
+  const { mux, ptys } = setUp(t);
+  const announced: string[] = [];
+  mux.subscribe((e) => { if (e.type === 'pane-title-changed') announced.push(mux.pane(e.pane).title); });
+  ptys[0].output(Array.from({ length: 20 }, (_, i) => `\x1b]2;spin ${i}\x07`).join(''));
+  await waitUntil(() => announced.at(-1) === 'spin 19', 'the last title announced');
+  t.true(announced.length <= 2, `announced: ${announced.join(', ')}`);
+});
+
+test('a notification from a plain program marks the pane for attention (!), not blocked, and is raised once', async (t) => {
+  const { mux, ptys, events } = setUp(t, 2);
+  mux.focus('1');
+  ptys[1].output('\x1b]9;Build finished\x07');
+  await waitUntil(() => events.some((e) => e.type === 'notification'), 'the notification');
+  t.is(mux.pane('2').summary().state, 'none');
+  t.true(mux.pane('2').rang, 'the ! mark');
+  t.is(events.filter((e) => e.type === 'notification').length, 1);
+  mux.focus('2');
+  t.false(mux.pane('2').rang);
+});
+
+test('one question, one notification: an agent that rings as its permission hook arrives notifies once', async (t) => {
+  const { mux, ptys, procs, events } = setUp(t, 2);
+  mux.focus('1');
+  procs.run(4242, ['claude']);
+  mux.pane('2').checkForeground();
+  mux.agentHook('2', hook('UserPromptSubmit'));
+  ptys[1].output('\x07');
+  await waitUntil(() => events.some((e) => e.type === 'notification'), 'the bell\'s notification');
+  mux.agentHook('2', { agent: 'claude-code', ownerPid: 4242, event: 'Notification', message: 'Claude needs your permission to use Bash' });
+  t.like(mux.pane('2').summary(), { state: 'blocked', source: 'hook', kind: 'permission' });
+  t.is(events.filter((e) => e.type === 'notification').length, 1);
+});
+
+test('entering blocked notifies once with the agent\'s message; a hook that says nothing new does not notify again', (t) => {
+  const { mux, procs, events } = setUp(t, 2);
+  mux.focus('1');
+  procs.run(4242, ['claude']);
+  mux.agentHook('2', hook('Notification', 'Claude needs your permission to use Bash'));
+  mux.agentHook('2', hook('Notification', 'Claude needs your permission to use Bash'));
+  const notes = events.flatMap((e) => (e.type === 'notification' ? [e.notification] : []));
+  t.deepEqual(notes, [{ cause: 'blocked', title: 'claude-code blocked', text: 'Claude needs your permission to use Bash' }]);
+});
