@@ -3,6 +3,7 @@
 // line typed into a shell is no turn, no source is read half-cleared, causes come before their
 // effects, and notifications are told once.
 import test from 'ava';
+import { agentExplain, explainPane } from '../../lib/commands/agent/explain.js';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import type { MuxEvent } from '../../lib/session/events.js';
 import { Mux } from '../../lib/session/mux.js';
@@ -81,7 +82,10 @@ test('a hook\'s working stops counting once the agent has printed nothing for th
   advance(2);
   tick();
   t.not(mux.pane('1').summary().source, 'hook', 'an API error ended the turn without a Stop: the hook no longer decides');
-  t.regex(mux.pane('1').sources.hook.current()?.stale ?? '', /no output/);
+  const explained = explainPane(mux, '1');
+  t.regex(explained.hook?.stale ?? '', /no output for 5 s after UserPromptSubmit/);
+  t.regex(agentExplain.print!(explained as never), /hook: claude-code working \(UserPromptSubmit, owner 4242\); no longer counts: no output/);
+  t.regex(agentExplain.print!(explained as never), /screen-and-activity ends: /, 'explain says how the winning state ends');
   mux.agentHook('1', hook('PreToolUse'));
   t.like(mux.pane('1').summary(), { state: 'working', source: 'hook' });
 });
