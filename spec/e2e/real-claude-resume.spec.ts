@@ -7,16 +7,14 @@ import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import type { PaneInfo } from '../../lib/server/protocol.js';
 import { readSnapshot } from '../../lib/session/session-file.js';
-import { FakeAnthropicApi, messageText, type ApiRequest } from '../helpers/fake-anthropic-api.js';
+import { messageText, type ApiRequest } from '../helpers/fake-anthropic-api.js';
+import { CLAUDE_INSTALLED, claudeWorld, SLOW, typePrompt } from '../helpers/real-claude.js';
 import { alive } from '../helpers/processes.js';
 import { waitForPane as pollPane } from '../helpers/pane-poll.js';
 import { ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
-const CLAUDE_BIN_DIR = '/opt/real-agents/claude/node_modules/.bin';
-const installed = fs.existsSync(path.join(CLAUDE_BIN_DIR, 'claude'));
-/** Claude starts in about a second, but these machines are shared and often loaded. */
-const SLOW = 60_000;
+const installed = CLAUDE_INSTALLED;
 
 const FIRST = 'remember the word first-turn-marker';
 const SECOND = 'which word did I ask you to remember';
@@ -44,18 +42,6 @@ function answer(r: ApiRequest): string {
 /** Pane 1, polled until `probe` accepts it (see pane-poll.ts). */
 const waitForPane = <T>(env: ThurmEnv, probe: (p: PaneInfo) => T, what: string) => pollPane(env, probe, what, SLOW);
 
-/** A temporary HOME where Claude Code is onboarded, trusts `project`, gets a dummy key and runs thurm's hooks. */
-async function claudeHome(env: ThurmEnv, project: string): Promise<void> {
-  const home = env.env.HOME!;
-  fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, projects: { [project]: { hasTrustDialogAccepted: true } } }));
-  const settings = path.join(home, '.claude', 'settings.json');
-  fs.mkdirSync(path.dirname(settings), { recursive: true });
-  fs.writeFileSync(settings, JSON.stringify({ apiKeyHelper: 'echo sk-ant-offline-dummy-key' }));
-  // The real installer of this checkout, so the hooks run this checkout's bin/thurm.
-  const out = await env.ok(['integration', 'install', 'claude-code', '--settings', settings]);
-  if (!out.includes('installed thurm hooks')) throw new Error(`integration install: ${out}`);
-}
-
 /** Waits for `probe`, with pane 1's screen in the message when it times out. */
 async function waitShowing<T>(env: ThurmEnv, probe: () => T, what: string): Promise<NonNullable<T>> {
   let screen = '';
@@ -65,38 +51,13 @@ async function waitShowing<T>(env: ThurmEnv, probe: () => T, what: string): Prom
   }, () => `${what}; pane 1:\n${screen}`, SLOW);
 }
 
-async function typePrompt(env: ThurmEnv, text: string): Promise<void> {
-  // Text and Enter apart: Claude Code takes a burst that ends in Enter as a paste, not a submit.
-  await env.ok(['send', '--pane', '1', text]);
-  await waitUntil(async () => (await env.capture('1')).includes(text), `"${text}" in Claude's prompt box`, SLOW);
-  await env.ok(['send', '--pane', '1', '--key', 'Enter']);
-}
-
-async function world(t: ExecutionContext): Promise<{ env: ThurmEnv; api: FakeAnthropicApi; project: string }> {
-  const api = new FakeAnthropicApi(answer);
-  const url = await api.start();
-  t.teardown(() => api.close());
-  const env = new ThurmEnv();
-  t.teardown(() => env.cleanup());
-  const project = path.join(env.dir, 'project');
-  fs.mkdirSync(project);
-  Object.assign(env.env, {
-    // `claude` on the user's PATH, so the shell of a pane finds it (after what npm put in front,
-    // when this spec runs under npm: thurm leaves only npm's own folders out of a pane's PATH).
-    PATH: `${process.env.PATH ?? '/usr/bin:/bin'}${path.delimiter}${CLAUDE_BIN_DIR}`,
-    ANTHROPIC_BASE_URL: url,
-  });
-  await claudeHome(env, project);
-  return { env, api, project };
-}
-
 (installed ? test.serial : test.serial.skip)(
   installed
     ? 'real Claude Code bound by its hooks is resumed after kill -9 with claude --resume and continues its conversation'
     : 'real Claude Code resume after kill -9 (skipped: real Claude Code is not installed at /opt/real-agents/claude)',
   async (t) => {
     t.timeout(5 * SLOW);
-    const { env, api, project } = await world(t);
+    const { env, api, project } = await claudeWorld(t, answer);
     await env.ok(['new', '-d', '--size', '100x40']);
     await env.ok(['send', '--pane', '1', `cd '${project}' && claude`, '--enter']);
     // The SessionStart hook reports the session before the first prompt.

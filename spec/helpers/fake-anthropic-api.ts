@@ -21,12 +21,17 @@ export function messageText(m: ApiMessage): string {
 /** An answer that calls a tool (`stop_reason: tool_use`) instead of saying something. */
 export interface ToolCall { tool: string; input: Record<string, unknown> }
 
+/** An answer that is an API error (a 400 is not retried: the turn fails at once). */
+export interface ApiFailure { status: number; error: string; message: string }
+
+export type ApiAnswer = string | ToolCall | ApiFailure;
+
 export class FakeAnthropicApi {
   readonly requests: ApiRequest[] = [];
   private readonly server: http.Server;
 
   /** `answer` makes the reply to one request (the conversation's, or a side one such as a title). */
-  constructor(private readonly answer: (r: ApiRequest) => string | ToolCall) {
+  constructor(private readonly answer: (r: ApiRequest) => ApiAnswer) {
     this.server = http.createServer((req, res) => {
       let data = '';
       req.setEncoding('utf8');
@@ -64,6 +69,11 @@ export class FakeAnthropicApi {
     const request = { url: req.url, headers: req.headers, body };
     this.requests.push(request);
     const answer = this.answer(request);
+    if (typeof answer !== 'string' && 'status' in answer) {
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ type: 'error', error: { type: answer.error, message: answer.message } }));
+      return;
+    }
     const text = typeof answer === 'string' ? answer : '';
     const message = { id: `msg_${this.requests.length}`, type: 'message', role: 'assistant', model: body.model ?? 'fake', content: [] as unknown[], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } };
     const toolUse = typeof answer === 'string' ? null : { type: 'tool_use', id: `toolu_${this.requests.length}`, name: answer.tool, input: answer.input };
