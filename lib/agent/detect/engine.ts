@@ -12,6 +12,8 @@ export interface RuleMatch {
   kind: Kind | null;
   /** The patterns that matched (their source text). */
   patterns: string[];
+  /** The rows of the screen the rule read (its region), or null for a title rule. */
+  region: string | null;
 }
 
 export interface RulesResult {
@@ -75,17 +77,15 @@ function rowsFor(rule: Rule, screen: Screen): string[] | null {
   return rule.region ? agentRegion(screen, rule.region) : lastRows(screen, rule.lines);
 }
 
-/** The text a rule reads: its region of the screen (null when not on screen), or the title. */
-export function regionOf(rule: Rule, lines: string[], title: string): string | null {
-  if (rule.where === 'title') return title;
-  return rowsFor(rule, screenOf(lines))?.join('\n') ?? null;
-}
-
 function match(rule: Rule, text: string | null): RuleMatch | null {
   if (text === null) return null;
   const hits = rule.patterns.filter((p) => p.test(text));
   const ok = rule.all ? hits.length === rule.patterns.length : hits.length > 0;
-  return ok ? { id: rule.id, agent: rule.agent, state: rule.state, kind: rule.kind ?? null, patterns: hits.map((p) => p.source) } : null;
+  if (!ok) return null;
+  return {
+    id: rule.id, agent: rule.agent, state: rule.state, kind: rule.kind ?? null, patterns: hits.map((p) => p.source),
+    region: rule.where === 'title' ? null : text,
+  };
 }
 
 export function runRules(rules: readonly Rule[], lines: string[], title: string): RulesResult {

@@ -1,0 +1,88 @@
+// The digest `agent answer --expect` checks, on a real Mux whose pane plays recorded screens:
+// it follows the dialog an answer depends on, not the spinner or the blinking dot around it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import test from 'ava';
+import type { CommandContext } from '../../../lib/commands/command.js';
+import { dispatch } from '../../../lib/commands/dispatch.js';
+import { DEFAULT_CONFIG } from '../../../lib/session/config.js';
+import { Mux } from '../../../lib/session/mux.js';
+import { FakeProcesses } from '../../helpers/fake-proc.js';
+import { FakePty } from '../../helpers/fake-pty.js';
+import { waitUntil } from '../../helpers/wait.js';
+
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../spec/fixtures/detect');
+
+function setUp(t: { teardown(fn: () => void): void }, program: string[]) {
+  const procs = new FakeProcesses(process.pid, ['bash'], '/home/u');
+  let pty: FakePty | null = null;
+  const mux = new Mux({
+    session: 'spec', socketPath: '/nonexistent', config: DEFAULT_CONFIG, size: { cols: 140, rows: 42 },
+    spawn: (opts) => (pty = new FakePty(opts)),
+    proc: procs.facts,
+  });
+  t.teardown(() => mux.end());
+  mux.start({ argv: ['bash'], cwd: '/' });
+  procs.run(4242, program);
+  const pane = mux.pane('1');
+  pane.checkForeground();
+  const ctx: CommandContext = { mux, clients: () => [], shutdown: () => {}, upgrade: async () => ({ pid: 0 }), renameSession: async () => {} };
+  const call = async (request: Record<string, unknown>) => dispatch(ctx, { id: 1, pane: '1', ...request });
+  return {
+    pane, pty: pty! as FakePty, call,
+    /** The program draws `text`, and thurm has parsed it. */
+    draw: async (text: string) => { pty!.output(text); await pane.term.flushed(); },
+    digest: async () => {
+      const r = await call({ type: 'agent-explain' });
+      if (!r.ok) throw new Error(r.error.message);
+      return (r.result as { digest: string }).digest;
+    },
+  };
+}
+
+/** A recorded screen, drawn from the top left. */
+const screen = (file: string) => `\x1b[H\x1b[2J${fs.readFileSync(path.join(fixtures, file), 'utf8').replace(/\n$/, '').split('\n').join('\r\n')}`;
+/** Row `row` (1-based) redrawn as `text`. */
+const row = (n: number, text: string) => `\x1b[${n};1H\x1b[2K${text}`;
+
+test('a Claude Code dialog keeps its digest while the dot above it blinks, and an answer with it is typed', async (t) => {
+  const p = setUp(t, ['claude']);
+  await p.draw(screen('claude-permission-bash.txt'));
+  await waitUntil(() => p.pane.summary().state === 'blocked', 'the permission dialog, blocked');
+  const shown = await p.digest();
+  await p.draw(row(17, '  I will run a command.'));
+  t.is(await p.digest(), shown, 'the dot blinked off');
+  await p.draw(row(17, '● I will run a command.') + row(13, '✻ Cooked for 41s · done 8:34 PM'));
+  t.is(await p.digest(), shown, 'the dot is back, and the transcript above changed');
+  const r = await p.call({ type: 'agent-answer', choice: 1, expect: shown });
+  t.true(r.ok, r.ok ? '' : r.error.code);
+  await waitUntil(() => p.pty.writes.some((w) => w.data === '1'), 'the choice typed');
+});
+
+test('a Claude Code dialog whose question or choices changed gets a new digest, and the old one is refused with STALE_SCREEN', async (t) => {
+  const p = setUp(t, ['claude']);
+  await p.draw(screen('claude-permission-bash.txt'));
+  await waitUntil(() => p.pane.summary().state === 'blocked', 'the permission dialog, blocked');
+  const shown = await p.digest();
+  await p.draw(row(32, ' rm -rf /tmp/fake && echo hi'));
+  const command = await p.digest();
+  t.not(command, shown, 'the command changed');
+  await p.draw(row(36, '  2. Yes, and always allow access to / from this project'));
+  t.not(await p.digest(), command, 'a choice changed');
+  const r = await p.call({ type: 'agent-answer', choice: 1, expect: shown });
+  t.like(r, { ok: false, error: { code: 'STALE_SCREEN' } });
+  t.false(p.pty.writes.some((w) => w.data === '1'));
+});
+
+test('a pane a record made blocked keeps its digest while a spinner turns, and changes with the record\'s message', async (t) => {
+  const p = setUp(t, ['sync-photos']);
+  const record = (msg: string) => `\x1b]7501;state=blocked:app=sync:kind=question:msg=${Buffer.from(msg).toString('base64')}\x1b\\`;
+  await p.draw(`${screen('generic-r-shell-output.txt')}\r\n⠋ Copying 3/10 (4s)\r\nReplace photos/a.jpg?${record('Replace photos/a.jpg?')}`);
+  await waitUntil(() => p.pane.summary().state === 'blocked', 'the record, blocked');
+  const shown = await p.digest();
+  await p.draw('\x1b[2A\r\x1b[2K⠙ Copying 3/10 (5s)\x1b[2B\r');
+  t.is(await p.digest(), shown, 'the spinner turned');
+  await p.draw(record('Replace photos/b.jpg?'));
+  t.not(await p.digest(), shown, 'the record asks another question');
+});
