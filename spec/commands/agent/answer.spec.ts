@@ -1,48 +1,19 @@
 // The digest `agent answer --expect` checks, on a real Mux whose pane plays recorded screens:
 // it follows the dialog an answer depends on, not the spinner or the blinking dot around it.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import test from 'ava';
-import type { CommandContext } from '../../../lib/commands/command.js';
-import { dispatch } from '../../../lib/commands/dispatch.js';
-import { DEFAULT_CONFIG } from '../../../lib/session/config.js';
-import { Mux } from '../../../lib/session/mux.js';
-import { FakeProcesses } from '../../helpers/fake-proc.js';
-import { FakePty } from '../../helpers/fake-pty.js';
+import { commandPane, recorded as screen } from '../../helpers/command-pane.js';
 import { waitUntil } from '../../helpers/wait.js';
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../spec/fixtures/detect');
-
 function setUp(t: { teardown(fn: () => void): void }, program: string[]) {
-  const procs = new FakeProcesses(process.pid, ['bash'], '/home/u');
-  let pty: FakePty | null = null;
-  const mux = new Mux({
-    session: 'spec', socketPath: '/nonexistent', config: DEFAULT_CONFIG, size: { cols: 140, rows: 42 },
-    spawn: (opts) => (pty = new FakePty(opts)),
-    proc: procs.facts,
-  });
-  t.teardown(() => mux.end());
-  mux.start({ argv: ['bash'], cwd: '/' });
-  procs.run(4242, program);
-  const pane = mux.pane('1');
-  pane.checkForeground();
-  const ctx: CommandContext = { mux, clients: () => [], shutdown: () => {}, upgrade: async () => ({ pid: 0 }), renameSession: async () => {} };
-  const call = async (request: Record<string, unknown>) => dispatch(ctx, { id: 1, pane: '1', ...request });
-  return {
-    pane, pty: pty! as FakePty, call,
-    /** The program draws `text`, and thurm has parsed it. */
-    draw: async (text: string) => { pty!.output(text); await pane.term.flushed(); },
-    digest: async () => {
-      const r = await call({ type: 'agent-explain' });
-      if (!r.ok) throw new Error(r.error.message);
-      return (r.result as { digest: string }).digest;
-    },
+  const p = commandPane(t, program);
+  const digest = async () => {
+    const r = await p.call({ type: 'agent-explain' });
+    if (!r.ok) throw new Error(r.error.message);
+    return (r.result as { digest: string }).digest;
   };
+  return { ...p, digest };
 }
 
-/** A recorded screen, drawn from the top left. */
-const screen = (file: string) => `\x1b[H\x1b[2J${fs.readFileSync(path.join(fixtures, file), 'utf8').replace(/\n$/, '').split('\n').join('\r\n')}`;
 /** Row `row` (1-based) redrawn as `text`. */
 const row = (n: number, text: string) => `\x1b[${n};1H\x1b[2K${text}`;
 
