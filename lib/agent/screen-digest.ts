@@ -1,7 +1,8 @@
 // The digest `thurm agent answer --expect` checks, as a short hash of what an answer depends
 // on. When a rule matched a blocked screen, that is the dialog it read (its question and
-// choices) with the state, kind and app: a spinner or a blinking dot elsewhere on screen
-// changes nothing. Otherwise (a report, hook, record or notification made the pane blocked)
+// choices) with the state, kind and app: a spinner or a blinking dot elsewhere on screen, or
+// a spinner row in the dialog's region (Gemini's "⠏ Waiting for user confirmation"), changes
+// nothing. Otherwise (a report, hook, record or notification made the pane blocked)
 // it is the state, source, kind, app and message with the screen minus its animated rows.
 import crypto from 'node:crypto';
 import type { RuleMatch } from './detect/engine.js';
@@ -23,14 +24,14 @@ const ANIMATED = /^[ \t]*[·✢✳✶✻✽*⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏⣾⣽
 const BLINK = /^([ \t]*)[●○◉⏺•◦]([ \t])/;
 
 /** The screen without what moves by itself: animated rows dropped, blinking dots blanked. */
-export function stillRows(lines: string[]): string[] {
+function stillRows(lines: string[]): string[] {
   return lines.map((l) => l.trimEnd().replace(BLINK, '$1 $2')).filter((l) => l.trim() && !ANIMATED.test(l));
 }
 
 export function screenDigest(d: DigestInput): string {
-  const dialog = d.rules.find((r) => r.state === 'blocked' && r.region !== null)?.region;
-  const what = dialog !== undefined
-    ? ['dialog', d.state, d.kind, d.app, dialog]
+  const dialog = d.rules.find((r) => r.state === 'blocked' && r.region !== null)?.region ?? null;
+  const what = dialog !== null
+    ? ['dialog', d.state, d.kind, d.app, stillRows(dialog.split('\n'))]
     : ['screen', d.state, d.source, d.kind, d.app, d.text, stillRows(d.lines)];
   return crypto.createHash('sha256').update(JSON.stringify(what)).digest('hex').slice(0, 16);
 }

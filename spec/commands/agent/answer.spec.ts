@@ -14,22 +14,34 @@ function setUp(t: { teardown(fn: () => void): void }, program: string[]) {
   return { ...p, digest };
 }
 
+
 /** Row `row` (1-based) redrawn as `text`. */
 const row = (n: number, text: string) => `\x1b[${n};1H\x1b[2K${text}`;
 
-test('a Claude Code dialog keeps its digest while the dot above it blinks, and an answer with it is typed', async (t) => {
-  const p = setUp(t, ['claude']);
-  await p.draw(screen('claude-permission-bash.txt'));
-  await waitUntil(() => p.pane.summary().state === 'blocked', 'the permission dialog, blocked');
-  const shown = await p.digest();
-  await p.draw(row(17, '  I will run a command.'));
-  t.is(await p.digest(), shown, 'the dot blinked off');
-  await p.draw(row(17, '● I will run a command.') + row(13, '✻ Cooked for 41s · done 8:34 PM'));
-  t.is(await p.digest(), shown, 'the dot is back, and the transcript above changed');
-  const r = await p.call({ type: 'agent-answer', choice: 1, expect: shown });
-  t.true(r.ok, r.ok ? '' : r.error.code);
-  await waitUntil(() => p.pty.writes.some((w) => w.data === '1'), 'the choice typed');
-});
+// Recorded dialogs and what moves on screen around them while they wait: the frames a person
+// sees as the same dialog.
+const frames: { what: string; file: string; program: string[]; keys: string; moves: string[] }[] = [
+  { what: 'a Claude Code dialog while the dot of the tool row above it blinks', file: 'claude-permission-bash.txt', program: ['claude'], keys: '1',
+    moves: [row(17, '  I will run a command.'), row(17, '● I will run a command.') + row(13, '✻ Cooked for 41s · done 8:34 PM')] },
+  { what: 'a Gemini CLI dialog while the spinner under it turns', file: 'gemini-r-approval-shell-older.txt', program: ['gemini'], keys: 'y\r',
+    moves: [row(16, '⠋ Waiting for user confirmation...'), row(16, '⠙ Waiting for user confirmation...')] },
+];
+
+for (const f of frames) {
+  test(`${f.what} keeps its digest, and an answer with it is typed`, async (t) => {
+    const p = setUp(t, f.program);
+    await p.draw(screen(f.file));
+    await waitUntil(() => p.pane.summary().state === 'blocked', 'the dialog, blocked');
+    const shown = await p.digest();
+    for (const move of f.moves) {
+      await p.draw(move);
+      t.is(await p.digest(), shown, JSON.stringify(move));
+    }
+    const r = await p.call({ type: 'agent-answer', choice: 1, expect: shown });
+    t.like(r, { ok: true });
+    await waitUntil(() => p.pty.writes.some((w) => w.data === f.keys), 'the choice typed');
+  });
+}
 
 test('a Claude Code dialog whose question or choices changed gets a new digest, and the old one is refused with STALE_SCREEN', async (t) => {
   const p = setUp(t, ['claude']);
