@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   AGENT_BUSY: { exit: 18 },
   STALE_SCREEN: { exit: 19 },
   SERVER_BUSY: { exit: 20 },
+  NO_AGENT: { exit: 21 },
   SERVER_UNAVAILABLE: { exit: 6 },
   SESSION_EXISTS: { exit: 7 },
   UNSAFE_SOCKET: { exit: 8 },

@@ -23,7 +23,10 @@ export const codex: AgentDefinition = {
     { id: 'codex.login', agent: 'codex', state: 'blocked', kind: 'auth',
       patterns: [/Sign in with ChatGPT|Paste or type your API key|Provide your own API key|Finish signing in via your browser|Welcome to Codex, OpenAI's command-line coding agent/] },
     { id: 'codex.title-action', agent: 'codex', state: 'blocked', where: 'title', patterns: [/\bAction Required\b/] },
-    { id: 'codex.working', agent: 'codex', state: 'working', patterns: [/\besc to interrupt\b/, /^\s*[•◦·]?\s*Working \(\d+s\b/m], lines: 12 },
+    // Its status row just above the composer ("› …"; "› 1." is a dialog's option), not a
+    // transcript line that quotes it.
+    { id: 'codex.working', agent: 'codex', state: 'working',
+      patterns: [/^[ \t]*[•◦·]?[ \t]*Working \([^)\n]*\besc to interrupt\b/m], region: { above: /^› (?!\d+\.)/m, rows: 3 } },
     { id: 'codex.title-working', agent: 'codex', state: 'working', where: 'title', patterns: [/^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /] },
     { id: 'codex.composer', agent: 'codex', state: 'idle',
       patterns: [/Ask Codex to do anything|⏎ send|↵ send|\? for shortcuts|Implement \{feature\}|Find and fix a bug in @filename/], lines: 10 },

@@ -1,6 +1,7 @@
 // OpenCode: a full-screen TUI with key hints at the bottom: "esc interrupt" while it works,
 // "ctrl+p commands" while it waits for a prompt, a "△ Permission required" dialog for tools,
 // a question panel, and provider dialogs. Pickers (sessions, commands...) change nothing.
+// Working reads only the key-hint row (the last), not the prompt box or transcript above it.
 import { AGENT_IDENTITIES } from './agents.js';
 import type { AgentDefinition } from './rule.js';
 
@@ -18,7 +19,7 @@ export const opencode: AgentDefinition = {
     { id: 'opencode.question', agent: 'opencode', state: 'blocked', kind: 'question', patterns: [/enter submit\s+esc dismiss/], lines: 6 },
     { id: 'opencode.auth', agent: 'opencode', state: 'blocked', kind: 'auth',
       patterns: [dialog('Connect a provider|Select auth method|API key'), /No (providers?|models?) (configured|found)|opencode auth login|◆\s+(Select provider|Enter your API key)/], lines: 20 },
-    { id: 'opencode.working', agent: 'opencode', state: 'working', patterns: [/\besc (again )?(to )?interrupt\b|\bworking…|⠋|⠙|⠹|⠸|⠼|⠴|⠦|⠧|⠇|⠏/], lines: 6 },
+    { id: 'opencode.working', agent: 'opencode', state: 'working', patterns: [/\besc (again )?(to )?interrupt\b|\bworking…|⠋|⠙|⠹|⠸|⠼|⠴|⠦|⠧|⠇|⠏/], lines: 1 },
     { id: 'opencode.prompt', agent: 'opencode', state: 'idle', patterns: [/enter send|ctrl\+p commands|tab (switch )?agent/i], lines: 6 },
   ],
 };

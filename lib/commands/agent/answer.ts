@@ -1,9 +1,9 @@
 // `thurm agent answer`: answers a blocked agent, but only while the pane still shows exactly
 // what the caller saw (the digest `agent explain` printed): a prompt that changed or went away
 // gets nothing typed into it. The keys come from the agent's detection module.
-import crypto from 'node:crypto';
 import { agentByName } from '../../agent/detect/index.js';
 import type { Answer } from '../../agent/detect/rule.js';
+import { screenDigest as digestOf } from '../../agent/screen-digest.js';
 import { ThurmError } from '../../errors.js';
 import { field } from '../../fields.js';
 import { WITHOUT_CONTROL } from '../../sanitize.js';
@@ -13,13 +13,12 @@ import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from '
 /** Keys for programs whose module says nothing: a `[y/N]`-style prompt. */
 const DEFAULT_ANSWER: Answer = { choice: (n) => (n === 1 ? 'y\r' : `${n}\r`), deny: 'n\r' };
 
-/** What the pane shows now, as a short hash: its state, source, what it says and its screen. */
+/** What an answer to the pane depends on now, as a short hash (see agent/screen-digest.ts). */
 export function screenDigest(mux: Mux, id: string): string {
   const pane = mux.pane(id);
   const s = pane.summary();
-  const lines = pane.term.liveScreen();
-  while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
-  return crypto.createHash('sha256').update(JSON.stringify([s.state, s.source, s.kind, s.app, s.text, lines])).digest('hex').slice(0, 16);
+  const rules = pane.sources.detection(Date.now(), true).rules;
+  return digestOf({ state: s.state, source: s.source, kind: s.kind, app: s.app, text: s.text, rules, lines: pane.term.liveScreen() });
 }
 
 export const agentAnswer = defineCommand({
