@@ -27,7 +27,7 @@ export const claudeCode: AgentDefinition = {
     { id: 'claude-code.picker', agent: 'claude-code', state: 'ignore', patterns: [/^\s*Resume session\b/im, /Search sessions…|Search…/], all: true },
     { id: 'claude-code.permission', agent: 'claude-code', state: 'blocked', kind: 'permission',
       patterns: [/Do you want to (proceed|make this edit to|create|delete|allow|run)\b[^\n]*\?/, YES_WITH_CURSOR], all: true, region: DIALOG },
-    { id: 'claude-code.trust', agent: 'claude-code', state: 'blocked', kind: 'question',
+    { id: 'claude-code.trust', agent: 'claude-code', state: 'blocked', kind: 'permission',
       patterns: [/Do you trust the files in this folder\?|Is this a project you created or one you trust\?|Quick safety check/], region: DIALOG },
     { id: 'claude-code.setup', agent: 'claude-code', state: 'blocked', kind: 'question',
       patterns: [/Make auto mode your default permission mode\?/], region: DIALOG },

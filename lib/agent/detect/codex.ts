@@ -18,7 +18,7 @@ export const codex: AgentDefinition = {
         /^[ \t]*([›❯>][ \t]*)?(\d\.[ \t]+)?Yes\b/m], all: true, lines: 20 },
     { id: 'codex.question', agent: 'codex', state: 'blocked', kind: 'question',
       patterns: [/^\s*Question \d+\/\d+ \(\d+ unanswered\)|\benter to submit answer\b/m], lines: 12 },
-    { id: 'codex.trust', agent: 'codex', state: 'blocked', kind: 'question',
+    { id: 'codex.trust', agent: 'codex', state: 'blocked', kind: 'permission',
       patterns: [/Trust this folder\?|Do you trust the contents of this directory\?|Allow Codex to work in this folder|You are running Codex in/] },
     { id: 'codex.login', agent: 'codex', state: 'blocked', kind: 'auth',
       patterns: [/Sign in with ChatGPT|Paste or type your API key|Provide your own API key|Finish signing in via your browser|Welcome to Codex, OpenAI's command-line coding agent/] },

@@ -18,7 +18,7 @@ export const gemini: AgentDefinition = {
     { id: 'gemini.question', agent: 'gemini', state: 'blocked', kind: 'question', patterns: [/Enter to (select|submit) · [^\n]*Esc to cancel/], lines: 12 },
     { id: 'gemini.auth', agent: 'gemini', state: 'blocked', kind: 'auth',
       patterns: [/How would you like to authenticate|Login with Google|Waiting for auth|Enter Gemini API Key|Enter the authorization code:/], lines: 20 },
-    { id: 'gemini.trust', agent: 'gemini', state: 'blocked', kind: 'question', patterns: [/Do you trust (this folder|the files in this folder)\?|Trust folder \(/], lines: 20 },
+    { id: 'gemini.trust', agent: 'gemini', state: 'blocked', kind: 'permission', patterns: [/Do you trust (this folder|the files in this folder)\?|Trust folder \(/], lines: 20 },
     { id: 'gemini.title-action', agent: 'gemini', state: 'blocked', where: 'title', patterns: [/✋|Action Required/] },
     { id: 'gemini.title-working', agent: 'gemini', state: 'working', where: 'title', patterns: [/✦|Working…/] },
     // Its spinner row just above the input box (a half-block box, or a rounded one before).
