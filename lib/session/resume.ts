@@ -7,6 +7,7 @@
 // that argv: no expansion, no placeholders.
 import path from 'node:path';
 import { commandName } from '../command-line.js';
+import { shellRuns } from './shell-args.js';
 import type { PaneSnapshot } from './snapshot.js';
 
 export type ShellSyntax = 'posix' | 'fish';
@@ -88,9 +89,19 @@ function existingDir(dir: string, opts: PlanOptions): string {
   }
 }
 
+/** How a detail names a command it will not run again: the shell's words, quoted, capped. */
+function shownCommand(argv: string[], syntax: ShellSyntax): string {
+  const line = [...commandLine([path.basename(argv[0]), ...argv.slice(1)], syntax)];
+  return line.length > 60 ? `${line.slice(0, 59).join('')}…` : line.join('');
+}
+
 export function planPane(p: PaneSnapshot, opts: PlanOptions): PanePlan {
-  const ranShell = shellSyntax(p.argv[0]) !== null;
-  const argv = ranShell ? p.argv : [opts.shell];
+  const ranSyntax = shellSyntax(p.argv[0]);
+  // A shell given a command (`sh -c 'make deploy'`, tmux's `split-window 'cmd'`) or a script ran
+  // that command, which is not started again: the shell alone comes back.
+  const ranCommand = ranSyntax && shellRuns(p.argv, ranSyntax);
+  const ranShell = ranSyntax !== null && !ranCommand;
+  const argv = ranShell ? p.argv : ranCommand ? [p.argv[0]] : [opts.shell];
   const cwd = existingDir(p.cwd, opts);
   const moved = cwd === p.cwd ? '' : ` (${p.cwd} is gone: opened in ${cwd})`;
   const plan = (outcome: RestoreOutcome, detail: string, typed: string | null = null): PanePlan => ({ id: p.id, argv, cwd, typed, outcome, detail: detail + moved });
@@ -103,5 +114,6 @@ export function planPane(p: PaneSnapshot, opts: PlanOptions): PanePlan {
     return plan('resumed', `${shown} (${resume.from})`, `${shown}\r`);
   }
   if (ranShell) return plan('restored', `${path.basename(argv[0])} in ${cwd}`);
-  return plan('shell only', `${commandName(p.argv)} is not started again: a shell in its directory instead`);
+  const ran = ranCommand ? shownCommand(p.argv, ranSyntax!) : commandName(p.argv);
+  return plan('shell only', `${ran} is not started again: a shell in its directory instead`);
 }

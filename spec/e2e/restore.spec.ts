@@ -116,6 +116,31 @@ test.serial('a session ended on purpose comes back only through thurm restore', 
   t.regex(await env.ok(['capture', '--pane', '1', '--scrollback', '50']), /ended-mark-9/);
 });
 
+test.serial('a command given to a shell (thurm split -- sh -c, the tmux shim\'s split-window) is not run again by a restore: its pane gets the shell alone', async (t) => {
+  const env = await world(t);
+  const log = path.join(env.dir, 'ran.log');
+  await env.ok(['new', '-d']);
+  await env.ok(['split', '--', 'sh', '-c', `echo RAN >> '${log}'; sleep 1e5`]);
+  await env.ok(['send', '--pane', '1', `tmux split-window 'echo SHIM >> ${log}; sleep 1e5'`, '--enter']);
+  const ran = () => fs.readFileSync(log, { encoding: 'utf8', flag: 'a+' }).split('\n').filter(Boolean).sort();
+  await waitUntil(() => ran().length === 2, 'both commands to run');
+  await waitUntil(() => readSnapshot(sessionFile(env)).panes.length === 3, 'the session file to have all three panes');
+  await crash(env);
+  const dry = await env.ok(['restore', '--dry-run']);
+  t.regex(dry, /pane 2: shell only: sh -c 'echo RAN .* is not started again: a shell in its directory instead/);
+  t.regex(dry, /pane 3: shell only: \S+ -c 'echo SHIM .* is not started again/);
+  const r = await env.cli(['restore', '-d']);
+  t.is(r.code, 0, r.stderr);
+  t.regex(r.stdout, /pane 2: shell only: sh -c /);
+  const panes = (await info(env)).panes;
+  t.deepEqual(panes.map((p) => p.command.length), [1, 1, 1]);
+  t.is(panes.find((p) => p.id === '2')!.command[0], 'sh');
+  // The restored shells answer, and by then neither command has run a second time.
+  await env.ok(['send', '--pane', '2', 'echo shell-$((5*5))', '--enter']);
+  await waitUntil(async () => (await env.capture('2')).includes('shell-25'), 'the shell restored in pane 2');
+  t.deepEqual(ran(), ['RAN', 'SHIM']);
+});
+
 /** A script that reports an agent session with hostile resume arguments, then keeps its pid. */
 function reportingAgent(env: ThurmEnv): string {
   const resume = JSON.stringify([process.execPath, HOLD_ARGV, ...HOSTILE_ARGS]);

@@ -85,3 +85,55 @@ test('a pane that ran a program gets a shell instead of running it again; a vani
   t.is(plan.cwd, '/work');
   t.regex(plan.detail, /\/work\/gone\/deeper is gone/);
 });
+
+// Each shell thurm knows, given a command string (also in an option cluster) or a script: the
+// pane ran that command, and a restore must not run it again.
+const RAN_COMMAND: [string, string[]][] = [
+  ['sh', ['sh', '-c', 'echo RAN >> log; sleep 1e5']],
+  ['bash', ['/bin/bash', '-lc', 'make deploy']],
+  ['bash', ['/bin/bash', '-o', 'pipefail', '-ec', 'make deploy']],
+  ['bash', ['/bin/bash', '--rcfile', 'rc', '-c', 'make deploy']],
+  ['bash', ['/bin/bash', 'deploy.sh']],
+  ['dash', ['dash', '-ec', 'make deploy']],
+  ['zsh', ['/usr/bin/zsh', '-c', 'cd /work && claude --agent-name a']],
+  ['zsh', ['/usr/bin/zsh', '--login', '-ic', 'make deploy']],
+  ['ksh', ['ksh', '-xc', 'make deploy']],
+  ['fish', ['fish', '-c', 'make deploy']],
+  ['fish', ['fish', '-lc', 'make deploy']],
+  ['fish', ['fish', '--command=make deploy']],
+  ['fish', ['fish', '--command', 'make deploy']],
+  ['fish', ['fish', 'deploy.fish']],
+];
+
+for (const [name, argv] of RAN_COMMAND) {
+  test(`${name}: ${JSON.stringify(argv.slice(1))} is not run again; the shell alone comes back, and the plan says so`, (t) => {
+    const plan = planPane(saved({ argv, foreground: argv }), options);
+    t.is(plan.outcome, 'shell only');
+    t.deepEqual(plan.argv, [argv[0]]);
+    t.is(plan.typed, null);
+    t.regex(plan.detail, new RegExp(`^${name} .* is not started again: a shell in its directory instead$`));
+  });
+}
+
+// Shells that run no command: interactive, login ones, options with arguments, -s with words.
+const RAN_SHELL: string[][] = [
+  ['/bin/bash'], ['/bin/bash', '-l'], ['/bin/bash', '--login'], ['/bin/bash', '-o', 'vi'], ['/bin/bash', '--rcfile', 'my.rc'],
+  ['/bin/bash', '-O', 'extglob', '-i'], ['sh', '-s', 'a', 'b'], ['/usr/bin/zsh', '-l'], ['ksh', '-o', 'emacs'], ['dash', '-i'],
+  ['fish', '-l'], ['fish', '--login'], ['fish', '-C', 'set x 1'], ['fish', '--init-command=set x 1'], ['fish', '-Cset x 1'],
+];
+
+for (const argv of RAN_SHELL) {
+  test(`${JSON.stringify(argv)} is restored as the same shell`, (t) => {
+    const plan = planPane(saved({ argv }), options);
+    t.is(plan.outcome, 'restored');
+    t.deepEqual(plan.argv, argv);
+  });
+}
+
+test('a shell that ran an agent by -c gets the shell and the agent\'s resume command typed into it', (t) => {
+  const argv = ['/bin/bash', '-c', 'cd /work && claude --agent-name a'];
+  const plan = planPane(saved({ argv, agent: { agent: 'mine', sessionId: 's1', resume: ['mine', '--resume', 's1'] } }), options);
+  t.is(plan.outcome, 'resumed');
+  t.deepEqual(plan.argv, ['/bin/bash']);
+  t.is(plan.typed, 'mine --resume s1\r');
+});
