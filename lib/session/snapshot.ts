@@ -21,6 +21,8 @@ export interface PaneSnapshot {
   argv: string[];
   cwd: string;
   title: string;
+  /** The title given with rename-pane or tmux `select-pane -T` (null: the title follows the program). */
+  givenTitle: string | null;
   size: { cols: number; rows: number };
   /** The foreground program's argv when saved, for `[[session.resume]]` rules. */
   foreground: string[] | null;
@@ -115,6 +117,7 @@ export function paneSnapshot(pane: Pane, history: string[]): PaneSnapshot {
     argv: pane.argv,
     cwd: pane.cwd,
     title: pane.title,
+    givenTitle: pane.givenTitle,
     size: pane.size,
     foreground: foreground?.length ? foreground : null,
     history,
@@ -204,6 +207,8 @@ function paneOf(v: unknown, i: number): PaneSnapshot {
     argv: argvOf(p.argv, `${where}.argv`),
     cwd: str(p.cwd, `${where}.cwd`),
     title: sanitizeText(str(p.title ?? '', `${where}.title`), 256),
+    // Files before given titles were saved have none: those titles follow their programs.
+    givenTitle: typeof p.givenTitle === 'string' ? sanitizeText(p.givenTitle, 64) || null : null,
     size: sizeOf(p.size, `${where}.size`),
     foreground: p.foreground === null || p.foreground === undefined ? null : argvOf(p.foreground, `${where}.foreground`),
     // Shown again above the restored pane: made inert like any program text.

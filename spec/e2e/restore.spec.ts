@@ -141,6 +141,22 @@ test.serial('a command given to a shell (thurm split -- sh -c, the tmux shim\'s 
   t.deepEqual(ran(), ['RAN', 'SHIM']);
 });
 
+test.serial('titles given with rename-pane and the tmux shim\'s select-pane -T come back with a restore, in the border too', async (t) => {
+  const env = await world(t);
+  await env.ok(['new', '-d', '--size', '100x30']);
+  await env.ok(['split']);
+  await env.ok(['rename-pane', '--pane', '1', 'given-one']);
+  await env.ok(['send', '--pane', '1', "tmux select-pane -t %2 -T 'given two'", '--enter']);
+  await waitUntil(() => readSnapshot(sessionFile(env)).panes.map((p) => p.givenTitle).join() === 'given-one,given two', 'the titles in the session file');
+  await crash(env);
+  await env.ok(['restore', '-d']);
+  t.deepEqual((await info(env)).panes.map((p) => p.title), ['given-one', 'given two']);
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+  t.teardown(() => term.kill());
+  await term.waitFor((s) => s.includes(' 1 given-one ') && s.includes(' 2 given two '), 'both titles in the borders');
+  t.pass();
+});
+
 /** A script that reports an agent session with hostile resume arguments, then keeps its pid. */
 function reportingAgent(env: ThurmEnv): string {
   const resume = JSON.stringify([process.execPath, HOLD_ARGV, ...HOSTILE_ARGS]);

@@ -33,7 +33,7 @@ const snapshot = fc.record({
   dirs: fc.array(fc.boolean(), { minLength: 1, maxLength: 4 }),
   ratios: fc.array(fc.double({ min: 0.05, max: 0.95, noNaN: true }), { minLength: 1, maxLength: 4 }),
   panes: fc.array(fc.record({
-    argv, cwd: mostly(fc.constant('/tmp'), text), title: text, history: fc.array(text, { maxLength: 4 }),
+    argv, cwd: mostly(fc.constant('/tmp'), text), title: text, givenTitle: fc.option(text), history: fc.array(text, { maxLength: 4 }),
     agent: fc.option(fc.record({ agent: mostly(fc.constantFrom('claude-code', 'codex', 'my-agent'), text), sessionId: mostly(fc.uuid(), text), resume: fc.option(argv) })),
     foreground: fc.option(argv),
     records: fc.array(fc.record({ app: fc.option(text), id: fc.option(text), state: fc.oneof(fc.constantFrom('working', 'done'), text), msg: fc.option(text) }), { maxLength: 2 }),
@@ -106,6 +106,7 @@ function checkResult(s: SessionSnapshot): void {
     invariant(argvOk(p.argv), `argv ${JSON.stringify(p.argv)}`);
     invariant(p.foreground === null || argvOk(p.foreground), `foreground ${JSON.stringify(p.foreground)}`);
     invariant(safe(p.title), `title ${JSON.stringify(p.title)}`);
+    invariant(p.givenTitle === null || (safe(p.givenTitle) && p.givenTitle !== ''), `given title ${JSON.stringify(p.givenTitle)}`);
     invariant(p.history.every(safe), `history ${JSON.stringify(p.history)}`);
     invariant(Number.isInteger(p.size.cols) && Number.isInteger(p.size.rows) && p.size.cols >= 1 && p.size.rows >= 1, `size ${JSON.stringify(p.size)}`);
     if (p.agent) {

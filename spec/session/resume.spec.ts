@@ -42,7 +42,7 @@ test('a word starting with = is quoted (zsh expands =cmd), and so is a first wor
 
 function saved(over: Partial<PaneSnapshot> = {}): PaneSnapshot {
   return {
-    id: '1', argv: ['/bin/bash'], cwd: '/work', title: 'bash', size: { cols: 80, rows: 23 }, foreground: ['/bin/bash'],
+    id: '1', argv: ['/bin/bash'], cwd: '/work', title: 'bash', givenTitle: null, size: { cols: 80, rows: 23 }, foreground: ['/bin/bash'],
     history: [], agent: null, records: [], ...over,
   };
 }

@@ -16,7 +16,7 @@ function snapshot(over: Partial<SessionSnapshot> & { focused?: string; layout?: 
     windows: [{ index: 0, name: null, layout, focused, zoomed: null }], current: 0, nextId: 4, size: { cols: 80, rows: 24 },
     panes: ['1', '3'].map((id) => ({
       id, argv: ['/bin/bash'], cwd: '/tmp', title: 'bash', size: { cols: 40, rows: 22 }, foreground: null,
-      history: [`history of ${id}`], agent: null, records: [],
+      givenTitle: null, history: [`history of ${id}`], agent: null, records: [],
     })),
     ...rest,
   };
