@@ -42,10 +42,10 @@ export function commandLine(argv: string[], syntax: ShellSyntax): string {
 /** `[[session.resume]]`: a program (by name) and the argv that resumes it. */
 export interface ResumeRule { match: string; argv: string[] }
 
-/** Agents thurm knows how to resume from a session id alone. */
-const BUILT_IN: Record<string, (id: string) => string[]> = {
-  'claude-code': (id) => ['claude', '--resume', id],
-  codex: (id) => ['codex', 'resume', id],
+/** Agents thurm knows how to resume from a session id alone, started as they were (else by name). */
+const BUILT_IN: Record<string, (id: string, program: string[] | null) => string[]> = {
+  'claude-code': (id, program) => [...program ?? ['claude'], '--resume', id],
+  codex: (id, program) => [...program ?? ['codex'], 'resume', id],
 };
 
 export type RestoreOutcome = 'restored' | 'resumed' | 'shell only' | 'skipped' | 'failed';
@@ -75,7 +75,7 @@ export interface PlanOptions {
 export function resumeCommand(p: PaneSnapshot, rules: ResumeRule[]): { argv: string[]; from: string } | null {
   if (p.agent?.resume) return { argv: p.agent.resume, from: `reported by ${p.agent.agent}` };
   const builtIn = p.agent && BUILT_IN[p.agent.agent];
-  if (builtIn) return { argv: builtIn(p.agent!.sessionId), from: `${p.agent!.agent} session ${p.agent!.sessionId}` };
+  if (builtIn) return { argv: builtIn(p.agent!.sessionId, p.agent!.program), from: `${p.agent!.agent} session ${p.agent!.sessionId}` };
   const name = p.foreground ? commandName(p.foreground) : null;
   const rule = name ? rules.find((r) => r.match === name) : undefined;
   return rule ? { argv: rule.argv, from: `rule for ${rule.match}` } : null;

@@ -13,8 +13,11 @@ import { isSessionName } from './paths.js';
 /** 2: windows. A version 1 file (one layout) reads as one window. */
 export const SNAPSHOT_VERSION = 2;
 
-/** Who an agent pane was talking to, and how to resume it (null: thurm knows no command). */
-export interface AgentBinding { agent: string; sessionId: string; resume: string[] | null }
+/**
+ * Who an agent pane was talking to, and how to resume it (null: thurm knows no command);
+ * `program`: how the agent was started, as its hook's process showed (null: not known).
+ */
+export interface AgentBinding { agent: string; sessionId: string; resume: string[] | null; program: string[] | null }
 
 export interface PaneSnapshot {
   id: string;
@@ -101,9 +104,9 @@ export function snapshotText(snapshot: SessionSnapshot): string {
 /** The agent session a pane's report or hook named, if its agent still runs. */
 export function agentBinding(pane: Pane): AgentBinding | null {
   const report = pane.agent.current();
-  if (report?.sessionId) return { agent: report.agent, sessionId: report.sessionId, resume: report.resume };
+  if (report?.sessionId) return { agent: report.agent, sessionId: report.sessionId, resume: report.resume, program: null };
   const hook = pane.sources.hook.current();
-  if (hook?.sessionId) return { agent: hook.agent, sessionId: hook.sessionId, resume: null };
+  if (hook?.sessionId) return { agent: hook.agent, sessionId: hook.sessionId, resume: null, program: hook.program };
   return null;
 }
 
@@ -190,6 +193,7 @@ function agentOf(v: unknown, where: string): AgentBinding | null {
     // Typed into a shell by a restore (`claude --resume ID`): what a report may give.
     sessionId: matching(a.sessionId, `${where}.agent.sessionId`, SESSION_ID),
     resume: a.resume === null || a.resume === undefined ? null : argvOf(a.resume, `${where}.agent.resume`),
+    program: a.program === null || a.program === undefined ? null : argvOf(a.program, `${where}.agent.program`),
   };
 }
 

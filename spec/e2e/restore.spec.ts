@@ -3,6 +3,7 @@
 // each agent with the exact argv it reported, typed into whichever shell the pane had.
 // Serial: each test starts servers and shells, and thirteen at once on two cores once kept a
 // start-up off the screen for longer than the wait.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
@@ -155,6 +156,43 @@ test.serial('titles given with rename-pane and the tmux shim\'s select-pane -T c
   t.teardown(() => term.kill());
   await term.waitFor((s) => s.includes(' 1 given-one ') && s.includes(' 2 given two '), 'both titles in the borders');
   t.pass();
+});
+
+test.serial('a Claude Code run by a path not on PATH is bound once its transcript exists and resumed by that path', async (t) => {
+  const env = await world(t);
+  const project = path.join(env.dir, 'project');
+  const tools = path.join(env.dir, 'tools');
+  fs.mkdirSync(project);
+  fs.mkdirSync(tools);
+  // Thurm knows it as Claude Code by its name; `--resume ID` only says what it resumes.
+  const claude = path.join(tools, 'claude');
+  fs.writeFileSync(claude, `#!${process.execPath}
+if (process.argv[2] === '--resume') { process.stdout.write('resumed ' + process.argv[3] + '\\r\\n'); setInterval(() => {}, 1e6); }
+else require(${JSON.stringify(path.join(ROOT, 'spec', 'fixtures', 'fake-agent.cjs'))});
+`, { mode: 0o755 });
+  const fifo = path.join(env.dir, 'control');
+  execFileSync('mkfifo', [fifo]);
+  env.env.FAKE_AGENT_THURM = BIN;
+  await env.ok(['new', '-d']);
+  await env.ok(['send', '--pane', '1', `cd '${project}' && '${claude}' '${fifo}'`, '--enter']);
+  await waitUntil(async () => (await env.capture('1')).includes('fake agent ready'), 'the stand-in Claude');
+  const id = '0b6c1f9e-1111-4222-8333-444455556666';
+  const transcript = path.join(env.env.HOME!, '.claude', 'projects', project.replace(/[^A-Za-z0-9]/g, '-'), `${id}.jsonl`);
+  const hook = (event: string) => fs.writeFileSync(fifo, `hook ${JSON.stringify({ session_id: id, transcript_path: transcript, cwd: project, hook_event_name: event })}\n`);
+  hook('SessionStart');
+  const started = await waitForInfo(env, (i) => (i.panes[0].hook?.event === 'SessionStart' ? i.panes[0].hook : null), 'the SessionStart hook');
+  t.is(started.sessionId, null, 'no conversation to resume yet');
+  fs.mkdirSync(path.dirname(transcript), { recursive: true });
+  fs.writeFileSync(transcript, '{"type":"user"}\n');
+  hook('Stop');
+  await waitForInfo(env, (i) => i.panes[0].hook?.sessionId === id, 'the session bound at Stop');
+  await env.ok(['save']);
+  await crash(env);
+  const r = await env.cli(['restore', '-d']);
+  t.is(r.code, 0, r.stderr);
+  t.true(r.stdout.includes(`pane 1: resumed: ${process.execPath} ${claude} --resume ${id} `), r.stdout);
+  await waitUntil(async () => (await env.capture('1')).includes(`resumed ${id}`), 'Claude resumed by its path');
+  t.is((await info(env)).panes[0].cwd, project);
 });
 
 /** A script that reports an agent session with hostile resume arguments, then keeps its pid. */

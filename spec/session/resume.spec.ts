@@ -50,15 +50,15 @@ function saved(over: Partial<PaneSnapshot> = {}): PaneSnapshot {
 const options: PlanOptions = { resumeAgents: true, rules: [], shell: '/bin/bash', isDirectory: (d) => d === '/work' || d === '/', home: '/home/u' };
 
 test('a pane with a reported resume command gets its shell and the command typed into it', (t) => {
-  const plan = planPane(saved({ agent: { agent: 'mine', sessionId: 's1', resume: ['mine', '--resume', 's 1'] } }), options);
+  const plan = planPane(saved({ agent: { agent: 'mine', sessionId: 's1', resume: ['mine', '--resume', 's 1'], program: null } }), options);
   t.is(plan.outcome, 'resumed');
   t.deepEqual(plan.argv, ['/bin/bash']);
   t.is(plan.typed, "mine --resume 's 1'\r");
 });
 
 test('built-in agents resume from their session id alone', (t) => {
-  t.deepEqual(resumeCommand(saved({ agent: { agent: 'claude-code', sessionId: 'abc', resume: null } }), [])?.argv, ['claude', '--resume', 'abc']);
-  t.deepEqual(resumeCommand(saved({ agent: { agent: 'codex', sessionId: 'xyz', resume: null } }), [])?.argv, ['codex', 'resume', 'xyz']);
+  t.deepEqual(resumeCommand(saved({ agent: { agent: 'claude-code', sessionId: 'abc', resume: null, program: null } }), [])?.argv, ['claude', '--resume', 'abc']);
+  t.deepEqual(resumeCommand(saved({ agent: { agent: 'codex', sessionId: 'xyz', resume: null, program: null } }), [])?.argv, ['codex', 'resume', 'xyz']);
 });
 
 test('without a report, a [[session.resume]] rule for the foreground program applies', (t) => {
@@ -68,7 +68,7 @@ test('without a report, a [[session.resume]] rule for the foreground program app
 });
 
 test('resume_agents off, or a shell thurm cannot type into, skips the resume and says why', (t) => {
-  const agent = { agent: 'mine', sessionId: 's1', resume: ['mine'] };
+  const agent = { agent: 'mine', sessionId: 's1', resume: ['mine'], program: null };
   const off = planPane(saved({ agent }), { ...options, resumeAgents: false });
   t.is(off.outcome, 'skipped');
   t.is(off.typed, null);
@@ -132,8 +132,15 @@ for (const argv of RAN_SHELL) {
 
 test('a shell that ran an agent by -c gets the shell and the agent\'s resume command typed into it', (t) => {
   const argv = ['/bin/bash', '-c', 'cd /work && claude --agent-name a'];
-  const plan = planPane(saved({ argv, agent: { agent: 'mine', sessionId: 's1', resume: ['mine', '--resume', 's1'] } }), options);
+  const plan = planPane(saved({ argv, agent: { agent: 'mine', sessionId: 's1', resume: ['mine', '--resume', 's1'], program: null } }), options);
   t.is(plan.outcome, 'resumed');
   t.deepEqual(plan.argv, ['/bin/bash']);
   t.is(plan.typed, 'mine --resume s1\r');
+});
+
+test('a built-in agent is resumed with the program that ran, as its hook\'s process showed it', (t) => {
+  const claude = saved({ agent: { agent: 'claude-code', sessionId: 'abc', resume: null, program: ['/opt/my tools/claude'] } });
+  t.is(planPane(claude, options).typed, "'/opt/my tools/claude' --resume abc\r");
+  const codex = saved({ agent: { agent: 'codex', sessionId: 'xyz', resume: null, program: ['/usr/bin/node', '/usr/lib/node_modules/@openai/codex/bin/codex.js'] } });
+  t.deepEqual(resumeCommand(codex, [])?.argv, ['/usr/bin/node', '/usr/lib/node_modules/@openai/codex/bin/codex.js', 'resume', 'xyz']);
 });
