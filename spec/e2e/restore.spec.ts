@@ -101,6 +101,25 @@ test.serial('plain thurm after a crash restores the session and says so in the s
   t.truthy(term.find('restored by thurm'));
 });
 
+test.serial('what a restore did is shown beside the status line for 10 s, the window list and the blocked mark still in view', async (t) => {
+  const env = await world(t);
+  await env.ok(['new', '-d', '--size', '120x30']);
+  await env.ok(['new-window', '-n', 'agents']);
+  await env.ok(['select-window', '--index', '0']);
+  await waitUntil(() => readSnapshot(sessionFile(env)).windows.length === 2 && readSnapshot(sessionFile(env)).current === 0, 'both windows in the session file');
+  await crash(env);
+  await env.ok(['restore', '-d']);
+  await env.ok(['send', '--pane', '2', `printf '\\033]7501;state=blocked\\007'`, '--enter']);
+  await waitForInfo(env, (i) => i.panes.find((p) => p.id === '2')?.status.state === 'blocked', 'pane 2 blocked');
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 120, 30);
+  t.teardown(() => term.kill());
+  const status = () => term.lines()[29];
+  const shown = await term.waitFor(() => status().includes('restored session saved'), 'the restore notice');
+  t.regex(shown.split('\n')[29], /^\[default\] 0:sh\* 1:agents◆ │ 1:sh\* +restored session saved .*◆1$/);
+  await term.waitFor(() => !status().includes('restored session'), 'the notice to go', 20_000);
+  t.regex(status(), /^\[default\] 0:sh\* 1:agents◆ │ 1:sh\* +◆1$/);
+});
+
 test.serial('a session ended on purpose comes back only through thurm restore', async (t) => {
   const env = await world(t);
   await env.ok(['new', '-d']);
