@@ -2,6 +2,8 @@
 // turns one hook event into a state for the agent's pane, with source `hook`. Unlike public
 // reports it keeps no sequence or instance: the newest event from the owner wins.
 import { ThurmError } from '../errors.js';
+import { hasControl } from '../sanitize.js';
+import { identityOfProcess } from './detect/agents.js';
 import type { AgentStatus, ProcessFacts } from './ownership.js';
 
 export interface HookEvent {
@@ -18,6 +20,8 @@ export interface HookState {
   status: AgentStatus;
   message: string | null;
   sessionId: string | null;
+  /** How the agent was started (its executable's path, an interpreter's script): what a restore resumes with. */
+  program: string[] | null;
   event: string;
   updatedAt: number;
   /**
@@ -29,6 +33,10 @@ export interface HookState {
 
 /** What an agent says when a turn has ended and it waits at its prompt: idle, not a question. */
 export const WAITING_AT_PROMPT = /waiting for your input/i;
+
+/** A program longer than this is not recorded (a resume then names the agent bare). */
+const MAX_PROGRAM_WORDS = 16;
+const MAX_PROGRAM_BYTES = 4096;
 
 /** Claude Code's hook events to states; null ends the hook state (the session ended). */
 export function statusOfHookEvent(event: string, message = ''): { status: AgentStatus; blockedKind: 'permission' | null } | null | undefined {
@@ -60,7 +68,8 @@ export class HookOwnership {
   }
 
   adopt(s: HookHandover | null): void {
-    this.state = s && { ...s };
+    // A server before programs were recorded hands over none.
+    this.state = s && { ...s, program: s.program ?? null };
   }
 
   constructor(private readonly facts: ProcessFacts) {}
@@ -76,10 +85,16 @@ export class HookOwnership {
       this.state = null;
       return;
     }
+    const before = this.state;
+    const same = before !== null && before.ownerPid === e.ownerPid && before.startTime === owner.startTime;
     this.state = {
       agent: e.agent, ownerPid: e.ownerPid, startTime: owner.startTime, pgid: owner.pgid, event: e.event,
       status: mapped.status, blockedKind: mapped.blockedKind, message: e.message ?? null,
-      sessionId: e.sessionId ?? this.state?.sessionId ?? null, updatedAt: now, stale: null,
+      // A session start names its own session (none yet: none); other events keep the owner's.
+      sessionId: e.sessionId ?? (same && e.event !== 'SessionStart' ? before.sessionId : null),
+      program: same ? before.program : this.programOf(e.agent, e.ownerPid),
+      updatedAt: now,
+      stale: null,
     };
   }
 
@@ -93,6 +108,14 @@ export class HookOwnership {
   /** The state no longer counts, for `reason` (shown by `agent explain`). */
   expire(reason: string): void {
     if (this.state && !this.state.stale) this.state.stale = reason;
+  }
+
+  /** How the owner was started, when that command is one that runs this agent. */
+  private programOf(agent: string, pid: number): string[] | null {
+    const words = this.facts.program(pid);
+    const fits = words && words.length <= MAX_PROGRAM_WORDS && Buffer.byteLength(words.join('')) <= MAX_PROGRAM_BYTES;
+    // Typed into a shell by a restore: no control characters, and it must really be the agent.
+    return fits && !words.some(hasControl) && identityOfProcess(words)?.agent === agent ? words : null;
   }
 
   /** The hook state while its owner runs in the foreground (reading changes nothing: see tick). */

@@ -52,6 +52,8 @@ export interface ProcessFacts {
   stat(pid: number): { pgid: number; startTime: number } | null;
   /** The foreground process group of the pane's tty. */
   foregroundPgid(): number | null;
+  /** The words that start a process's program again (see pty/proc.ts programOf), or null. */
+  program(pid: number): string[] | null;
 }
 
 export interface AgentState {

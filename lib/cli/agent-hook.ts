@@ -3,6 +3,7 @@
 // stdin, finds the agent process by walking up from its parent, and reports the event. Codex's
 // `notify` program gets its JSON as the last argument instead (see codex-notify.ts). Like the
 // hooks it replaces it prints nothing and always exits 0: a hook must never break the agent.
+import { hasTranscript } from '../agent/claude-transcript.js';
 import { codexHome, codexNotifyPayload, hasRollout } from '../agent/codex-notify.js';
 import { identityByName, identityOfProcess } from '../agent/detect/agents.js';
 import type { PaneInfo, SessionInfo } from '../server/protocol.js';
@@ -50,16 +51,26 @@ export function findAgentProcess(kind: string, from = process.ppid): number | nu
   return null;
 }
 
-/** What thurm reads of a hook's JSON (any text): the event, or null when there is none. */
-export function hookPayload(text: string): { event: string; message?: string; session_id?: string } | null {
+/** A hook's JSON (any text) as an object, or null. */
+function hookObject(text: string): Record<string, unknown> | null {
   let payload: unknown;
   try {
     payload = JSON.parse(text || '{}');
   } catch {
     return null;
   }
-  if (typeof payload !== 'object' || payload === null) return null;
-  const p = payload as Record<string, unknown>;
+  return typeof payload === 'object' && payload !== null ? payload as Record<string, unknown> : null;
+}
+
+type HookPayload = { event: string; message?: string; session_id?: string };
+
+/** What thurm reads of a hook's JSON (any text): the event, or null when there is none. */
+export function hookPayload(text: string): HookPayload | null {
+  const p = hookObject(text);
+  return p && payloadOf(p);
+}
+
+function payloadOf(p: Record<string, unknown>): HookPayload | null {
   if (typeof p.hook_event_name !== 'string' || !p.hook_event_name) return null;
   return {
     event: p.hook_event_name,
@@ -108,10 +119,13 @@ export async function runAgentHook(kind: string, arg?: string): Promise<void> {
   try {
     if (identityByName(kind)?.agent === 'codex' && arg !== undefined) return await codexNotify(arg);
     const agent = identityByName(kind)?.agent ?? kind;
-    const payload = hookPayload(await readStdin());
+    const hook = hookObject(await readStdin());
+    const payload = hook && payloadOf(hook);
     const socket = process.env.THURM_SOCKET;
     const owner = findAgentProcess(agent);
     if (!payload || !socket || !owner) return;
+    // A session is bound once it can be resumed: before its transcript, `claude --resume` finds none.
+    if (agent === 'claude-code' && payload.session_id && !hasTranscript(payload.session_id, hook)) delete payload.session_id;
     const deadline = Date.now() + SERVER_TIMEOUT_MS;
     const connection = await Connection.open(socketPath(), SERVER_TIMEOUT_MS);
     try {

@@ -1,6 +1,7 @@
 // Reads process facts from Linux /proc: the foreground process group of a pane's tty,
 // a process's arguments, working directory and start time.
 import fs from 'node:fs';
+import path from 'node:path';
 import { scriptOf } from '../command-line.js';
 
 export interface ProcStat {
@@ -76,6 +77,48 @@ export function resolveScript(pid: number, argv: string[]): string | null {
   }
 }
 
+/**
+ * The words that start again the program process `pid` runs, typed into a shell in another
+ * directory with another PATH: its executable by the path it ran from, and for an interpreter
+ * (node, python...) its options and script. Null when /proc has no command line.
+ */
+export function programOf(pid: number): string[] | null {
+  const argv = readArgv(pid);
+  return argv.length ? programWords(argv, readCwd(pid) ?? '/', (name) => foundOnPath(pid, name)) : null;
+}
+
+/** programOf from a command line, its cwd, and where a bare name was found (`lookup`). */
+export function programWords(argv: string[], cwd: string, lookup: (name: string) => string | null): string[] {
+  const script = scriptOf(argv);
+  const at = script === null ? 0 : argv.indexOf(script, 1);
+  const words = argv.slice(0, at + 1);
+  words[0] = argv[0].includes('/') ? path.resolve(cwd, argv[0]) : lookup(argv[0]) ?? argv[0];
+  // A bare script name is one the launcher looks up (`uvx aider`), not a file here.
+  if (at > 0 && script!.includes('/')) words[at] = path.resolve(cwd, script!);
+  return words;
+}
+
+/** Where on its own PATH a process found the executable it runs as `name` (the shell's lookup, done again). */
+function foundOnPath(pid: number, name: string): string | null {
+  let exe: string;
+  let env: string;
+  try {
+    exe = fs.readlinkSync(`/proc/${pid}/exe`);
+    env = fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
+  } catch {
+    return null;
+  }
+  const dirs = env.split('\0').find((v) => v.startsWith('PATH='))?.slice(5).split(':') ?? [];
+  for (const dir of dirs.filter((d) => d.startsWith('/'))) {
+    try {
+      if (fs.realpathSync(path.join(dir, name)) === exe) return path.join(dir, name);
+    } catch {
+      // not in this folder
+    }
+  }
+  return null;
+}
+
 /** The device number of a terminal (its st_rdev), or null when it cannot be read. */
 export function ttyDevice(name: string | null): number | null {
   if (!name) return null;
@@ -122,9 +165,10 @@ export interface ProcFacts {
   readCwd: typeof readCwd;
   foregroundOf: typeof foregroundOf;
   resolveScript: typeof resolveScript;
+  programOf: typeof programOf;
   ttyDevice: typeof ttyDevice;
   holds: typeof holds;
   holdersOf: typeof holdersOf;
 }
 
-export const LIVE_PROC: ProcFacts = { readStat, readArgv, readCwd, foregroundOf, resolveScript, ttyDevice, holds, holdersOf };
+export const LIVE_PROC: ProcFacts = { readStat, readArgv, readCwd, foregroundOf, resolveScript, programOf, ttyDevice, holds, holdersOf };

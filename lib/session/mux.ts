@@ -780,7 +780,7 @@ export class Mux {
       try {
         const notice = plan.outcome === 'skipped' ? 'resume skipped' : null;
         const window = snapshot.windows.find((w) => panesOf(w.layout).includes(plan.id))?.index;
-        this.spawn({ argv: plan.argv, cwd: plan.cwd, window }, p.size.cols, p.size.rows, { id: plan.id, history: p.history, typed: plan.typed, notice });
+        this.spawn({ argv: plan.argv, cwd: plan.cwd, window }, p.size.cols, p.size.rows, { id: plan.id, history: p.history, typed: plan.typed, notice, title: p.givenTitle });
         outcomes.push({ id: plan.id, outcome: plan.outcome, detail: plan.detail });
       } catch (err) {
         outcomes.push({ id: plan.id, outcome: 'failed', detail: (err as Error).message });

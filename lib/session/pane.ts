@@ -177,6 +177,7 @@ export class Pane {
           return st ? { pgid: st.pgid, startTime: st.startTime } : null;
         },
         foregroundPgid: () => (this.exit ? null : this.proc.readStat(this.pid)?.ttyForegroundPgid ?? null),
+        program: (pid) => this.proc.programOf(pid),
       },
       opts.detection,
       undefined,

@@ -7,6 +7,7 @@
 // that argv: no expansion, no placeholders.
 import path from 'node:path';
 import { commandName } from '../command-line.js';
+import { shellRuns } from './shell-args.js';
 import type { PaneSnapshot } from './snapshot.js';
 
 export type ShellSyntax = 'posix' | 'fish';
@@ -41,10 +42,10 @@ export function commandLine(argv: string[], syntax: ShellSyntax): string {
 /** `[[session.resume]]`: a program (by name) and the argv that resumes it. */
 export interface ResumeRule { match: string; argv: string[] }
 
-/** Agents thurm knows how to resume from a session id alone. */
-const BUILT_IN: Record<string, (id: string) => string[]> = {
-  'claude-code': (id) => ['claude', '--resume', id],
-  codex: (id) => ['codex', 'resume', id],
+/** Agents thurm knows how to resume from a session id alone, started as they were (else by name). */
+const BUILT_IN: Record<string, (id: string, program: string[] | null) => string[]> = {
+  'claude-code': (id, program) => [...program ?? ['claude'], '--resume', id],
+  codex: (id, program) => [...program ?? ['codex'], 'resume', id],
 };
 
 export type RestoreOutcome = 'restored' | 'resumed' | 'shell only' | 'skipped' | 'failed';
@@ -74,7 +75,7 @@ export interface PlanOptions {
 export function resumeCommand(p: PaneSnapshot, rules: ResumeRule[]): { argv: string[]; from: string } | null {
   if (p.agent?.resume) return { argv: p.agent.resume, from: `reported by ${p.agent.agent}` };
   const builtIn = p.agent && BUILT_IN[p.agent.agent];
-  if (builtIn) return { argv: builtIn(p.agent!.sessionId), from: `${p.agent!.agent} session ${p.agent!.sessionId}` };
+  if (builtIn) return { argv: builtIn(p.agent!.sessionId, p.agent!.program), from: `${p.agent!.agent} session ${p.agent!.sessionId}` };
   const name = p.foreground ? commandName(p.foreground) : null;
   const rule = name ? rules.find((r) => r.match === name) : undefined;
   return rule ? { argv: rule.argv, from: `rule for ${rule.match}` } : null;
@@ -88,9 +89,19 @@ function existingDir(dir: string, opts: PlanOptions): string {
   }
 }
 
+/** How a detail names a command it will not run again: the shell's words, quoted, capped. */
+function shownCommand(argv: string[], syntax: ShellSyntax): string {
+  const line = [...commandLine([path.basename(argv[0]), ...argv.slice(1)], syntax)];
+  return line.length > 60 ? `${line.slice(0, 59).join('')}…` : line.join('');
+}
+
 export function planPane(p: PaneSnapshot, opts: PlanOptions): PanePlan {
-  const ranShell = shellSyntax(p.argv[0]) !== null;
-  const argv = ranShell ? p.argv : [opts.shell];
+  const ranSyntax = shellSyntax(p.argv[0]);
+  // A shell given a command (`sh -c 'make deploy'`, tmux's `split-window 'cmd'`) or a script ran
+  // that command, which is not started again: the shell alone comes back.
+  const ranCommand = ranSyntax && shellRuns(p.argv, ranSyntax);
+  const ranShell = ranSyntax !== null && !ranCommand;
+  const argv = ranShell ? p.argv : ranCommand ? [p.argv[0]] : [opts.shell];
   const cwd = existingDir(p.cwd, opts);
   const moved = cwd === p.cwd ? '' : ` (${p.cwd} is gone: opened in ${cwd})`;
   const plan = (outcome: RestoreOutcome, detail: string, typed: string | null = null): PanePlan => ({ id: p.id, argv, cwd, typed, outcome, detail: detail + moved });
@@ -103,5 +114,6 @@ export function planPane(p: PaneSnapshot, opts: PlanOptions): PanePlan {
     return plan('resumed', `${shown} (${resume.from})`, `${shown}\r`);
   }
   if (ranShell) return plan('restored', `${path.basename(argv[0])} in ${cwd}`);
-  return plan('shell only', `${commandName(p.argv)} is not started again: a shell in its directory instead`);
+  const ran = ranCommand ? shownCommand(p.argv, ranSyntax!) : commandName(p.argv);
+  return plan('shell only', `${ran} is not started again: a shell in its directory instead`);
 }

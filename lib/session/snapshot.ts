@@ -13,14 +13,19 @@ import { isSessionName } from './paths.js';
 /** 2: windows. A version 1 file (one layout) reads as one window. */
 export const SNAPSHOT_VERSION = 2;
 
-/** Who an agent pane was talking to, and how to resume it (null: thurm knows no command). */
-export interface AgentBinding { agent: string; sessionId: string; resume: string[] | null }
+/**
+ * Who an agent pane was talking to, and how to resume it (null: thurm knows no command);
+ * `program`: how the agent was started, as its hook's process showed (null: not known).
+ */
+export interface AgentBinding { agent: string; sessionId: string; resume: string[] | null; program: string[] | null }
 
 export interface PaneSnapshot {
   id: string;
   argv: string[];
   cwd: string;
   title: string;
+  /** The title given with rename-pane or tmux `select-pane -T` (null: the title follows the program). */
+  givenTitle: string | null;
   size: { cols: number; rows: number };
   /** The foreground program's argv when saved, for `[[session.resume]]` rules. */
   foreground: string[] | null;
@@ -99,9 +104,9 @@ export function snapshotText(snapshot: SessionSnapshot): string {
 /** The agent session a pane's report or hook named, if its agent still runs. */
 export function agentBinding(pane: Pane): AgentBinding | null {
   const report = pane.agent.current();
-  if (report?.sessionId) return { agent: report.agent, sessionId: report.sessionId, resume: report.resume };
+  if (report?.sessionId) return { agent: report.agent, sessionId: report.sessionId, resume: report.resume, program: null };
   const hook = pane.sources.hook.current();
-  if (hook?.sessionId) return { agent: hook.agent, sessionId: hook.sessionId, resume: null };
+  if (hook?.sessionId) return { agent: hook.agent, sessionId: hook.sessionId, resume: null, program: hook.program };
   return null;
 }
 
@@ -115,6 +120,7 @@ export function paneSnapshot(pane: Pane, history: string[]): PaneSnapshot {
     argv: pane.argv,
     cwd: pane.cwd,
     title: pane.title,
+    givenTitle: pane.givenTitle,
     size: pane.size,
     foreground: foreground?.length ? foreground : null,
     history,
@@ -187,6 +193,7 @@ function agentOf(v: unknown, where: string): AgentBinding | null {
     // Typed into a shell by a restore (`claude --resume ID`): what a report may give.
     sessionId: matching(a.sessionId, `${where}.agent.sessionId`, SESSION_ID),
     resume: a.resume === null || a.resume === undefined ? null : argvOf(a.resume, `${where}.agent.resume`),
+    program: a.program === null || a.program === undefined ? null : argvOf(a.program, `${where}.agent.program`),
   };
 }
 
@@ -204,6 +211,8 @@ function paneOf(v: unknown, i: number): PaneSnapshot {
     argv: argvOf(p.argv, `${where}.argv`),
     cwd: str(p.cwd, `${where}.cwd`),
     title: sanitizeText(str(p.title ?? '', `${where}.title`), 256),
+    // Files before given titles were saved have none: those titles follow their programs.
+    givenTitle: typeof p.givenTitle === 'string' ? sanitizeText(p.givenTitle, 64) || null : null,
     size: sizeOf(p.size, `${where}.size`),
     foreground: p.foreground === null || p.foreground === undefined ? null : argvOf(p.foreground, `${where}.foreground`),
     // Shown again above the restored pane: made inert like any program text.

@@ -77,10 +77,19 @@ function borderStyle(mux: Mux, id: string, focused: boolean, windowOnly = false)
 
 export interface StatusExtras {
   prefixPending: boolean;
+  /** Replaces the whole line (an error, display-message). */
   message: string | null;
+  /** Shown in the room the status leaves, cut to fit (what a restore did). */
+  notice?: string | null;
 }
 
-/** One row: session name and panes on the left, a message or the prefix hint on the right. */
+/** Cells a notice needs to say anything. */
+const NOTICE_MIN = 12;
+
+/**
+ * One row: session name and panes on the left, per-state counts and the prefix hint on the
+ * right, a notice between them; or a message instead of all of it.
+ */
 export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void {
   fill(line, 0, line.length, ' ', STATUS);
   if (extras.message) {
@@ -126,6 +135,8 @@ export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void
     putText(line, right, text, `${stateStyle(state)};42`);
   }
   if (extras.prefixPending) putText(line, Math.max(line.length - 8, x), ' PREFIX ', MESSAGE);
+  const room = right - x - 1;
+  if (extras.notice && room >= NOTICE_MIN) putText(line, x, truncate(` ${extras.notice} `, room), MESSAGE, right - 1);
 }
 
 /** Cells a `<` or `>` takes where the window list is cut. */

@@ -47,8 +47,8 @@ export type RunCommand = (client: ClientScreen, request: Record<string, unknown>
 
 const ESCAPE_WAIT_MS = 25;
 const MESSAGE_MS = 3000;
-/** What a restore did is told to the first client that attaches after it, for longer. */
-const RESTORE_MESSAGE_MS = 10_000;
+/** What a restore did is told to the first client that attaches after it, for longer, beside the status. */
+const RESTORE_NOTICE_MS = 10_000;
 /** A storm of resizes is applied at most once per this interval (the latest size wins). */
 export const RESIZE_MS = 50;
 /**
@@ -92,6 +92,7 @@ export class ClientScreen implements ClientHandle {
   private readonly drawn = new Map<string, { term: PaneTerminal; at: string; stamp: number }>();
   private escapeTimer: NodeJS.Timeout | null = null;
   private messageTimer: NodeJS.Timeout | null = null;
+  private noticeTimer: NodeJS.Timeout | null = null;
   private animationTimer: NodeJS.Timeout | null = null;
   private resizeTimer: NodeJS.Timeout | null = null;
   private pendingSize: { cols: number; rows: number } | null = null;
@@ -105,6 +106,8 @@ export class ClientScreen implements ClientHandle {
   private confirm: { question: string; yes(): void } | null = null;
   private help: HelpView | null = null;
   private message: string | null = null;
+  /** News shown in the status line's free room, leaving the windows and states in view. */
+  private notice: string | null = null;
   private cursorShape = '';
   private lastCursor = '';
   private outerTitle = '';
@@ -156,7 +159,7 @@ export class ClientScreen implements ClientHandle {
     this.subscription = mux.subscribe((e) => this.onMuxEvent(e));
     mux.addClient(id, size.cols, size.rows, readOnly);
     const restored = mux.takeRestoreNews();
-    if (restored) this.showMessage(restored, RESTORE_MESSAGE_MS);
+    if (restored) this.showNotice(restored, RESTORE_NOTICE_MS);
     this.scheduleFrame();
   }
 
@@ -425,6 +428,17 @@ export class ClientScreen implements ClientHandle {
     this.scheduleFrame();
   }
 
+  private showNotice(text: string, ms: number): void {
+    this.notice = sanitizeText(text, 200);
+    if (this.noticeTimer) clearTimeout(this.noticeTimer);
+    this.noticeTimer = setTimeout(() => {
+      this.notice = null;
+      this.allPanesDirty = true;
+      this.scheduleFrame();
+    }, ms);
+    this.scheduleFrame();
+  }
+
   // ---- size and events ----
 
   /** Takes the client's new size; a burst of them is applied once per RESIZE_MS, latest first. */
@@ -557,7 +571,8 @@ export class ClientScreen implements ClientHandle {
     // An echo frame draws only the focused pane (and the chrome); the rest stays dirty.
     const only = echoOnly && !this.allPanesDirty ? this.mux.focused : null;
     const copyText = this.copy.statusText(this.mux.focused);
-    const statusRow = this.mux.config.ui.statusLine || this.message || copyText || this.confirm || this.prompt || this.prefixPending ? rows - 1 : -1;
+    const statusLine = this.mux.config.ui.statusLine;
+    const statusRow = statusLine || this.message || this.notice || copyText || this.confirm || this.prompt || this.prefixPending ? rows - 1 : -1;
     const paneRows = Math.min(rows, this.mux.windowSize.rows - (this.mux.config.ui.statusLine ? 1 : 0));
     if (this.allPanesDirty) clearUncovered(lines, rows, cols, geo);
     const held = new Set<string>();
@@ -590,8 +605,9 @@ export class ClientScreen implements ClientHandle {
     drawHeaders(lines, this.mux, geo, Math.floor(Date.now() / ANIMATION_MS), (id) => this.copy.label(id));
     this.animate(geo);
     if (statusRow >= 0 && lines[statusRow]) {
-      const message = this.prompt ? `${this.prompt.label}${this.prompt.line.text}` : this.confirm?.question ?? copyText ?? this.message;
-      drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.prefixPending, message });
+      // Without a status line to share, a notice takes the row as a message does.
+      const message = this.prompt ? `${this.prompt.label}${this.prompt.line.text}` : this.confirm?.question ?? copyText ?? this.message ?? (statusLine ? null : this.notice);
+      drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.prefixPending, message, notice: statusLine ? this.notice : null });
     }
     this.screen.render();
     const clear = this.clearFirst ? CLEAR : '';
@@ -693,7 +709,7 @@ export class ClientScreen implements ClientHandle {
     if (this.closed) return;
     this.closed = true;
     this.frames.stop();
-    for (const t of [this.escapeTimer, this.messageTimer, this.animationTimer, this.resizeTimer]) if (t) clearTimeout(t);
+    for (const t of [this.escapeTimer, this.messageTimer, this.noticeTimer, this.animationTimer, this.resizeTimer]) if (t) clearTimeout(t);
     this.subscription.dispose();
     this.chooser?.list.destroy();
     this.copy.dispose();

@@ -6,7 +6,7 @@ import { ThurmError } from '../../lib/errors.js';
 function world() {
   const procs = new Map<number, { pgid: number; startTime: number }>();
   let fg = 100;
-  const facts: ProcessFacts = { stat: (pid) => procs.get(pid) ?? null, foregroundPgid: () => fg };
+  const facts: ProcessFacts = { stat: (pid) => procs.get(pid) ?? null, foregroundPgid: () => fg, program: () => null };
   return { procs, facts, setForeground: (pgid: number) => { fg = pgid; } };
 }
 

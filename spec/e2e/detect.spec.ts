@@ -118,8 +118,12 @@ test.serial('a hook whose stdin is never closed stops reading after 2 s and exit
 
 test.serial('the hook command maps real Claude Code hook payloads and always exits 0', async (t) => {
   const agent = await fakeClaude(t);
+  // The session's transcript exists: only a session that has one is bound (see claude-transcript.ts).
+  const transcript = path.join(agent.env.env.HOME!, '.claude', 'projects', '-work-app', '9d1f.jsonl');
+  fs.mkdirSync(path.dirname(transcript), { recursive: true });
+  fs.writeFileSync(transcript, '{}\n');
   const payload = (event: string, extra: object = {}) => JSON.stringify({
-    session_id: '9d1f', transcript_path: '/home/u/.claude/projects/x/9d1f.jsonl', cwd: '/work/app', hook_event_name: event, ...extra,
+    session_id: '9d1f', transcript_path: transcript, cwd: '/work/app', hook_event_name: event, ...extra,
   });
   const steps: [string, object, string, string | null][] = [
     ['SessionStart', { source: 'startup' }, 'idle', null],

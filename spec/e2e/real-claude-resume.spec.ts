@@ -1,7 +1,7 @@
 // The real Claude Code (2.1.332, installed outside the project at /opt/real-agents/claude), run
 // offline against a fake Messages API on 127.0.0.1: its own hooks bind the pane to its session,
-// and after the server is killed, a restore types `claude --resume <id>` and Claude carries on
-// with the same conversation. Reported as skipped where that install is missing.
+// and after the server is killed, a restore types `<claude, by its path> --resume <id>` and Claude
+// carries on with the same conversation. Reported as skipped where that install is missing.
 import fs from 'node:fs';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
@@ -60,9 +60,11 @@ async function waitShowing<T>(env: ThurmEnv, probe: () => T, what: string): Prom
     const { env, api, project } = await claudeWorld(t, answer);
     await env.ok(['new', '-d', '--size', '100x40']);
     await env.ok(['send', '--pane', '1', `cd '${project}' && claude`, '--enter']);
-    // The SessionStart hook reports the session before the first prompt.
-    const started = await waitForPane(env, (p) => p.hook?.sessionId ? p.hook : null, 'the SessionStart hook with a session id');
+    // The SessionStart hook comes before the first prompt, when the session has no transcript to
+    // resume yet: it binds no session.
+    const started = await waitForPane(env, (p) => (p.hook?.event === 'SessionStart' ? p.hook : null), 'the SessionStart hook');
     t.is(started.agent, 'claude-code');
+    t.is(started.sessionId, null);
     await waitUntil(async () => /❯/.test(await env.capture('1')), "Claude's prompt box", SLOW);
 
     await typePrompt(env, FIRST);
@@ -71,14 +73,15 @@ async function waitShowing<T>(env: ThurmEnv, probe: () => T, what: string): Prom
     const done = await waitForPane(env, (p) => (p.hook?.event === 'Stop' ? p : null), 'the Stop hook');
     const sessionId = done.hook!.sessionId!;
     t.regex(sessionId, /^[0-9a-f-]{36}$/);
-    t.is(sessionId, started.sessionId!);
     t.is(first.headers['x-claude-code-session-id'], sessionId, 'the hook reported the session Claude talks to the API in');
     t.is(done.hook!.status, 'done');
     t.is(done.hook!.ownerPid, done.foreground!.pid, 'the hook state belongs to the claude process itself');
 
     await env.ok(['save']);
     const saved = readSnapshot(path.join(env.env.XDG_STATE_HOME!, 'thurm', 'default.json')).panes[0];
-    t.deepEqual(saved.agent, { agent: 'claude-code', sessionId, resume: null });
+    t.like(saved.agent, { agent: 'claude-code', sessionId, resume: null });
+    // Resumed with the program that ran, by its path: found from anywhere, whatever the PATH.
+    t.true(saved.agent!.program!.every((w) => path.isAbsolute(w)), JSON.stringify(saved.agent!.program));
     const oldClaude = done.foreground!.pid;
     const server = await env.serverPid();
     process.kill(server, 'SIGKILL');
@@ -88,7 +91,7 @@ async function waitShowing<T>(env: ThurmEnv, probe: () => T, what: string): Prom
 
     const r = await env.cli(['restore', '-d']);
     t.is(r.code, 0, r.stderr);
-    t.regex(r.stdout, new RegExp(`pane 1: resumed: claude --resume ${sessionId} `));
+    t.true(r.stdout.includes(`pane 1: resumed: ${saved.agent!.program!.join(' ')} --resume ${sessionId} `), r.stdout);
     const fg = await waitForPane(env, (p) => (p.foreground && path.basename(p.foreground.argv[0]) === 'claude' ? p.foreground : null), 'claude in the foreground again');
     const cmdline = fs.readFileSync(`/proc/${fg.pid}/cmdline`, 'utf8').split('\0').slice(0, -1);
     t.deepEqual(cmdline.slice(-2), ['--resume', sessionId]);

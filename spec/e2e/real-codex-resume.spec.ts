@@ -91,7 +91,9 @@ async function world(t: ExecutionContext): Promise<{ env: ThurmEnv; api: FakeOpe
 
     await env.ok(['save']);
     const saved = readSnapshot(path.join(env.env.XDG_STATE_HOME!, 'thurm', 'default.json')).panes[0];
-    t.deepEqual(saved.agent, { agent: 'codex', sessionId: threadId, resume: null });
+    t.like(saved.agent, { agent: 'codex', sessionId: threadId, resume: null });
+    // Resumed with the program that ran (node and Codex's script), found again from anywhere.
+    t.true(saved.agent!.program!.every((w) => path.isAbsolute(w)), JSON.stringify(saved.agent!.program));
     const oldCodex = done.foreground!.pid;
     const server = await env.serverPid();
     process.kill(server, 'SIGKILL');
@@ -100,7 +102,7 @@ async function world(t: ExecutionContext): Promise<{ env: ThurmEnv; api: FakeOpe
 
     const r = await env.cli(['restore', '-d']);
     t.is(r.code, 0, r.stderr);
-    t.regex(r.stdout, new RegExp(`pane 1: resumed: codex resume ${threadId} `));
+    t.true(r.stdout.includes(`pane 1: resumed: ${saved.agent!.program!.join(' ')} resume ${threadId} `), r.stdout);
     const fg = await waitForPane(env, (p) => (p.foreground?.argv.some((a) => a.endsWith('codex')) ? p.foreground : null), 'codex in the foreground again');
     const cmdline = fs.readFileSync(`/proc/${fg.pid}/cmdline`, 'utf8').split('\0').slice(0, -1);
     t.deepEqual(cmdline.slice(-2), ['resume', threadId]);

@@ -3,6 +3,7 @@
 // each agent with the exact argv it reported, typed into whichever shell the pane had.
 // Serial: each test starts servers and shells, and thirteen at once on two cores once kept a
 // start-up off the screen for longer than the wait.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
@@ -100,6 +101,25 @@ test.serial('plain thurm after a crash restores the session and says so in the s
   t.truthy(term.find('restored by thurm'));
 });
 
+test.serial('what a restore did is shown beside the status line for 10 s, the window list and the blocked mark still in view', async (t) => {
+  const env = await world(t);
+  await env.ok(['new', '-d', '--size', '120x30']);
+  await env.ok(['new-window', '-n', 'agents']);
+  await env.ok(['select-window', '--index', '0']);
+  await waitUntil(() => readSnapshot(sessionFile(env)).windows.length === 2 && readSnapshot(sessionFile(env)).current === 0, 'both windows in the session file');
+  await crash(env);
+  await env.ok(['restore', '-d']);
+  await env.ok(['send', '--pane', '2', `printf '\\033]7501;state=blocked\\007'`, '--enter']);
+  await waitForInfo(env, (i) => i.panes.find((p) => p.id === '2')?.status.state === 'blocked', 'pane 2 blocked');
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 120, 30);
+  t.teardown(() => term.kill());
+  const status = () => term.lines()[29];
+  const shown = await term.waitFor(() => status().includes('restored session saved'), 'the restore notice');
+  t.regex(shown.split('\n')[29], /^\[default\] 0:sh\* 1:agents◆ │ 1:sh\* +restored session saved .*◆1$/);
+  await term.waitFor(() => !status().includes('restored session'), 'the notice to go', 20_000);
+  t.regex(status(), /^\[default\] 0:sh\* 1:agents◆ │ 1:sh\* +◆1$/);
+});
+
 test.serial('a session ended on purpose comes back only through thurm restore', async (t) => {
   const env = await world(t);
   await env.ok(['new', '-d']);
@@ -114,6 +134,84 @@ test.serial('a session ended on purpose comes back only through thurm restore', 
   t.regex(dry, /pane 1: restored/);
   await env.ok(['restore', '-d']);
   t.regex(await env.ok(['capture', '--pane', '1', '--scrollback', '50']), /ended-mark-9/);
+});
+
+test.serial('a command given to a shell (thurm split -- sh -c, the tmux shim\'s split-window) is not run again by a restore: its pane gets the shell alone', async (t) => {
+  const env = await world(t);
+  const log = path.join(env.dir, 'ran.log');
+  await env.ok(['new', '-d']);
+  await env.ok(['split', '--', 'sh', '-c', `echo RAN >> '${log}'; sleep 1e5`]);
+  await env.ok(['send', '--pane', '1', `tmux split-window 'echo SHIM >> ${log}; sleep 1e5'`, '--enter']);
+  const ran = () => fs.readFileSync(log, { encoding: 'utf8', flag: 'a+' }).split('\n').filter(Boolean).sort();
+  await waitUntil(() => ran().length === 2, 'both commands to run');
+  await waitUntil(() => readSnapshot(sessionFile(env)).panes.length === 3, 'the session file to have all three panes');
+  await crash(env);
+  const dry = await env.ok(['restore', '--dry-run']);
+  t.regex(dry, /pane 2: shell only: sh -c 'echo RAN .* is not started again: a shell in its directory instead/);
+  t.regex(dry, /pane 3: shell only: \S+ -c 'echo SHIM .* is not started again/);
+  const r = await env.cli(['restore', '-d']);
+  t.is(r.code, 0, r.stderr);
+  t.regex(r.stdout, /pane 2: shell only: sh -c /);
+  const panes = (await info(env)).panes;
+  t.deepEqual(panes.map((p) => p.command.length), [1, 1, 1]);
+  t.is(panes.find((p) => p.id === '2')!.command[0], 'sh');
+  // The restored shells answer, and by then neither command has run a second time.
+  await env.ok(['send', '--pane', '2', 'echo shell-$((5*5))', '--enter']);
+  await waitUntil(async () => (await env.capture('2')).includes('shell-25'), 'the shell restored in pane 2');
+  t.deepEqual(ran(), ['RAN', 'SHIM']);
+});
+
+test.serial('titles given with rename-pane and the tmux shim\'s select-pane -T come back with a restore, in the border too', async (t) => {
+  const env = await world(t);
+  await env.ok(['new', '-d', '--size', '100x30']);
+  await env.ok(['split']);
+  await env.ok(['rename-pane', '--pane', '1', 'given-one']);
+  await env.ok(['send', '--pane', '1', "tmux select-pane -t %2 -T 'given two'", '--enter']);
+  await waitUntil(() => readSnapshot(sessionFile(env)).panes.map((p) => p.givenTitle).join() === 'given-one,given two', 'the titles in the session file');
+  await crash(env);
+  await env.ok(['restore', '-d']);
+  t.deepEqual((await info(env)).panes.map((p) => p.title), ['given-one', 'given two']);
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+  t.teardown(() => term.kill());
+  await term.waitFor((s) => s.includes(' 1 given-one ') && s.includes(' 2 given two '), 'both titles in the borders');
+  t.pass();
+});
+
+test.serial('a Claude Code run by a path not on PATH is bound once its transcript exists and resumed by that path', async (t) => {
+  const env = await world(t);
+  const project = path.join(env.dir, 'project');
+  const tools = path.join(env.dir, 'tools');
+  fs.mkdirSync(project);
+  fs.mkdirSync(tools);
+  // Thurm knows it as Claude Code by its name; `--resume ID` only says what it resumes.
+  const claude = path.join(tools, 'claude');
+  fs.writeFileSync(claude, `#!${process.execPath}
+if (process.argv[2] === '--resume') { process.stdout.write('resumed ' + process.argv[3] + '\\r\\n'); setInterval(() => {}, 1e6); }
+else require(${JSON.stringify(path.join(ROOT, 'spec', 'fixtures', 'fake-agent.cjs'))});
+`, { mode: 0o755 });
+  const fifo = path.join(env.dir, 'control');
+  execFileSync('mkfifo', [fifo]);
+  env.env.FAKE_AGENT_THURM = BIN;
+  await env.ok(['new', '-d']);
+  await env.ok(['send', '--pane', '1', `cd '${project}' && '${claude}' '${fifo}'`, '--enter']);
+  await waitUntil(async () => (await env.capture('1')).includes('fake agent ready'), 'the stand-in Claude');
+  const id = '0b6c1f9e-1111-4222-8333-444455556666';
+  const transcript = path.join(env.env.HOME!, '.claude', 'projects', project.replace(/[^A-Za-z0-9]/g, '-'), `${id}.jsonl`);
+  const hook = (event: string) => fs.writeFileSync(fifo, `hook ${JSON.stringify({ session_id: id, transcript_path: transcript, cwd: project, hook_event_name: event })}\n`);
+  hook('SessionStart');
+  const started = await waitForInfo(env, (i) => (i.panes[0].hook?.event === 'SessionStart' ? i.panes[0].hook : null), 'the SessionStart hook');
+  t.is(started.sessionId, null, 'no conversation to resume yet');
+  fs.mkdirSync(path.dirname(transcript), { recursive: true });
+  fs.writeFileSync(transcript, '{"type":"user"}\n');
+  hook('Stop');
+  await waitForInfo(env, (i) => i.panes[0].hook?.sessionId === id, 'the session bound at Stop');
+  await env.ok(['save']);
+  await crash(env);
+  const r = await env.cli(['restore', '-d']);
+  t.is(r.code, 0, r.stderr);
+  t.true(r.stdout.includes(`pane 1: resumed: ${process.execPath} ${claude} --resume ${id} `), r.stdout);
+  await waitUntil(async () => (await env.capture('1')).includes(`resumed ${id}`), 'Claude resumed by its path');
+  t.is((await info(env)).panes[0].cwd, project);
 });
 
 /** A script that reports an agent session with hostile resume arguments, then keeps its pid. */

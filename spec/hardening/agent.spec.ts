@@ -96,7 +96,7 @@ check({
   what: 'agent-report requests with random fields applied to a pane whose owner is in the foreground: a report within its limits, or a refusal code',
   args: [fc.array(reportFields, { minLength: 1, maxLength: 4 })],
   property: (reports: Record<string, unknown>[]) => {
-    const ownership = new AgentOwnership({ stat: (pid) => (pid >= 1 ? { pgid: 7, startTime: pid } : null), foregroundPgid: () => 7 });
+    const ownership = new AgentOwnership({ stat: (pid) => (pid >= 1 ? { pgid: 7, startTime: pid } : null), foregroundPgid: () => 7, program: () => null });
     for (const report of reports) {
       try {
         ownership.report(reportInput(agentReport.parse({ report }).report), 0);

@@ -32,7 +32,7 @@ function snapshot(mark: string, lines: number): SessionSnapshot {
     version: SNAPSHOT_VERSION, session: 'default', savedAt: '2026-12-01T10:00:00.000Z', ended: false,
     windows: [{ index: 0, name: null, layout: { kind: 'pane', pane: '1' }, focused: '1', zoomed: null }], current: 0, nextId: 2,
     size: { cols: 80, rows: 24 },
-    panes: [{ id: '1', argv: ['/bin/sh'], cwd: '/tmp', title: 'sh', size: { cols: 80, rows: 23 }, foreground: null,
+    panes: [{ id: '1', argv: ['/bin/sh'], cwd: '/tmp', title: 'sh', givenTitle: null, size: { cols: 80, rows: 23 }, foreground: null,
       history: Array.from({ length: lines }, (_, i) => `${mark} ${i} ${'x'.repeat(70)}`), agent: null, records: [] }],
   };
 }

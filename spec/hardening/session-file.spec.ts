@@ -33,8 +33,8 @@ const snapshot = fc.record({
   dirs: fc.array(fc.boolean(), { minLength: 1, maxLength: 4 }),
   ratios: fc.array(fc.double({ min: 0.05, max: 0.95, noNaN: true }), { minLength: 1, maxLength: 4 }),
   panes: fc.array(fc.record({
-    argv, cwd: mostly(fc.constant('/tmp'), text), title: text, history: fc.array(text, { maxLength: 4 }),
-    agent: fc.option(fc.record({ agent: mostly(fc.constantFrom('claude-code', 'codex', 'my-agent'), text), sessionId: mostly(fc.uuid(), text), resume: fc.option(argv) })),
+    argv, cwd: mostly(fc.constant('/tmp'), text), title: text, givenTitle: fc.option(text), history: fc.array(text, { maxLength: 4 }),
+    agent: fc.option(fc.record({ agent: mostly(fc.constantFrom('claude-code', 'codex', 'my-agent'), text), sessionId: mostly(fc.uuid(), text), resume: fc.option(argv), program: fc.option(argv) })),
     foreground: fc.option(argv),
     records: fc.array(fc.record({ app: fc.option(text), id: fc.option(text), state: fc.oneof(fc.constantFrom('working', 'done'), text), msg: fc.option(text) }), { maxLength: 2 }),
   }), { minLength: 5, maxLength: 5 }),
@@ -106,11 +106,13 @@ function checkResult(s: SessionSnapshot): void {
     invariant(argvOk(p.argv), `argv ${JSON.stringify(p.argv)}`);
     invariant(p.foreground === null || argvOk(p.foreground), `foreground ${JSON.stringify(p.foreground)}`);
     invariant(safe(p.title), `title ${JSON.stringify(p.title)}`);
+    invariant(p.givenTitle === null || (safe(p.givenTitle) && p.givenTitle !== ''), `given title ${JSON.stringify(p.givenTitle)}`);
     invariant(p.history.every(safe), `history ${JSON.stringify(p.history)}`);
     invariant(Number.isInteger(p.size.cols) && Number.isInteger(p.size.rows) && p.size.cols >= 1 && p.size.rows >= 1, `size ${JSON.stringify(p.size)}`);
     if (p.agent) {
       invariant(/^[A-Za-z0-9_.+-]{1,64}$/.test(p.agent.agent) && /^[\x21-\x7e]{1,256}$/.test(p.agent.sessionId), `agent ${JSON.stringify(p.agent)}`);
       invariant(p.agent.resume === null || argvOk(p.agent.resume), `resume ${JSON.stringify(p.agent.resume)}`);
+      invariant(p.agent.program === null || argvOk(p.agent.program), `program ${JSON.stringify(p.agent.program)}`);
     }
     for (const r of p.records) invariant([r.app, r.id, r.state, r.msg].every((v) => v === null || safe(v)), `record ${JSON.stringify(r)}`);
   }

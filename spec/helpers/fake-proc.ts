@@ -1,7 +1,7 @@
 // Made-up processes for a pane's /proc facts (ProcFacts): a shell leading the pane's session,
 // programs it runs in the foreground, their command lines and working directories, and which
 // processes hold the pane's terminal open (for reaping a closed pane).
-import type { ForegroundProcess, ProcFacts, ProcStat } from '../../lib/pty/proc.js';
+import { programWords, type ForegroundProcess, type ProcFacts, type ProcStat } from '../../lib/pty/proc.js';
 
 interface FakeProcess { argv: string[]; cwd: string; start: number }
 
@@ -71,6 +71,10 @@ export class FakeProcesses {
     readCwd: (pid) => this.table.get(pid)?.cwd ?? null,
     foregroundOf: (): ForegroundProcess | null => ({ pid: this.foreground, pgid: this.foreground, argv: this.table.get(this.foreground)?.argv ?? [] }),
     resolveScript: () => null,
+    programOf: (pid) => {
+      const p = this.table.get(pid);
+      return p ? programWords(p.argv, p.cwd, () => null) : null;
+    },
     ttyDevice: () => FAKE_TTY,
     holds: (pid, rdev) => rdev === FAKE_TTY && this.holding.has(pid),
     holdersOf: (rdev) => (rdev === FAKE_TTY ? [...this.holding] : []),

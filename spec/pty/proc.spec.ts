@@ -1,6 +1,11 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import test from 'ava';
 import { commandName } from '../../lib/command-line.js';
-import { readArgv, readStat } from '../../lib/pty/proc.js';
+import { programOf, programWords, readArgv, readStat } from '../../lib/pty/proc.js';
+import { waitUntil } from '../helpers/wait.js';
 
 const names: [string[], string][] = [
   [['/bin/bash'], 'bash'],
@@ -25,4 +30,33 @@ test('readStat reads this process: its group, parent and a start time', (t) => {
 
 test('readArgv reads this process\'s arguments', (t) => {
   t.is(readArgv(process.pid)[0], process.argv0);
+});
+
+// How an agent is started again by a restore: from any directory, with any PATH.
+const programs: [string, string[], string[]][] = [
+  ['a bare name is where it was found', ['claude', '--model', 'x'], ['/home/u/.local/bin/claude']],
+  ['a relative path is made absolute', ['./bin/claude', '-c'], ['/work/app/bin/claude']],
+  ['an absolute path stays', ['/opt/claude/bin/claude', '--resume', 'old'], ['/opt/claude/bin/claude']],
+  ['an interpreter keeps its options and script', ['node', '--no-warnings', 'node_modules/.bin/claude', '-p'], ['/home/u/.local/bin/node', '--no-warnings', '/work/app/node_modules/.bin/claude']],
+  ['a launcher\'s bare script name stays a name', ['/usr/bin/uvx', 'aider', '--yes'], ['/usr/bin/uvx', 'aider']],
+];
+for (const [what, argv, words] of programs) {
+  test(`programWords: ${what}`, (t) => {
+    t.deepEqual(programWords(argv, '/work/app', (name) => `/home/u/.local/bin/${name}`), words);
+  });
+}
+
+test('programWords keeps a bare name that was found nowhere', (t) => {
+  t.deepEqual(programWords(['claude'], '/', () => null), ['claude']);
+});
+
+test('programOf finds a program run by a name on its own PATH only, through a symlink, at the path it was found', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'thurm-program-'));
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(dir, 'bin'));
+  fs.symlinkSync(fs.realpathSync('/bin/sleep'), path.join(dir, 'bin', 'claude'));
+  const child = spawn('claude', ['100'], { env: { PATH: `/nonexistent:${path.join(dir, 'bin')}` }, cwd: dir, stdio: 'ignore' });
+  t.teardown(() => child.kill('SIGKILL'));
+  await waitUntil(() => readArgv(child.pid!)[0] === 'claude', 'the program to run');
+  t.deepEqual(programOf(child.pid!), [path.join(dir, 'bin', 'claude')]);
 });

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import { Mux } from '../../lib/session/mux.js';
-import { historyText } from '../../lib/session/snapshot.js';
+import { checkSnapshot, historyText, snapshotText } from '../../lib/session/snapshot.js';
 import type { PanePlan } from '../../lib/session/resume.js';
 import { FakePty } from '../helpers/fake-pty.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -83,4 +83,23 @@ test('a pane that cannot start is reported failed and left out; the others come 
   t.is(b.focused, '2');
   t.is(b.restoreReport?.panes[0].outcome, 'failed');
   t.regex(b.restoreReport!.panes[0].detail, /not a directory/);
+});
+
+test('a title given to a pane is saved and comes back with the restored pane; a pane without one follows its program again', (t) => {
+  const a = mux([]);
+  t.teardown(() => a.end());
+  a.start({ argv: ['/bin/sh'], cwd: '/' });
+  a.split('1', 'right', {});
+  a.setPaneTitle('1', 'build watcher');
+  const saved = checkSnapshot(JSON.parse(snapshotText(a.snapshot(() => []))));
+  t.is(saved.panes[0].givenTitle, 'build watcher');
+  t.is(saved.panes[1].givenTitle, null);
+  const b = mux([]);
+  t.teardown(() => b.end());
+  const plans: PanePlan[] = saved.panes.map((p) => ({ id: p.id, argv: ['/bin/bash'], cwd: '/', typed: null, outcome: 'restored', detail: '' }));
+  b.restore(saved, plans, { from: 'f', savedAt: '', problems: [] });
+  t.is(b.pane('1').givenTitle, 'build watcher');
+  t.is(b.pane('1').title, 'build watcher');
+  t.is(b.pane('2').givenTitle, null);
+  t.is(b.pane('2').title, 'bash');
 });

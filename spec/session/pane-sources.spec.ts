@@ -4,7 +4,7 @@ import { PaneSources } from '../../lib/session/pane-sources.js';
 
 function sources(program = 'gemini'): PaneSources {
   const screen = { foreground: () => ({ argv: [program], resolvedScript: null }), lines: () => ['> '], title: () => '', app: () => null, recorded: () => false };
-  const facts = { stat: () => null, foregroundPgid: () => null };
+  const facts = { stat: () => null, foregroundPgid: () => null, program: () => null };
   return new PaneSources(screen, facts, { ...DEFAULT_CONFIG.detection, idleThresholdMs: 1000 });
 }
 

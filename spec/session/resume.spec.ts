@@ -42,7 +42,7 @@ test('a word starting with = is quoted (zsh expands =cmd), and so is a first wor
 
 function saved(over: Partial<PaneSnapshot> = {}): PaneSnapshot {
   return {
-    id: '1', argv: ['/bin/bash'], cwd: '/work', title: 'bash', size: { cols: 80, rows: 23 }, foreground: ['/bin/bash'],
+    id: '1', argv: ['/bin/bash'], cwd: '/work', title: 'bash', givenTitle: null, size: { cols: 80, rows: 23 }, foreground: ['/bin/bash'],
     history: [], agent: null, records: [], ...over,
   };
 }
@@ -50,15 +50,15 @@ function saved(over: Partial<PaneSnapshot> = {}): PaneSnapshot {
 const options: PlanOptions = { resumeAgents: true, rules: [], shell: '/bin/bash', isDirectory: (d) => d === '/work' || d === '/', home: '/home/u' };
 
 test('a pane with a reported resume command gets its shell and the command typed into it', (t) => {
-  const plan = planPane(saved({ agent: { agent: 'mine', sessionId: 's1', resume: ['mine', '--resume', 's 1'] } }), options);
+  const plan = planPane(saved({ agent: { agent: 'mine', sessionId: 's1', resume: ['mine', '--resume', 's 1'], program: null } }), options);
   t.is(plan.outcome, 'resumed');
   t.deepEqual(plan.argv, ['/bin/bash']);
   t.is(plan.typed, "mine --resume 's 1'\r");
 });
 
 test('built-in agents resume from their session id alone', (t) => {
-  t.deepEqual(resumeCommand(saved({ agent: { agent: 'claude-code', sessionId: 'abc', resume: null } }), [])?.argv, ['claude', '--resume', 'abc']);
-  t.deepEqual(resumeCommand(saved({ agent: { agent: 'codex', sessionId: 'xyz', resume: null } }), [])?.argv, ['codex', 'resume', 'xyz']);
+  t.deepEqual(resumeCommand(saved({ agent: { agent: 'claude-code', sessionId: 'abc', resume: null, program: null } }), [])?.argv, ['claude', '--resume', 'abc']);
+  t.deepEqual(resumeCommand(saved({ agent: { agent: 'codex', sessionId: 'xyz', resume: null, program: null } }), [])?.argv, ['codex', 'resume', 'xyz']);
 });
 
 test('without a report, a [[session.resume]] rule for the foreground program applies', (t) => {
@@ -68,7 +68,7 @@ test('without a report, a [[session.resume]] rule for the foreground program app
 });
 
 test('resume_agents off, or a shell thurm cannot type into, skips the resume and says why', (t) => {
-  const agent = { agent: 'mine', sessionId: 's1', resume: ['mine'] };
+  const agent = { agent: 'mine', sessionId: 's1', resume: ['mine'], program: null };
   const off = planPane(saved({ agent }), { ...options, resumeAgents: false });
   t.is(off.outcome, 'skipped');
   t.is(off.typed, null);
@@ -84,4 +84,63 @@ test('a pane that ran a program gets a shell instead of running it again; a vani
   t.deepEqual(plan.argv, ['/bin/bash']);
   t.is(plan.cwd, '/work');
   t.regex(plan.detail, /\/work\/gone\/deeper is gone/);
+});
+
+// Each shell thurm knows, given a command string (also in an option cluster) or a script: the
+// pane ran that command, and a restore must not run it again.
+const RAN_COMMAND: [string, string[]][] = [
+  ['sh', ['sh', '-c', 'echo RAN >> log; sleep 1e5']],
+  ['bash', ['/bin/bash', '-lc', 'make deploy']],
+  ['bash', ['/bin/bash', '-o', 'pipefail', '-ec', 'make deploy']],
+  ['bash', ['/bin/bash', '--rcfile', 'rc', '-c', 'make deploy']],
+  ['bash', ['/bin/bash', 'deploy.sh']],
+  ['dash', ['dash', '-ec', 'make deploy']],
+  ['zsh', ['/usr/bin/zsh', '-c', 'cd /work && claude --agent-name a']],
+  ['zsh', ['/usr/bin/zsh', '--login', '-ic', 'make deploy']],
+  ['ksh', ['ksh', '-xc', 'make deploy']],
+  ['fish', ['fish', '-c', 'make deploy']],
+  ['fish', ['fish', '-lc', 'make deploy']],
+  ['fish', ['fish', '--command=make deploy']],
+  ['fish', ['fish', '--command', 'make deploy']],
+  ['fish', ['fish', 'deploy.fish']],
+];
+
+for (const [name, argv] of RAN_COMMAND) {
+  test(`${name}: ${JSON.stringify(argv.slice(1))} is not run again; the shell alone comes back, and the plan says so`, (t) => {
+    const plan = planPane(saved({ argv, foreground: argv }), options);
+    t.is(plan.outcome, 'shell only');
+    t.deepEqual(plan.argv, [argv[0]]);
+    t.is(plan.typed, null);
+    t.regex(plan.detail, new RegExp(`^${name} .* is not started again: a shell in its directory instead$`));
+  });
+}
+
+// Shells that run no command: interactive, login ones, options with arguments, -s with words.
+const RAN_SHELL: string[][] = [
+  ['/bin/bash'], ['/bin/bash', '-l'], ['/bin/bash', '--login'], ['/bin/bash', '-o', 'vi'], ['/bin/bash', '--rcfile', 'my.rc'],
+  ['/bin/bash', '-O', 'extglob', '-i'], ['sh', '-s', 'a', 'b'], ['/usr/bin/zsh', '-l'], ['ksh', '-o', 'emacs'], ['dash', '-i'],
+  ['fish', '-l'], ['fish', '--login'], ['fish', '-C', 'set x 1'], ['fish', '--init-command=set x 1'], ['fish', '-Cset x 1'],
+];
+
+for (const argv of RAN_SHELL) {
+  test(`${JSON.stringify(argv)} is restored as the same shell`, (t) => {
+    const plan = planPane(saved({ argv }), options);
+    t.is(plan.outcome, 'restored');
+    t.deepEqual(plan.argv, argv);
+  });
+}
+
+test('a shell that ran an agent by -c gets the shell and the agent\'s resume command typed into it', (t) => {
+  const argv = ['/bin/bash', '-c', 'cd /work && claude --agent-name a'];
+  const plan = planPane(saved({ argv, agent: { agent: 'mine', sessionId: 's1', resume: ['mine', '--resume', 's1'], program: null } }), options);
+  t.is(plan.outcome, 'resumed');
+  t.deepEqual(plan.argv, ['/bin/bash']);
+  t.is(plan.typed, 'mine --resume s1\r');
+});
+
+test('a built-in agent is resumed with the program that ran, as its hook\'s process showed it', (t) => {
+  const claude = saved({ agent: { agent: 'claude-code', sessionId: 'abc', resume: null, program: ['/opt/my tools/claude'] } });
+  t.is(planPane(claude, options).typed, "'/opt/my tools/claude' --resume abc\r");
+  const codex = saved({ agent: { agent: 'codex', sessionId: 'xyz', resume: null, program: ['/usr/bin/node', '/usr/lib/node_modules/@openai/codex/bin/codex.js'] } });
+  t.deepEqual(resumeCommand(codex, [])?.argv, ['/usr/bin/node', '/usr/lib/node_modules/@openai/codex/bin/codex.js', 'resume', 'xyz']);
 });

@@ -16,7 +16,7 @@ function snapshot(over: Partial<SessionSnapshot> & { focused?: string; layout?: 
     windows: [{ index: 0, name: null, layout, focused, zoomed: null }], current: 0, nextId: 4, size: { cols: 80, rows: 24 },
     panes: ['1', '3'].map((id) => ({
       id, argv: ['/bin/bash'], cwd: '/tmp', title: 'bash', size: { cols: 40, rows: 22 }, foreground: null,
-      history: [`history of ${id}`], agent: null, records: [],
+      givenTitle: null, history: [`history of ${id}`], agent: null, records: [],
     })),
     ...rest,
   };
@@ -118,13 +118,13 @@ test('only a session that did not end on purpose is restored by attach', async (
 
 test('resume commands with control characters make the whole file invalid', async (t) => {
   const bad = snapshot();
-  bad.panes[0].agent = { agent: 'x', sessionId: 's', resume: ['x', 'a\nrm -rf ~'] };
+  bad.panes[0].agent = { agent: 'x', sessionId: 's', resume: ['x', 'a\nrm -rf ~'], program: null };
   t.throws(() => checkSnapshot(JSON.parse(JSON.stringify(bad))), { message: /control characters/ });
 });
 
 test('a session id that is not printable makes the whole file invalid: a resume command is made from it', async (t) => {
   const bad = snapshot();
-  bad.panes[0].agent = { agent: 'claude-code', sessionId: 'abc\u0003\rrm -rf ~', resume: null };
+  bad.panes[0].agent = { agent: 'claude-code', sessionId: 'abc\u0003\rrm -rf ~', resume: null, program: null };
   t.throws(() => checkSnapshot(JSON.parse(JSON.stringify(bad))), { message: /agent\.sessionId: not one thurm accepts/ });
 });
 
@@ -145,9 +145,9 @@ test('a version 1 file (one layout, before windows) reads as one window', async 
 
 // Found by spec/hardening/session-file.spec.ts: each of these files is invalid, never run.
 const invalid: [string, (s: SessionSnapshot) => void][] = [
-  ['an agent session id with control characters, which a restore would type into a shell', (s) => { s.panes[0].agent = { agent: 'claude-code', sessionId: 'x\u0015rm -rf ~ #', resume: null }; }],
-  ['an agent session id with a space', (s) => { s.panes[0].agent = { agent: 'claude-code', sessionId: 'a b', resume: null }; }],
-  ['an agent name with a carriage return', (s) => { s.panes[0].agent = { agent: 'x\r', sessionId: 's-1', resume: null }; }],
+  ['an agent session id with control characters, which a restore would type into a shell', (s) => { s.panes[0].agent = { agent: 'claude-code', sessionId: 'x\u0015rm -rf ~ #', resume: null, program: null }; }],
+  ['an agent session id with a space', (s) => { s.panes[0].agent = { agent: 'claude-code', sessionId: 'a b', resume: null, program: null }; }],
+  ['an agent name with a carriage return', (s) => { s.panes[0].agent = { agent: 'x\r', sessionId: 's-1', resume: null, program: null }; }],
   ['a session name holding NUL', (s) => { s.session = '\u0000'; }],
   ['a session name with a bidi override', (s) => { s.session = '\u202e'; }],
   ['a session name that is a path', (s) => { s.session = '../x'; }],

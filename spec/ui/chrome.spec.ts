@@ -1,6 +1,11 @@
-// What the status line's window list shows when the windows do not all fit.
+// What the status line shows: its window list when the windows do not all fit, and a notice
+// beside the status, never over it.
 import test from 'ava';
-import { visibleRun } from '../../lib/ui/chrome.js';
+import type { Line } from '../../lib/ui/cells.js';
+import { drawStatusLine, visibleRun } from '../../lib/ui/chrome.js';
+import { DEFAULT_CONFIG } from '../../lib/session/config.js';
+import { Mux } from '../../lib/session/mux.js';
+import { FakePty } from '../helpers/fake-pty.js';
 
 const ten = Array.from({ length: 10 }, () => 10);
 
@@ -20,3 +25,40 @@ test('a current window past the end moves the shown run on until it shows, with 
 });
 
 test('a current window too wide for the room is still the one shown', (t) => t.deepEqual(visibleRun([10, 50, 10], 1, 20), [1, 2]));
+
+/** A session of two windows whose hidden one has a blocked pane (by an OSC 7501 record). */
+function blockedSession(t: { teardown(fn: () => void): void }): Mux {
+  const ptys: FakePty[] = [];
+  const mux = new Mux({
+    session: 'spec', socketPath: '/nonexistent', config: DEFAULT_CONFIG, size: { cols: 80, rows: 24 },
+    spawn: (opts) => {
+      const fake = new FakePty(opts);
+      ptys.push(fake);
+      return fake;
+    },
+  });
+  t.teardown(() => mux.end());
+  mux.start({ argv: ['/bin/sh'], cwd: '/' });
+  mux.newWindow({ argv: ['/bin/sh'], cwd: '/' });
+  mux.pane('2').status.onOsc7501('state=blocked');
+  mux.selectWindowBy({ index: 0 });
+  return mux;
+}
+
+function statusText(mux: Mux, cols: number, notice: string | null): string {
+  const line: Line = Array.from({ length: cols }, () => ['', ' ']);
+  drawStatusLine(line, mux, { prefixPending: false, message: null, notice });
+  return line.map(([, ch]) => ch).join('');
+}
+
+test('a notice is shown between the window list and the state counts, cut to the room they leave', (t) => {
+  const mux = blockedSession(t);
+  t.regex(statusText(mux, 80, null), /^\[spec\] 0:sh\* 1:sh-◆ │ 1:sh\* +◆1$/);
+  const text = statusText(mux, 80, `restored session saved 2026-12-01 10:00: 2 restored ${'and more '.repeat(10)}`);
+  t.regex(text, /^\[spec\] 0:sh\* 1:sh-◆ │ 1:sh\*  restored session saved .*… +◆1$/);
+});
+
+test('a notice with no useful room left is not shown: the status line stays as it was', (t) => {
+  const mux = blockedSession(t);
+  t.is(statusText(mux, 34, 'restored session saved 2026-12-01 10:00: 2 restored'), statusText(mux, 34, null));
+});
