@@ -5,7 +5,7 @@
 import { ACTIVE_WINDOW_MS, Detector, type Detection, type DetectionConfig } from '../agent/detector.js';
 import type { DetectedState } from '../agent/detect/rule.js';
 import { HookOwnership, type HookEvent } from '../agent/hook.js';
-import { AgentOwnership, type ProcessFacts } from '../agent/ownership.js';
+import { AgentOwnership, type AgentState, type ProcessFacts } from '../agent/ownership.js';
 import type { Kind } from '../status/osc7501.js';
 import type { StatusNotification, StatusSource, StatusSummary } from '../status/program-status.js';
 import { shownState } from '../status/states.js';
@@ -124,7 +124,7 @@ export class PaneSources {
    */
   onAttention(): boolean {
     const report = this.agent.current();
-    const reportDone = report?.status === 'done' && !(this.seenReport?.instance === report.instance && this.seenReport.turn === report.turn);
+    const reportDone = report?.status === 'done' && !this.seenDone(report);
     if (reportDone) this.seenReport = { instance: report.instance, turn: report.turn };
     const changed = this.notification !== null || this.unseenDone || reportDone || this.hook.seen();
     this.notification = null;
@@ -229,6 +229,11 @@ export class PaneSources {
     return (this.agent.inForeground() && this.agent.current() !== null) || this.liveHook() !== null;
   }
 
+  /** Whether the report is a done the user has seen. */
+  private seenDone(report: AgentState): boolean {
+    return report.status === 'done' && this.seenReport?.instance === report.instance && this.seenReport.turn === report.turn;
+  }
+
   private liveHook(): ReturnType<HookOwnership['current']> {
     const hook = this.hook.current();
     return hook && !hook.stale ? hook : null;
@@ -239,8 +244,7 @@ export class PaneSources {
     if (program.source === 'program-status') return program;
     const report = this.agent.inForeground() ? this.agent.current() : null;
     if (report) {
-      const seen = report.status === 'done' && this.seenReport?.instance === report.instance && this.seenReport.turn === report.turn;
-      return { ...program, state: seen ? 'idle' : shownState(report.status), kind: null, source: 'report', app: report.agent, text: report.message ?? '' };
+      return { ...program, state: this.seenDone(report) ? 'idle' : shownState(report.status), kind: null, source: 'report', app: report.agent, text: report.message ?? '' };
     }
     const hook = this.liveHook();
     if (hook) {
