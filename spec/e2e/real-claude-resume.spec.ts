@@ -4,7 +4,7 @@
 // carries on with the same conversation. Reported as skipped where that install is missing.
 import fs from 'node:fs';
 import path from 'node:path';
-import test, { type ExecutionContext } from 'ava';
+import test from 'ava';
 import type { PaneInfo } from '../../lib/server/protocol.js';
 import { readSnapshot } from '../../lib/session/session-file.js';
 import { messageText, type ApiRequest } from '../helpers/fake-anthropic-api.js';

@@ -4,16 +4,13 @@
 // Every status change of the pane is watched as an event, so a false state between polls shows.
 // Reported as skipped where the install is missing.
 import test from 'ava';
-import { Connection } from '../../lib/cli/connection.js';
-import type { AgentExplanation, PaneInfo, SessionInfo } from '../../lib/server/protocol.js';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import type { ApiAnswer, ApiRequest } from '../helpers/fake-anthropic-api.js';
+import { watchPane } from '../helpers/pane-watch.js';
 import { CLAUDE_INSTALLED, claudeWorld, SLOW, typePrompt } from '../helpers/real-claude.js';
 import { waitUntil } from '../helpers/wait.js';
 
 const IDLE_MS = DEFAULT_CONFIG.detection.idleThresholdMs;
-
-interface Seen { type: string; pane?: string; status?: { state: string; source: string }; cause?: string }
 
 (CLAUDE_INSTALLED ? test.serial : test.serial.skip)(
   CLAUDE_INSTALLED
@@ -29,63 +26,41 @@ interface Seen { type: string; pane?: string; status?: { state: string; source: 
     const { env, project } = await claudeWorld(t, answer);
     await env.ok(['new', '-d', '--size', '100x40']);
     const pane = (await env.ok(['new-window', '-d'])).trim();
-    // One connection for events (a subscribed connection only receives them), one for polls.
-    const events = await Connection.open(env.socket);
-    const connection = await Connection.open(env.socket);
-    t.teardown(() => { events.close(); connection.close(); });
-    const seen: Seen[] = [];
-    events.ws.on('message', (data, isBinary) => {
-      const msg = JSON.parse(data.toString());
-      if (!isBinary && msg.type === 'event') seen.push(msg.event);
-    });
-    await events.request('subscribe', { types: ['status-changed', 'notification'] });
-    const info = async () => (await connection.request<SessionInfo>('info')).panes.find((p) => p.id === pane)!;
-    const explain = () => connection.request<AgentExplanation>('agent-explain', { pane });
-    const capture = async () => (await connection.request<{ lines: string[] }>('capture', { pane })).lines.join('\n');
-    const waitFor = async <T>(probe: (p: PaneInfo, screen: string) => T, what: string, ms = SLOW) => {
-      let last: PaneInfo | null = null;
-      let screen = '';
-      return waitUntil(async () => {
-        last = await info();
-        screen = await capture();
-        return probe(last, screen);
-      }, () => `${what}; pane ${pane}: ${JSON.stringify(last)}\n${screen}`, ms);
-    };
-    const ofPane = () => seen.filter((e) => e.pane === pane);
+    const watch = await watchPane(env, pane);
+    t.teardown(() => watch.close());
+    const { waitFor, info } = watch;
 
     await env.ok(['send', '--pane', pane, `cd '${project}' && claude`, '--enter']);
-    await waitFor((p, screen) => p.hook?.event === 'SessionStart' && /❯/.test(screen), 'Claude at its prompt, bound by SessionStart');
+    await waitFor((p, screen) => p.hook?.event === 'SessionStart' && /❯/.test(screen), 'Claude at its prompt, bound by SessionStart', SLOW);
     // A false done came 0.4-1.5 s after the launch; wait until the idle threshold has passed
     // since Claude's last output, so detection had every chance to call its start-up a turn.
-    await waitUntil(async () => ((await explain()).lastOutputMs ?? 0) > IDLE_MS + 2000, 'the start-up output to go quiet', SLOW);
-    t.deepEqual(ofPane().filter((e) => e.status?.state === 'done' || e.type === 'notification'), [], 'no done and no notification for a launch');
+    await waitUntil(async () => ((await watch.explain()).lastOutputMs ?? 0) > IDLE_MS + 2000, 'the start-up output to go quiet', SLOW);
+    t.deepEqual(watch.events().filter((e) => e.status?.state === 'done' || e.type === 'notification'), [], 'no done and no notification for a launch');
     t.not((await info()).status.state, 'done');
 
     await typePrompt(env, 'say something', pane);
-    await waitFor((p, screen) => p.hook?.event === 'Stop' && screen.includes('first-answer-marker'), 'the Stop hook after the answer');
+    await waitFor((p, screen) => p.hook?.event === 'Stop' && screen.includes('first-answer-marker'), 'the Stop hook after the answer', SLOW);
     // Claude Code reports over OSC 7501 too (its record beats the hook): either way, done.
-    await waitFor((p) => p.status.state === 'done', 'done after the turn', 10_000).catch((err) => {
-      throw new Error(`${err.message}\nevents: ${JSON.stringify(ofPane())}`);
-    });
-    await waitUntil(() => ofPane().some((e) => e.type === 'notification'), 'the done notification');
-    t.deepEqual(ofPane().filter((e) => e.type === 'notification').map((e) => e.cause), ['done'], 'one notification for one turn');
+    await waitFor((p) => p.status.state === 'done', 'done after the turn', 10_000);
+    await waitUntil(() => watch.events().some((e) => e.type === 'notification'), 'the done notification');
+    t.deepEqual(watch.events().filter((e) => e.type === 'notification').map((e) => e.cause), ['done'], 'one notification for one turn');
 
     t.is((await env.json<{ pane: string }>(['focus', '--urgent'])).pane, pane, 'focus --urgent goes to the done pane');
-    await waitFor((p) => p.status.state === 'idle', 'done seen: idle');
+    await waitFor((p) => p.status.state === 'idle', 'done seen: idle', SLOW);
     t.is((await env.cli(['focus', '--urgent'])).code, 3, 'no pane needs you any more (NOT_FOUND)');
 
     failing = true;
-    const before = seen.length;
+    const before = watch.events().length;
     await typePrompt(env, 'this turn fails', pane);
-    await waitFor((_p, screen) => screen.includes('offline-failure-marker'), 'the API error on screen');
+    await waitFor((_p, screen) => screen.includes('offline-failure-marker'), 'the API error on screen', SLOW);
     await waitFor((p) => p.status.state !== 'working', 'the failed turn to stop showing working', IDLE_MS + SLOW / 2);
     // No Stop hook comes for a failed turn: the hook's working must stop counting by itself.
     const after = await waitUntil(async () => {
-      const e = await explain();
+      const e = await watch.explain();
       return e.hook?.event === 'Stop' || e.hook?.stale ? e : null;
     }, 'the hook to end with Stop or go stale', IDLE_MS + SLOW / 2);
     t.not(after.state, 'working');
     t.true(after.hook?.event === 'Stop' || /no output/.test(after.hook?.stale ?? ''), JSON.stringify(after.hook));
-    t.false(seen.slice(before).some((e) => e.pane === pane && e.status?.state === 'done' && e.status.source === 'screen-and-activity'), 'no detected done for a failed turn');
+    t.false(watch.events().slice(before).some((e) => e.status?.state === 'done' && e.status.source === 'screen-and-activity'), 'no detected done for a failed turn');
   },
 );

@@ -5,19 +5,17 @@
 // skipped where that install is missing.
 import fs from 'node:fs';
 import path from 'node:path';
-import test, { type ExecutionContext } from 'ava';
+import test from 'ava';
 import type { PaneInfo } from '../../lib/server/protocol.js';
 import { readSnapshot } from '../../lib/session/session-file.js';
-import { FakeOpenAiApi, userTexts, type ResponsesRequest } from '../helpers/fake-openai-api.js';
+import { userTexts, type ResponsesRequest } from '../helpers/fake-openai-api.js';
+import { CODEX_INSTALLED, codexWorld, SLOW } from '../helpers/real-codex.js';
 import { alive } from '../helpers/processes.js';
 import { waitForPane as pollPane } from '../helpers/pane-poll.js';
 import { ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
-const CODEX_BIN_DIR = '/opt/real-agents/codex/node_modules/.bin';
-const installed = fs.existsSync(path.join(CODEX_BIN_DIR, 'codex'));
-/** Codex takes over ten seconds to start on these shared machines. */
-const SLOW = 90_000;
+const installed = CODEX_INSTALLED;
 
 const FIRST = 'remember the word first-turn-marker';
 const SECOND = 'which word did I ask you to remember';
@@ -33,49 +31,13 @@ function answer(r: ResponsesRequest): string {
 /** Pane 1, polled until `probe` accepts it (see pane-poll.ts). */
 const waitForPane = <T>(env: ThurmEnv, probe: (p: PaneInfo) => T, what: string) => pollPane(env, probe, what, SLOW);
 
-/** Codex's app-server daemons started under this HOME (they outlive Codex), by pid. */
-function daemons(home: string): number[] {
-  return fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number).filter((pid) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path.join(home, '.codex', 'packages'));
-    } catch {
-      return false;
-    }
-  });
-}
-
-async function world(t: ExecutionContext): Promise<{ env: ThurmEnv; api: FakeOpenAiApi; project: string }> {
-  const api = new FakeOpenAiApi(answer);
-  const url = await api.start();
-  t.teardown(() => api.close());
-  const env = new ThurmEnv();
-  const home = env.env.HOME!;
-  t.teardown(() => env.cleanup());
-  // Registered after cleanup, so it runs first: the daemons go before their folder does.
-  t.teardown(() => { for (const pid of daemons(home)) process.kill(pid, 'SIGTERM'); });
-  const project = path.join(env.dir, 'project');
-  fs.mkdirSync(project);
-  fs.mkdirSync(path.join(home, '.codex'));
-  fs.writeFileSync(path.join(home, '.codex', 'auth.json'), JSON.stringify({ OPENAI_API_KEY: 'sk-offline-dummy' }));
-  fs.writeFileSync(path.join(home, '.codex', 'config.toml'), [
-    'model = "fake-model"', 'model_provider = "fake"', '',
-    '[model_providers.fake]', 'name = "fake"', `base_url = "${url}"`, 'wire_api = "responses"', 'env_key = "FAKE_OPENAI_KEY"', '',
-    `[projects."${project}"]`, 'trust_level = "trusted"', '',
-  ].join('\n'));
-  Object.assign(env.env, { PATH: `${process.env.PATH ?? '/usr/bin:/bin'}${path.delimiter}${CODEX_BIN_DIR}`, FAKE_OPENAI_KEY: 'dummy' });
-  // The real installer of this checkout, so the notify runs this checkout's bin/thurm.
-  const out = await env.ok(['integration', 'install', 'codex']);
-  if (!out.includes('notify program')) throw new Error(`integration install: ${out}`);
-  return { env, api, project };
-}
-
 (installed ? test.serial : test.serial.skip)(
   installed
     ? 'real Codex bound by its notify program is resumed after kill -9 with codex resume and continues its thread'
     : 'real Codex resume after kill -9 (skipped: real Codex is not installed at /opt/real-agents/codex)',
   async (t) => {
     t.timeout(5 * SLOW);
-    const { env, api, project } = await world(t);
+    const { env, api, project } = await codexWorld(t, answer);
     await env.ok(['new', '-d', '--size', '120x40']);
     await env.ok(['send', '--pane', '1', `cd '${project}' && codex '${FIRST}'`, '--enter']);
     await waitForPane(env, () => api.requests.some((r) => userTexts(r).some((s) => s.includes(FIRST))) || null, 'the first turn at the fake API');

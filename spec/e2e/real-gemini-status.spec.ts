@@ -6,10 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import { Connection } from '../../lib/cli/connection.js';
-import type { AgentExplanation, PaneInfo, SessionInfo } from '../../lib/server/protocol.js';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import { FakeGeminiApi } from '../helpers/fake-gemini-api.js';
+import { watchPane } from '../helpers/pane-watch.js';
 import { ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
@@ -17,8 +16,6 @@ const GEMINI_BIN_DIR = '/opt/real-agents/gemini/node_modules/.bin';
 const installed = fs.existsSync(path.join(GEMINI_BIN_DIR, 'gemini'));
 const IDLE_MS = DEFAULT_CONFIG.detection.idleThresholdMs;
 const SLOW = 60_000;
-
-interface Seen { type: string; pane?: string; status?: { state: string; source: string }; cause?: string }
 
 (installed ? test.serial : test.serial.skip)(
   installed
@@ -42,47 +39,29 @@ interface Seen { type: string; pane?: string; status?: { state: string; source: 
     });
     await env.ok(['new', '-d', '--size', '100x40']);
     const pane = (await env.ok(['new-window', '-d'])).trim();
-    const events = await Connection.open(env.socket);
-    const connection = await Connection.open(env.socket);
-    t.teardown(() => { events.close(); connection.close(); });
-    const seen: Seen[] = [];
-    events.ws.on('message', (data, isBinary) => {
-      const msg = JSON.parse(data.toString());
-      if (!isBinary && msg.type === 'event') seen.push(msg.event);
-    });
-    await events.request('subscribe', { types: ['status-changed', 'notification'] });
-    const info = async () => (await connection.request<SessionInfo>('info')).panes.find((p) => p.id === pane)!;
-    const capture = async () => (await connection.request<{ lines: string[] }>('capture', { pane })).lines.join('\n');
-    const waitFor = async <T>(probe: (p: PaneInfo, screen: string) => T, what: string) => {
-      let last: PaneInfo | null = null;
-      let screen = '';
-      return waitUntil(async () => {
-        last = await info();
-        screen = await capture();
-        return probe(last, screen);
-      }, () => `${what}; pane ${pane}: ${JSON.stringify(last)}\n${screen}\nevents: ${JSON.stringify(seen)}`, SLOW);
-    };
-    const ofPane = () => seen.filter((e) => e.pane === pane);
+    const watch = await watchPane(env, pane);
+    t.teardown(() => watch.close());
+    const { waitFor } = watch;
 
     await env.ok(['send', '--pane', pane, `cd '${project}' && gemini`, '--enter']);
-    await waitFor((_p, screen) => screen.includes('Type your message'), 'Gemini at its prompt');
+    await waitFor((_p, screen) => screen.includes('Type your message'), 'Gemini at its prompt', SLOW);
     // The false done came within seconds of the launch: wait until the idle threshold has
     // passed since Gemini's last output, so detection had every chance to call it a turn.
-    await waitUntil(async () => ((await connection.request<AgentExplanation>('agent-explain', { pane })).lastOutputMs ?? 0) > IDLE_MS + 2000, 'the start-up output to go quiet', SLOW);
-    t.like((await info()).status, { state: 'idle', source: 'screen-and-activity' });
-    t.deepEqual(ofPane().filter((e) => e.status?.state === 'done' || e.type === 'notification'), [], 'no done and no notification for a launch');
+    await waitUntil(async () => ((await watch.explain()).lastOutputMs ?? 0) > IDLE_MS + 2000, 'the start-up output to go quiet', SLOW);
+    t.like((await watch.info()).status, { state: 'idle', source: 'screen-and-activity' });
+    t.deepEqual(watch.events().filter((e) => e.status?.state === 'done' || e.type === 'notification'), [], 'no done and no notification for a launch');
 
     // Text and Enter apart, as a person types.
     await env.ok(['send', '--pane', pane, 'say hi']);
-    await waitFor((_p, screen) => screen.includes('say hi'), 'the prompt typed');
+    await waitFor((_p, screen) => screen.includes('say hi'), 'the prompt typed', SLOW);
     await env.ok(['send', '--pane', pane, '--key', 'Enter']);
-    await waitFor((_p, screen) => screen.includes('gemini-answer-marker'), 'the answer on screen');
-    await waitFor((p) => p.status.state === 'done', 'the turn to end done while nobody looks');
-    t.like((await info()).status, { state: 'done', source: 'screen-and-activity' });
-    await waitUntil(() => ofPane().some((e) => e.type === 'notification'), 'the done notification');
-    t.deepEqual(ofPane().filter((e) => e.type === 'notification').map((e) => e.cause), ['done'], 'one notification for one turn');
+    await waitFor((_p, screen) => screen.includes('gemini-answer-marker'), 'the answer on screen', SLOW);
+    await waitFor((p) => p.status.state === 'done', 'the turn to end done while nobody looks', SLOW);
+    t.like((await watch.info()).status, { state: 'done', source: 'screen-and-activity' });
+    await waitUntil(() => watch.events().some((e) => e.type === 'notification'), 'the done notification');
+    t.deepEqual(watch.events().filter((e) => e.type === 'notification').map((e) => e.cause), ['done'], 'one notification for one turn');
 
     t.is((await env.json<{ pane: string }>(['focus', '--urgent'])).pane, pane);
-    await waitFor((p) => p.status.state === 'idle', 'done seen: idle');
+    await waitFor((p) => p.status.state === 'idle', 'done seen: idle', SLOW);
   },
 );

@@ -19,13 +19,13 @@ export class FakeOpenAiApi {
   readonly requests: ResponsesRequest[] = [];
   private readonly server: http.Server;
 
-  /** `answer` makes the text of the reply to one request. */
-  constructor(private readonly answer: (r: ResponsesRequest) => string) {
+  /** `answer` makes the text of the reply to one request; `delayMs` is how long the model thinks first. */
+  constructor(private readonly answer: (r: ResponsesRequest) => string, private readonly delayMs = 0) {
     this.server = http.createServer((req, res) => {
       let data = '';
       req.setEncoding('utf8');
       req.on('data', (chunk: string) => (data += chunk));
-      req.on('end', () => this.reply(req, data, res));
+      req.on('end', () => setTimeout(() => this.reply(req, data, res), this.delayMs));
     });
   }
 
