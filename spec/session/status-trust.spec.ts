@@ -210,3 +210,18 @@ test('entering blocked notifies once with the agent\'s message; a hook that says
   const notes = events.flatMap((e) => (e.type === 'notification' ? [e.notification] : []));
   t.deepEqual(notes, [{ cause: 'blocked', title: 'claude-code blocked', text: 'Claude needs your permission to use Bash' }]);
 });
+
+test('an agent that clears its error record as it exits is not taken for working by the output it printed while going', async (t) => {
+  const { mux, ptys, procs, advance } = setUp(t, 2);
+  mux.focus('1');
+  procs.run(4242, ['gemini']);
+  mux.pane('2').checkForeground();
+  advance(1000);
+  ptys[1].output('\x1b]7501;state=error\x07');
+  await waitUntil(() => mux.pane('2').summary().state === 'error', 'the error record');
+  advance(1000);
+  ptys[1].output('shutting down\r\n\x1b]7501;state=clear\x07bye\r\n');
+  await waitUntil(() => mux.pane('2').summary().source !== 'program-status', 'the record cleared');
+  advance(10);
+  t.not(mux.pane('2').summary().state, 'working', 'output printed while the record decided is no activity');
+});
