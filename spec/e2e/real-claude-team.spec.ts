@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import type { SessionInfo } from '../../lib/server/protocol.js';
-import { FakeAnthropicApi, type ApiRequest } from '../helpers/fake-anthropic-api.js';
+import type { ApiRequest } from '../helpers/fake-anthropic-api.js';
+import { CLAUDE_INSTALLED, claudeWorld } from '../helpers/real-claude.js';
 import { TestTerminal } from '../helpers/terminal.js';
-import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
+import { BIN } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
-const CLAUDE_BIN_DIR = '/opt/real-agents/claude/node_modules/.bin';
-const installed = fs.existsSync(path.join(CLAUDE_BIN_DIR, 'claude'));
+const installed = CLAUDE_INSTALLED;
 /** Two Claude Codes start on a shared, often loaded machine. */
 const SLOW = 90_000;
 const PROMPT = 'start the team now';
@@ -39,21 +39,9 @@ function answers(): (r: ApiRequest) => string | { tool: string; input: Record<st
     : 'real Claude Code Agent Teams in thurm panes (skipped: real Claude Code is not installed at /opt/real-agents/claude)',
   async (t) => {
     t.timeout(4 * SLOW);
-    const api = new FakeAnthropicApi(answers());
-    const url = await api.start();
-    t.teardown(() => api.close());
-    const env = new ThurmEnv();
-    t.teardown(() => env.cleanup());
-    const project = path.join(env.dir, 'project');
-    fs.mkdirSync(project);
-    const home = env.env.HOME!;
-    fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, projects: { [project]: { hasTrustDialogAccepted: true } } }));
-    fs.mkdirSync(path.join(home, '.claude'));
-    fs.writeFileSync(path.join(home, '.claude', 'settings.json'), JSON.stringify({ apiKeyHelper: 'echo sk-ant-offline-dummy-key' }));
+    const { env, project } = await claudeWorld(t, answers(), { hooks: false });
     const log = path.join(env.dir, 'tmux-calls.jsonl');
     Object.assign(env.env, {
-      PATH: `${process.env.PATH ?? '/usr/bin:/bin'}${path.delimiter}${CLAUDE_BIN_DIR}`,
-      ANTHROPIC_BASE_URL: url,
       CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: '1',
       TMUX_SHIM_LOG: log,
     });

@@ -13,20 +13,21 @@ export const CLAUDE_INSTALLED = fs.existsSync(path.join(CLAUDE_BIN_DIR, 'claude'
 /** Claude starts in about a second, but these machines are shared and often loaded. */
 export const SLOW = 60_000;
 
-/** A temporary HOME where Claude Code is onboarded, trusts `project`, gets a dummy key and runs thurm's hooks. */
-async function claudeHome(env: ThurmEnv, project: string): Promise<void> {
+/** A temporary HOME where Claude Code is onboarded, trusts `project`, gets a dummy key and (with `hooks`) runs thurm's hooks. */
+async function claudeHome(env: ThurmEnv, project: string, hooks: boolean): Promise<void> {
   const home = env.env.HOME!;
   fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, projects: { [project]: { hasTrustDialogAccepted: true } } }));
   const settings = path.join(home, '.claude', 'settings.json');
   fs.mkdirSync(path.dirname(settings), { recursive: true });
   fs.writeFileSync(settings, JSON.stringify({ apiKeyHelper: 'echo sk-ant-offline-dummy-key' }));
+  if (!hooks) return;
   // The real installer of this checkout, so the hooks run this checkout's bin/thurm.
   const out = await env.ok(['integration', 'install', 'claude-code', '--settings', settings]);
   if (!out.includes('installed thurm hooks')) throw new Error(`integration install: ${out}`);
 }
 
-/** A session's environment with `claude` on PATH, a fake API answering with `answer`, and a trusted project folder. */
-export async function claudeWorld(t: ExecutionContext, answer: (r: ApiRequest) => ApiAnswer): Promise<{ env: ThurmEnv; api: FakeAnthropicApi; project: string }> {
+/** A session's environment with `claude` on PATH, a fake API answering with `answer`, a trusted project folder and, unless told otherwise, thurm's hooks. */
+export async function claudeWorld(t: ExecutionContext, answer: (r: ApiRequest) => ApiAnswer, { hooks = true } = {}): Promise<{ env: ThurmEnv; api: FakeAnthropicApi; project: string }> {
   const api = new FakeAnthropicApi(answer);
   const url = await api.start();
   t.teardown(() => api.close());
@@ -40,7 +41,7 @@ export async function claudeWorld(t: ExecutionContext, answer: (r: ApiRequest) =
     PATH: `${process.env.PATH ?? '/usr/bin:/bin'}${path.delimiter}${CLAUDE_BIN_DIR}`,
     ANTHROPIC_BASE_URL: url,
   });
-  await claudeHome(env, project);
+  await claudeHome(env, project, hooks);
   return { env, api, project };
 }
 

@@ -1,26 +1,13 @@
 // The Mux and its panes on made-up processes and a made-up clock: what a pane shows and saves
 // follows the foreground program and working directory as /proc would report them.
 import test from 'ava';
-import { DEFAULT_CONFIG } from '../../lib/session/config.js';
-import { Mux } from '../../lib/session/mux.js';
+import { fakeMux } from '../helpers/fake-mux.js';
 import { FakeProcesses } from '../helpers/fake-proc.js';
-import { FakePty } from '../helpers/fake-pty.js';
 import { waitUntil } from '../helpers/wait.js';
 
 function setUp(t: { teardown(fn: () => void): void }, now: () => number = Date.now) {
-  const ptys: FakePty[] = [];
   const procs = new FakeProcesses(process.pid, ['bash'], '/home/u');
-  const mux = new Mux({
-    session: 'spec', socketPath: '/nonexistent', config: DEFAULT_CONFIG, size: { cols: 80, rows: 24 },
-    spawn: (opts) => {
-      const fake = new FakePty(opts);
-      ptys.push(fake);
-      return fake;
-    },
-    proc: procs.facts,
-    now,
-  });
-  t.teardown(() => mux.end());
+  const { mux, ptys } = fakeMux(t, { proc: procs.facts, now });
   mux.start({ argv: ['bash'], cwd: '/' });
   return { mux, ptys, procs, pane: mux.pane('1') };
 }

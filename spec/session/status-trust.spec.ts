@@ -6,28 +6,16 @@ import test from 'ava';
 import { agentExplain, explainPane } from '../../lib/commands/agent/explain.js';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import type { MuxEvent } from '../../lib/session/events.js';
-import { Mux } from '../../lib/session/mux.js';
+import { fakeMux } from '../helpers/fake-mux.js';
 import { FakeProcesses } from '../helpers/fake-proc.js';
-import { FakePty } from '../helpers/fake-pty.js';
 import { waitUntil } from '../helpers/wait.js';
 
 const IDLE_MS = DEFAULT_CONFIG.detection.idleThresholdMs;
 
 function setUp(t: { teardown(fn: () => void): void }, panes = 1) {
   let clock = 1_000_000;
-  const ptys: FakePty[] = [];
   const procs = new FakeProcesses(process.pid, ['bash'], '/home/u');
-  const mux = new Mux({
-    session: 'spec', socketPath: '/nonexistent', config: DEFAULT_CONFIG, size: { cols: 100, rows: 30 },
-    spawn: (opts) => {
-      const fake = new FakePty(opts);
-      ptys.push(fake);
-      return fake;
-    },
-    proc: procs.facts,
-    now: () => clock,
-  });
-  t.teardown(() => mux.end());
+  const { mux, ptys } = fakeMux(t, { proc: procs.facts, now: () => clock, size: { cols: 100, rows: 30 } });
   mux.start({ argv: ['bash'], cwd: '/' });
   for (let i = 1; i < panes; i++) mux.split('1', 'right', { argv: ['bash'], cwd: '/' });
   const events: MuxEvent[] = [];

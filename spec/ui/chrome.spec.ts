@@ -3,9 +3,8 @@
 import test from 'ava';
 import type { Line } from '../../lib/ui/cells.js';
 import { drawStatusLine, visibleRun } from '../../lib/ui/chrome.js';
-import { DEFAULT_CONFIG } from '../../lib/session/config.js';
-import { Mux } from '../../lib/session/mux.js';
-import { FakePty } from '../helpers/fake-pty.js';
+import type { Mux } from '../../lib/session/mux.js';
+import { fakeMux } from '../helpers/fake-mux.js';
 
 const ten = Array.from({ length: 10 }, () => 10);
 
@@ -28,16 +27,7 @@ test('a current window too wide for the room is still the one shown', (t) => t.d
 
 /** A session of two windows whose hidden one has a blocked pane (by an OSC 7501 record). */
 function blockedSession(t: { teardown(fn: () => void): void }): Mux {
-  const ptys: FakePty[] = [];
-  const mux = new Mux({
-    session: 'spec', socketPath: '/nonexistent', config: DEFAULT_CONFIG, size: { cols: 80, rows: 24 },
-    spawn: (opts) => {
-      const fake = new FakePty(opts);
-      ptys.push(fake);
-      return fake;
-    },
-  });
-  t.teardown(() => mux.end());
+  const { mux } = fakeMux(t);
   mux.start({ argv: ['/bin/sh'], cwd: '/' });
   mux.newWindow({ argv: ['/bin/sh'], cwd: '/' });
   mux.pane('2').status.onOsc7501('state=blocked');
