@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
+import { agentWorld } from '../helpers/agent-world.js';
 import { FakeGeminiApi } from '../helpers/fake-gemini-api.js';
 import { watchPane } from '../helpers/pane-watch.js';
-import { ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
 const GEMINI_BIN_DIR = '/opt/real-agents/gemini/node_modules/.bin';
@@ -24,13 +24,7 @@ const SLOW = 60_000;
   async (t) => {
     t.timeout(5 * SLOW);
     // The model thinks for 3 s, so the turn shows as working as a real one does.
-    const api = new FakeGeminiApi(() => 'gemini-answer-marker', 3000);
-    const url = await api.start();
-    t.teardown(() => api.close());
-    const env = new ThurmEnv();
-    t.teardown(() => env.cleanup());
-    const project = path.join(env.dir, 'project');
-    fs.mkdirSync(project);
+    const { env, url, project } = await agentWorld(t, new FakeGeminiApi(() => 'gemini-answer-marker', 3000));
     fs.mkdirSync(path.join(env.env.HOME!, '.gemini'));
     fs.writeFileSync(path.join(env.env.HOME!, '.gemini', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } } }));
     Object.assign(env.env, {

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ExecutionContext } from 'ava';
 import { FakeAnthropicApi, type ApiAnswer, type ApiRequest } from './fake-anthropic-api.js';
-import { ThurmEnv } from './thurm-env.js';
+import { agentWorld } from './agent-world.js';
+import type { ThurmEnv } from './thurm-env.js';
 import { waitUntil } from './wait.js';
 
 export const CLAUDE_BIN_DIR = '/opt/real-agents/claude/node_modules/.bin';
@@ -29,12 +30,7 @@ async function claudeHome(env: ThurmEnv, project: string, hooks: boolean): Promi
 /** A session's environment with `claude` on PATH, a fake API answering with `answer`, a trusted project folder and, unless told otherwise, thurm's hooks. */
 export async function claudeWorld(t: ExecutionContext, answer: (r: ApiRequest) => ApiAnswer, { hooks = true } = {}): Promise<{ env: ThurmEnv; api: FakeAnthropicApi; project: string }> {
   const api = new FakeAnthropicApi(answer);
-  const url = await api.start();
-  t.teardown(() => api.close());
-  const env = new ThurmEnv();
-  t.teardown(() => env.cleanup());
-  const project = path.join(env.dir, 'project');
-  fs.mkdirSync(project);
+  const { env, url, project } = await agentWorld(t, api);
   Object.assign(env.env, {
     // `claude` on the user's PATH, so the shell of a pane finds it (after what npm put in front,
     // when this spec runs under npm: thurm leaves only npm's own folders out of a pane's PATH).

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ExecutionContext } from 'ava';
 import { FakeOpenAiApi, type ResponsesRequest } from './fake-openai-api.js';
-import { ThurmEnv } from './thurm-env.js';
+import { agentWorld } from './agent-world.js';
+import type { ThurmEnv } from './thurm-env.js';
 
 export const CODEX_BIN_DIR = '/opt/real-agents/codex/node_modules/.bin';
 export const CODEX_INSTALLED = fs.existsSync(path.join(CODEX_BIN_DIR, 'codex'));
@@ -26,15 +27,10 @@ function daemons(home: string): number[] {
 /** A session's environment with `codex` on PATH, trusting a project folder, talking to a fake Responses API, with thurm's notify installed. */
 export async function codexWorld(t: ExecutionContext, answer: (r: ResponsesRequest) => string, thinkMs = 0): Promise<{ env: ThurmEnv; api: FakeOpenAiApi; project: string }> {
   const api = new FakeOpenAiApi(answer, thinkMs);
-  const url = await api.start();
-  t.teardown(() => api.close());
-  const env = new ThurmEnv();
+  const { env, url, project } = await agentWorld(t, api);
   const home = env.env.HOME!;
-  t.teardown(() => env.cleanup());
   // Registered after cleanup, so it runs first: the daemons go before their folder does.
   t.teardown(() => { for (const pid of daemons(home)) process.kill(pid, 'SIGTERM'); });
-  const project = path.join(env.dir, 'project');
-  fs.mkdirSync(project);
   fs.mkdirSync(path.join(home, '.codex'));
   fs.writeFileSync(path.join(home, '.codex', 'auth.json'), JSON.stringify({ OPENAI_API_KEY: 'sk-offline-dummy' }));
   fs.writeFileSync(path.join(home, '.codex', 'config.toml'), [
