@@ -491,13 +491,16 @@ export class Mux {
     this.emit({ type: 'window-renamed', window: w.id });
   }
 
-  /** Input from a person or a script for one pane (for every pane of a synchronized window). */
-  typeInto(id: string, data: string): void {
+  /**
+   * Input from a person or a script for one pane, and for every pane of a synchronized window
+   * unless `alone` (an answer or prompt meant for one agent is never typed into its neighbours).
+   */
+  typeInto(id: string, data: string, alone = false): void {
     const pane = this.pane(id);
     this.seen(id);
     pane.type(data);
     const w = this.windowOf(id);
-    if (w.synchronize) for (const other of panesOf(w.layout)) if (other !== id) this.pane(other).type(data);
+    if (w.synchronize && !alone) for (const other of panesOf(w.layout)) if (other !== id) this.pane(other).type(data);
   }
 
   /** Keeps copied text as the newest paste buffer; `fromPane` when a pane's program set it. */

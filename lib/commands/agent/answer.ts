@@ -59,7 +59,7 @@ export const agentAnswer = defineCommand({
     }
     const answer = agentByName(summary.app)?.answer ?? DEFAULT_ANSWER;
     const keys = a.text !== undefined ? `${a.text}\r` : a.deny ? answer.deny : answer.choice(a.choice!);
-    ctx.mux.typeInto(id, keys);
+    ctx.mux.typeInto(id, keys, true);
     console.error(`thurm: answered pane ${id} (${summary.app ?? 'program'}, screen ${digest}) with ${a.text !== undefined ? 'text' : a.deny ? 'deny' : `choice ${a.choice}`}`);
     return { pane: id, digest, sent: a.text !== undefined ? 'text' : a.deny ? 'deny' : `choice ${a.choice}` };
   },

@@ -40,7 +40,7 @@ export const agentPrompt = defineCommand({
       throw new ThurmError('INVALID_ARGUMENT', `text: has a newline and pane ${pane.id}'s program takes no bracketed paste: not sending the prompt`);
     }
     // Paste the text so newlines in it do not submit early, then submit with Enter.
-    ctx.mux.typeInto(pane.id, `${pasteBytes(a.text, pane.term.modes)}\r`);
+    ctx.mux.typeInto(pane.id, `${pasteBytes(a.text, pane.term.modes)}\r`, true);
     return {};
   },
 });
