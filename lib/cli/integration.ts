@@ -1,7 +1,7 @@
 // `thurm integration install claude-code`: merges thurm's hook entries into Claude Code's
 // settings (~/.claude/settings.json), keeping a backup first; running it again changes nothing.
+import { claudeDir } from '../agent/claude-transcript.js';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ThurmError } from '../errors.js';
 import { codexHome } from '../agent/codex-notify.js';
@@ -32,7 +32,7 @@ export function mergeClaudeHooks(settings: Settings, command: string): Settings 
 }
 
 export function installClaudeCode(opts: { print: boolean; settings?: string; thurmBin: string }): string {
-  const file = opts.settings ?? path.join(process.env.HOME || os.homedir(), '.claude', 'settings.json');
+  const file = opts.settings ?? path.join(claudeDir(), 'settings.json');
   let current: Settings = {};
   let text: string | null = null;
   try {

@@ -128,10 +128,13 @@ export class Mux {
         this.notifier.forget(e.pane);
         this.tmuxOptions.forget(`%${e.pane}`);
       } else if (e.type === 'window-closed') this.tmuxOptions.forget(`@${e.window}`);
-      if ((e.type === 'status-changed' || e.type === 'pane-added') && this.panes.has(e.pane)) {
+      if (e.type === 'pane-respawned') this.notifier.forget(e.pane);
+      if ((e.type === 'status-changed' || e.type === 'pane-added' || e.type === 'pane-respawned') && this.panes.has(e.pane)) {
         const summary = this.pane(e.pane).summary();
         if (this.states.get(e.pane)?.state !== summary.state) this.states.set(e.pane, { state: summary.state, since: this.now() });
-        this.notifier.statusChanged(e.pane, summary);
+        // A pane comes with the status it has (adopted, restored): only changes are news.
+        if (e.type === 'status-changed') this.notifier.statusChanged(e.pane, summary);
+        else this.notifier.known(e.pane, summary);
       }
     });
   }

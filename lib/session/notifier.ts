@@ -20,6 +20,8 @@ const MAX_TOLD = 32;
 interface PaneNews {
   /** The status last seen, and the news already told since the user last looked. */
   state: string;
+  /** The news the pane shows now. */
+  current: string | null;
   told: string[];
   sent: number[];
   /** When the program last asked for attention, and when the pane last became blocked. */
@@ -37,14 +39,13 @@ export class Notifier {
     const p = this.news(pane);
     const entered = p.state !== s.state;
     p.state = s.state;
-    if (!needsYou(s.state)) return;
-    const news = `${s.state}\0${s.kind}\0${s.text}`;
-    if (p.told.includes(news)) return;
+    const news = newsOf(s);
+    p.current = news;
+    if (news === null || p.told.includes(news)) return;
     // Only entering the state, or a new question or message in it, is news: a source taking
     // over with nothing new to say is not.
     if (!entered && !s.text) return;
-    p.told.push(news);
-    if (p.told.length > MAX_TOLD) p.told.shift();
+    this.remember(p, news);
     // Blocked by the program's own notification: that notification was the news.
     if (s.source === 'notification') return;
     const now = this.now();
@@ -60,15 +61,29 @@ export class Notifier {
   programAsked(pane: string, n: StatusNotification): void {
     const p = this.news(pane);
     const now = this.now();
-    const told = now - p.blockedAt < SAME_MOMENT_MS;
     p.askedAt = now;
-    if (!told) this.send(p, now, pane, n);
+    // The same request again (a flood of bells) is not news until the pane is seen.
+    const news = `${n.cause}\0${n.title}\0${n.text}`;
+    if (p.told.includes(news)) return;
+    this.remember(p, news);
+    if (now - p.blockedAt >= SAME_MOMENT_MS) this.send(p, now, pane, n);
   }
 
-  /** The user looked at the pane: what it said may be told again. */
+  /**
+   * A pane whose status is already there when the notifier first sees it (adopted at `server
+   * upgrade`, restored): what it shows is no news.
+   */
+  known(pane: string, s: StatusSummary): void {
+    const p = this.news(pane);
+    p.state = s.state;
+    p.current = newsOf(s);
+    p.told = p.current ? [p.current] : [];
+  }
+
+  /** The user looked at the pane: what it said before may be told again, but not what they just saw. */
   seen(pane: string): void {
     const p = this.panes.get(pane);
-    if (p) p.told = [];
+    if (p) p.told = p.current ? [p.current] : [];
   }
 
   forget(pane: string): void {
@@ -77,8 +92,13 @@ export class Notifier {
 
   private news(pane: string): PaneNews {
     let p = this.panes.get(pane);
-    if (!p) this.panes.set(pane, (p = { state: 'none', told: [], sent: [], askedAt: -Infinity, blockedAt: -Infinity }));
+    if (!p) this.panes.set(pane, (p = { state: 'none', current: null, told: [], sent: [], askedAt: -Infinity, blockedAt: -Infinity }));
     return p;
+  }
+
+  private remember(p: PaneNews, news: string): void {
+    p.told.push(news);
+    if (p.told.length > MAX_TOLD) p.told.shift();
   }
 
   private send(p: PaneNews, now: number, pane: string, n: StatusNotification): void {
@@ -87,4 +107,9 @@ export class Notifier {
     p.sent.push(now);
     this.raise(pane, n);
   }
+}
+
+/** What a status says that needs the user, or null when it needs nothing. */
+function newsOf(s: StatusSummary): string | null {
+  return needsYou(s.state) ? `${s.state}\0${s.kind}\0${s.text}` : null;
 }

@@ -25,7 +25,7 @@ export const SOURCE_LIFETIMES: Readonly<Record<StatusSource, { starts: string; e
   },
   hook: {
     starts: 'an agent hook event (Claude Code hooks, Codex notify)',
-    ends: 'the next hook event, SessionEnd, or the agent leaving the foreground; done shows idle once the pane is seen; working stops counting after the idle threshold with no output (a turn that failed without its Stop event)',
+    ends: 'the next hook event, SessionEnd, or the agent leaving the foreground; done shows idle once the pane is seen; working stops counting after the idle threshold with no output (a turn that failed without its Stop event), and a question once keys answered it and no dialog shows after 2 s (a refusal sends no next event)',
   },
   notification: {
     starts: 'an OSC 9/777/99 notification or a bell from a detected agent (a question, unless it says it waits for input)',
@@ -45,6 +45,8 @@ export const SOURCE_LIFETIMES: Readonly<Record<StatusSource, { starts: string; e
 /** Output this soon after a keystroke is its echo, and this soon after a resize a redraw. */
 const ECHO_MS = 150;
 const RESIZE_MS = 500;
+/** After keys answer a hook's question, how long its agent has to send its next hook event. */
+const ANSWERED_MS = 2000;
 /** How often detection may run again when nothing changed (for time-based transitions). */
 const DETECT_EVERY_MS = 250;
 
@@ -111,7 +113,7 @@ export class PaneSources {
    */
   onInput(now = this.now()): void {
     this.lastInputAt = now;
-    if (this.detection(now).agent !== null) this.prompted = true;
+    this.prompted = this.detection(now).agent !== null;
   }
 
   onResize(now = this.now()): void {
@@ -126,7 +128,8 @@ export class PaneSources {
     const report = this.agent.current();
     const reportDone = report?.status === 'done' && !this.seenDone(report);
     if (reportDone) this.seenReport = { instance: report.instance, turn: report.turn };
-    const changed = this.notification !== null || this.unseenDone || reportDone || this.hook.seen();
+    const hookDone = this.hook.seen();
+    const changed = this.notification !== null || this.unseenDone || reportDone || hookDone;
     this.notification = null;
     this.unseenDone = false;
     this.invalidate();
@@ -144,10 +147,14 @@ export class PaneSources {
     this.wasAbove = above;
   }
 
-  onNotification(n: StatusNotification): void {
-    if (n.cause !== 'program' && n.cause !== 'bell') return;
-    this.notification = { text: n.text, bell: n.cause === 'bell' };
+  /** A program's notification or bell; whether it is news to detection (a bell flood is not). */
+  onNotification(n: StatusNotification): boolean {
+    if (n.cause !== 'program' && n.cause !== 'bell') return false;
+    const bell = n.cause === 'bell';
+    if (this.notification?.text === n.text && this.notification.bell === bell) return false;
+    this.notification = { text: n.text, bell };
     this.changes++;
+    return true;
   }
 
   setAiAnswer(state: 'working' | 'blocked' | 'idle', kind: Kind | null, now = this.now()): void {
@@ -203,6 +210,8 @@ export class PaneSources {
     const before = this.committed;
     const d = this.detection(now);
     this.committed = d.state;
+    // No agent in front: the next one that starts begins with no turn of its own.
+    if (d.agent === null) this.prompted = false;
     // An agent that never reports still finishes turns: given input, working, then idle while
     // nobody looks, is done (its start-up banner is not a turn).
     if (d.state === 'working') this.unseenDone = false;
@@ -219,14 +228,29 @@ export class PaneSources {
    */
   private expireHook(now: number): void {
     const hook = this.hook.current();
-    if (hook?.status !== 'working' || hook.stale) return;
-    const quiet = now - Math.max(hook.updatedAt, this.lastActivityAt);
-    if (quiet >= this.detector.idleThresholdMs) this.hook.expire(`no output for ${Math.round(quiet / 1000)} s after ${hook.event}`);
+    if (!hook || hook.stale) return;
+    if (hook.status === 'working') {
+      const quiet = now - Math.max(hook.updatedAt, this.lastActivityAt);
+      if (quiet >= this.detector.idleThresholdMs) this.hook.expire(`no output for ${Math.round(quiet / 1000)} s after ${hook.event}`);
+    } else if (hook.status === 'needs-input' && this.lastInputAt > hook.updatedAt && now - this.lastInputAt >= ANSWERED_MS
+      && this.detection(now).state !== 'blocked') {
+      // Keys answered the question and no dialog shows: a refusal (Esc) brings no next hook event.
+      this.hook.expire(`answered by keys ${Math.round((now - this.lastInputAt) / 1000)} s ago and no dialog on screen`);
+    }
   }
 
   /** Whether a report or a hook that counts decides the pane over detection. */
   private aboveDetection(): boolean {
     return (this.agent.inForeground() && this.agent.current() !== null) || this.liveHook() !== null;
+  }
+
+  /** The report turn whose done was seen, for the server that replaces this one. */
+  get seenReportTurn(): { instance: string; turn: number } | null {
+    return this.seenReport && { ...this.seenReport };
+  }
+
+  set seenReportTurn(turn: { instance: string; turn: number } | null) {
+    this.seenReport = turn && { ...turn };
   }
 
   /** Whether the report is a done the user has seen. */

@@ -62,6 +62,8 @@ export interface PaneLive {
   status: ProgramStatusState;
   agent: OwnershipState;
   hook: HookHandover | null;
+  /** The report turn whose done was seen; absent from builds before it was kept. */
+  seenReport?: { instance: string; turn: number } | null;
 }
 
 export interface PaneHooks {
@@ -151,10 +153,12 @@ export class Pane {
       notify: (n) => {
         // Asked while nobody looked: the `!` mark until someone does (the bell sets it itself).
         if (n.cause === 'program' && !hooks.watched()) this.rang = true;
-        this.statusVersion++;
-        this.sources.onNotification(n);
+        const news = this.sources.onNotification(n);
         hooks.notify(n);
-        hooks.statusChanged();
+        if (news) {
+          this.statusVersion++;
+          hooks.statusChanged();
+        }
       },
       foregroundGroup: () => this.foregroundGroup(),
     }, this.now);
@@ -221,6 +225,7 @@ export class Pane {
     this.status.adopt(live.status);
     this.sources.agent.adopt(live.agent);
     this.sources.hook.adopt(live.hook);
+    this.sources.seenReportTurn = live.seenReport ?? null;
     this.programTitle = live.programTitle;
     this.titleOwner = live.titleOwner;
     this.rang = live.rang;
@@ -240,6 +245,7 @@ export class Pane {
       status: this.status.handover(),
       agent: this.agent.handover(),
       hook: this.sources.hook.handover(),
+      seenReport: this.sources.seenReportTurn,
     };
   }
 

@@ -90,7 +90,7 @@ function existingDir(dir: string, opts: PlanOptions): string {
 }
 
 /** How a detail names a command it will not run again: the shell's words, quoted, capped. */
-function shownCommand(argv: string[], syntax: ShellSyntax): string {
+function quotedCommand(argv: string[], syntax: ShellSyntax): string {
   const line = [...commandLine([path.basename(argv[0]), ...argv.slice(1)], syntax)];
   return line.length > 60 ? `${line.slice(0, 59).join('')}…` : line.join('');
 }
@@ -114,6 +114,6 @@ export function planPane(p: PaneSnapshot, opts: PlanOptions): PanePlan {
     return plan('resumed', `${shown} (${resume.from})`, `${shown}\r`);
   }
   if (ranShell) return plan('restored', `${path.basename(argv[0])} in ${cwd}`);
-  const ran = ranCommand ? shownCommand(p.argv, ranSyntax!) : commandName(p.argv);
+  const ran = ranCommand ? quotedCommand(p.argv, ranSyntax!) : commandName(p.argv);
   return plan('shell only', `${ran} is not started again: a shell in its directory instead`);
 }

@@ -101,7 +101,8 @@ export class ProgramStatus {
     const { changed } = this.records.apply(parsed.report, this.now(), owner);
     if (parsed.report.app) {
       this.lastApp = parsed.report.app;
-      this.lastAppOwner = owner;
+      // A clear names its app too: it goes with the program that sent it, like any other.
+      this.lastAppOwner = owner ?? this.hooks.foregroundGroup?.() ?? null;
     }
     if (changed) this.hooks.changed();
     return true;

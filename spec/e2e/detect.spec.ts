@@ -198,4 +198,8 @@ test.serial('integration install merges the hooks into Claude Code settings once
   t.is(fs.readFileSync(settings, 'utf8'), once);
   t.regex(JSON.parse(once).hooks.PreToolUse[0].hooks[0].command, /thurm' agent hook claude-code$|thurm agent hook claude-code$/);
   t.is((await env.cli(['integration', 'install', 'vim'])).code, 2);
+  // Claude Code reads CLAUDE_CONFIG_DIR when it is set, and so does the installer.
+  const own = path.join(env.dir, 'claude-config');
+  t.regex(await env.ok(['integration', 'install', 'claude-code'], { CLAUDE_CONFIG_DIR: own }), /installed thurm hooks/);
+  t.true(fs.existsSync(path.join(own, 'settings.json')));
 });

@@ -213,3 +213,116 @@ test('an agent that clears its error record as it exits is not taken for working
   advance(10);
   t.not(mux.pane('2').summary().state, 'working', 'output printed while the record decided is no activity');
 });
+
+test('focusing clears a hook\'s done even while a detected done and a bell are pending beneath it', async (t) => {
+  const { mux, ptys, procs, advance, tick } = setUp(t, 2);
+  mux.focus('1');
+  procs.run(4242, ['claude']);
+  mux.pane('2').checkForeground();
+  advance(1000);
+  mux.typeInto('2', 'go\r');
+  mux.focus('1');
+  mux.agentHook('2', hook('UserPromptSubmit'));
+  advance(1000);
+  ptys[1].output('working hard\x07');
+  await waitUntil(() => mux.pane('2').rang, 'the bell');
+  advance(100);
+  tick('2');
+  mux.agentHook('2', hook('Stop'));
+  advance(IDLE_MS + 2000);
+  tick('2');
+  t.like(mux.pane('2').summary(), { state: 'done', source: 'hook' });
+  mux.focus('2');
+  t.like(mux.pane('2').summary(), { state: 'idle', source: 'hook' });
+  t.is(mux.mostUrgent(), null);
+});
+
+test('looking at a blocked pane does not raise its question again', async (t) => {
+  const { mux, ptys, procs, events } = setUp(t, 2);
+  mux.focus('1');
+  procs.run(4242, ['claude']);
+  mux.pane('2').checkForeground();
+  ptys[1].output('\x07');
+  await waitUntil(() => mux.pane('2').rang, 'the bell');
+  mux.agentHook('2', hook('Notification', 'Claude needs your permission to use Bash'));
+  mux.focus('2');
+  mux.agentHook('2', hook('Notification', 'Claude needs your permission to use Bash'));
+  t.is(events.filter((e) => e.type === 'notification').length, 1);
+});
+
+test('an agent that exited leaves no turn behind: the next one launched by a command line starts idle', (t) => {
+  const { mux, ptys, procs, advance, tick } = setUp(t, 2);
+  mux.focus('1');
+  procs.run(4242, ['gemini']);
+  mux.pane('2').checkForeground();
+  advance(1000);
+  mux.typeInto('2', '/quit\r');
+  mux.focus('1');
+  procs.back();
+  mux.pane('2').checkForeground();
+  advance(100);
+  tick('2');
+  mux.typeInto('2', 'gemini\r');
+  mux.focus('1');
+  procs.run(4343, ['gemini']);
+  mux.pane('2').checkForeground();
+  advance(1000);
+  ptys[1].output('Gemini CLI banner');
+  advance(100);
+  tick('2');
+  advance(IDLE_MS + 2000);
+  tick('2');
+  t.is(mux.pane('2').summary().state, 'idle');
+});
+
+test('a flood of bells is one status change, not one per bell', async (t) => {
+  const { mux, ptys, procs, events } = setUp(t, 2);
+  mux.focus('1');
+  procs.run(4242, ['claude']);
+  mux.pane('2').checkForeground();
+  ptys[1].output('\x07'.repeat(200));
+  await waitUntil(() => mux.pane('2').summary().source === 'notification', 'blocked by the bell');
+  await mux.pane('2').term.flushed();
+  t.true(events.filter((e) => e.type === 'status-changed' && e.pane === '2').length <= 2);
+  t.is(events.filter((e) => e.type === 'notification').length, 1);
+});
+
+test('a hook\'s question answered by keys, with no dialog left on screen, stops counting: a refusal sends no next event', (t) => {
+  const { mux, procs, advance, tick } = setUp(t);
+  procs.run(4242, ['claude']);
+  mux.agentHook('1', hook('Notification', 'Claude needs your permission to use Bash'));
+  t.like(mux.pane('1').summary(), { state: 'blocked', source: 'hook' });
+  advance(1000);
+  mux.typeInto('1', '\x1b');
+  advance(1999);
+  tick();
+  t.is(mux.pane('1').summary().state, 'blocked', 'the agent still has time to send its next event');
+  advance(2);
+  tick();
+  t.not(mux.pane('1').summary().source, 'hook');
+  t.regex(mux.pane('1').sources.hook.current()?.stale ?? '', /answered by keys/);
+});
+
+test('an agent that exits before its turn is seen to end leaves no turn to the next agent started without keys', (t) => {
+  const { mux, ptys, procs, advance, tick } = setUp(t, 2);
+  mux.focus('1');
+  procs.run(4242, ['gemini']);
+  mux.pane('2').checkForeground();
+  advance(1000);
+  mux.typeInto('2', 'go\r');
+  mux.focus('1');
+  procs.back();
+  mux.pane('2').checkForeground();
+  advance(100);
+  tick('2');
+  // A script in the pane starts the next agent: no keys reach it.
+  procs.run(4343, ['gemini']);
+  mux.pane('2').checkForeground();
+  advance(1000);
+  ptys[1].output('Gemini CLI banner');
+  advance(100);
+  tick('2');
+  advance(IDLE_MS + 2000);
+  tick('2');
+  t.is(mux.pane('2').summary().state, 'idle');
+});

@@ -17,7 +17,7 @@ const DEFAULT_ANSWER: Answer = { choice: (n) => (n === 1 ? 'y\r' : `${n}\r`), de
 export function screenDigest(mux: Mux, id: string): string {
   const pane = mux.pane(id);
   const s = pane.summary();
-  const rules = pane.sources.detection(Date.now(), true).rules;
+  const rules = pane.sources.detection(undefined, true).rules;
   return digestOf({ state: s.state, source: s.source, kind: s.kind, app: s.app, text: s.text, rules, lines: pane.term.liveScreen() });
 }
 

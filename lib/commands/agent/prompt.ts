@@ -12,7 +12,7 @@ import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from '
 /** The agent in the pane's foreground: a reporting or hook owner, a record's app, or detected. */
 function agentIn(pane: Pane): string | null {
   if (pane.agent.inForeground()) return pane.agent.current()!.agent;
-  return pane.sources.hook.current()?.agent ?? pane.status.lastApp ?? pane.sources.detection(Date.now(), true).agent;
+  return pane.sources.hook.current()?.agent ?? pane.status.lastApp ?? pane.sources.detection(undefined, true).agent;
 }
 
 export const agentPrompt = defineCommand({
