@@ -20,8 +20,9 @@ const MAX_TOLD = 32;
 interface PaneNews {
   /** The status last seen, and the news already told since the user last looked. */
   state: string;
-  /** The news the pane shows now. */
+  /** The news the pane shows now, and the news it showed when the user last looked, while it still does. */
   current: string | null;
+  seenNow: string | null;
   told: string[];
   sent: number[];
   /** When the program last asked for attention, and when the pane last became blocked. */
@@ -41,7 +42,8 @@ export class Notifier {
     p.state = s.state;
     const news = newsOf(s);
     p.current = news;
-    if (news === null || p.told.includes(news)) return;
+    if (news !== p.seenNow) p.seenNow = null;
+    if (news === null || news === p.seenNow || p.told.includes(news)) return;
     // Only entering the state, or a new question or message in it, is news: a source taking
     // over with nothing new to say is not.
     if (!entered && !s.text) return;
@@ -77,13 +79,19 @@ export class Notifier {
     const p = this.news(pane);
     p.state = s.state;
     p.current = newsOf(s);
-    p.told = p.current ? [p.current] : [];
+    p.seenNow = p.current;
+    p.told = [];
   }
 
-  /** The user looked at the pane: what it said before may be told again, but not what they just saw. */
+  /**
+   * The user looked at the pane: what it said before may be told again, but not what they see
+   * now, while it stays (the same question asked anew later is news again).
+   */
   seen(pane: string): void {
     const p = this.panes.get(pane);
-    if (p) p.told = p.current ? [p.current] : [];
+    if (!p) return;
+    p.told = [];
+    p.seenNow = p.current;
   }
 
   forget(pane: string): void {
@@ -92,7 +100,7 @@ export class Notifier {
 
   private news(pane: string): PaneNews {
     let p = this.panes.get(pane);
-    if (!p) this.panes.set(pane, (p = { state: 'none', current: null, told: [], sent: [], askedAt: -Infinity, blockedAt: -Infinity }));
+    if (!p) this.panes.set(pane, (p = { state: 'none', current: null, seenNow: null, told: [], sent: [], askedAt: -Infinity, blockedAt: -Infinity }));
     return p;
   }
 

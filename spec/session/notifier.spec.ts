@@ -24,3 +24,13 @@ test('what the user has just seen is not told again; what they saw before may be
   n.statusChanged('1', blocked);
   t.deepEqual(sent, ['Allow Bash?', 'Allow Edit?', 'Allow Bash?']);
 });
+
+test('the same question asked anew after the user answered it is news again', (t) => {
+  const sent: string[] = [];
+  const n = new Notifier((_pane, note) => sent.push(note.text), () => 0);
+  n.statusChanged('1', blocked);
+  n.seen('1');
+  n.statusChanged('1', { ...blocked, state: 'working', kind: null, text: '' });
+  n.statusChanged('1', blocked);
+  t.deepEqual(sent, ['Allow Bash?', 'Allow Bash?']);
+});
