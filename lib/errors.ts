@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   STALE_SCREEN: { exit: 19 },
   SERVER_BUSY: { exit: 20 },
   NO_AGENT: { exit: 21 },
+  UNSAFE_STATE: { exit: 22 },
   SERVER_UNAVAILABLE: { exit: 6 },
   SESSION_EXISTS: { exit: 7 },
   UNSAFE_SOCKET: { exit: 8 },

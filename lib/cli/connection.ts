@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { isErrorCode, ThurmError } from '../errors.js';
 import { EXIT_ALREADY_RUNNING, MAX_FRAME, PROTOCOL_VERSION, SERVER_NODE_FLAGS, type Reply, type ServerSpec, type SessionInfo } from '../server/protocol.js';
 import { checkSocketDir } from '../server/socket-path.js';
-import { ensureStateDir, serverLogPath } from '../session/paths.js';
+import { ensureStateDir, openStateFileToAppend, serverLogPath } from '../session/paths.js';
 import { WsClient } from './ws-client.js';
 
 const START_TIMEOUT_MS = 10_000;
@@ -176,8 +176,10 @@ export async function startServer(spec: ServerSpec): Promise<{ started: boolean;
 function openLog(logPath: string): { fd: number | 'ignore'; why?: string } {
   try {
     ensureStateDir();
-    return { fd: fs.openSync(logPath, 'a', 0o600) };
+    return { fd: openStateFileToAppend(logPath) };
   } catch (err) {
+    // An unsafe state directory or a planted link is refused: the server would write through it.
+    if (err instanceof ThurmError) throw err;
     return { fd: 'ignore', why: `cannot write ${logPath}: ${(err as Error).message}` };
   }
 }

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { ThurmError } from '../errors.js';
 import { HANDOFF_VERSION, type Handoff, type HandoffMessage } from '../session/handoff.js';
 import type { Mux } from '../session/mux.js';
-import { serverLogPath } from '../session/paths.js';
+import { openStateFileToAppend, serverLogPath } from '../session/paths.js';
 import { SERVER_NODE_FLAGS, type ServerSpec } from './protocol.js';
 
 /** How long the new server may take to adopt the panes, and then to listen. */
@@ -67,8 +67,12 @@ export async function upgrade(mux: Mux, spec: ServerSpec, steps: UpgradeSteps): 
   if (panes + SPARE_FDS > openFileLimit()) {
     throw new ThurmError('INVALID_ARGUMENT', `server upgrade: ${panes} panes need more open files than the limit (${openFileLimit()}) allows`);
   }
-  const { handoff, fds } = await mux.handover();
-  const log = fs.openSync(serverLogPath(spec.session), 'a', 0o600);
+  // Before the hand-over: a log that cannot be opened safely leaves this server as it was.
+  const log = openStateFileToAppend(serverLogPath(spec.session));
+  const { handoff, fds } = await mux.handover().catch((err: unknown) => {
+    fs.closeSync(log);
+    throw err;
+  });
   let child: ChildProcess | null = null;
   try {
     child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry, JSON.stringify({ ...spec, handoff: true } satisfies ServerSpec)], {

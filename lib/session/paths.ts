@@ -20,10 +20,30 @@ export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(env.XDG_STATE_HOME || path.join(os.homedir(), '.local', 'state'), 'thurm');
 }
 
+/**
+ * Creates the state directory 0700 when missing, then refuses one that is not a real directory
+ * of this user's or that others may write to: they could plant a link where thurm writes.
+ */
 export function ensureStateDir(env: NodeJS.ProcessEnv = process.env): string {
   const dir = stateDir(env);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = fs.lstatSync(dir);
+  if (!st.isDirectory()) throw new ThurmError('UNSAFE_STATE', `state directory is not a real directory: ${dir} (remove the link)`);
+  if (st.uid !== process.getuid?.()) throw new ThurmError('UNSAFE_STATE', `state directory is owned by uid ${st.uid}: ${dir}`);
+  if ((st.mode & 0o022) !== 0) {
+    throw new ThurmError('UNSAFE_STATE', `state directory is writable by others (mode ${(st.mode & 0o777).toString(8)}): ${dir} (chmod 700 ${dir})`);
+  }
   return dir;
+}
+
+/** Opens a file of the state directory to append, never through a symbolic link placed at its name. */
+export function openStateFileToAppend(file: string): number {
+  try {
+    return fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW, 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP') throw new ThurmError('UNSAFE_STATE', `a symbolic link stands where thurm writes: ${file} (remove it)`);
+    throw err;
+  }
 }
 
 export function serverLogPath(session: string, env: NodeJS.ProcessEnv = process.env): string {

@@ -52,7 +52,8 @@ function running(pid: number): boolean {
 async function writeAtomic(file: string, data: string): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}`;
   try {
-    const fh = await fsp.open(tmp, 'w', 0o600);
+    // Never through a link planted at the temporary name.
+    const fh = await fsp.open(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_NOFOLLOW, 0o600);
     try {
       // writeFile loops until all is written: one write may stop short on a full disk.
       await fh.writeFile(data);

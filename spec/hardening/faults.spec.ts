@@ -243,3 +243,30 @@ trial({
     return { done: 'a session started on a read-only state directory, saved, then the directory made writable', figure: 'started; save exit 12 (EROFS), shown by `info`; the next save wrote a whole file' };
   },
 });
+
+trial({
+  id: 'state-files',
+  what: 'a symbolic link planted at the server log\'s name, and a state directory others may write to, are refused with UNSAFE_STATE naming the fix: nothing is written through the link, and thurm starts once it is fixed',
+  async run(t) {
+    const env = new ThurmEnv();
+    t.teardown(() => env.cleanup());
+    const state = path.join(env.env.XDG_STATE_HOME!, 'thurm');
+    fs.mkdirSync(state, { recursive: true, mode: 0o700 });
+    const victim = path.join(env.dir, 'victim.txt');
+    fs.writeFileSync(victim, 'precious\n');
+    fs.symlinkSync(victim, path.join(state, 'default.log'));
+    const linked = await env.cli(['new', '-d', '--', 'sh']);
+    t.is(linked.code, 22, linked.stderr);
+    t.regex(linked.stderr, /symbolic link .*default\.log \(remove it\)/);
+    t.is(fs.readFileSync(victim, 'utf8'), 'precious\n', 'nothing was written through the link');
+    fs.unlinkSync(path.join(state, 'default.log'));
+    fs.chmodSync(state, 0o777);
+    const open = await env.cli(['new', '-d', '--', 'sh']);
+    t.is(open.code, 22, open.stderr);
+    t.regex(open.stderr, /writable by others \(mode 777\).*chmod 700/);
+    fs.chmodSync(state, 0o700);
+    await env.ok(['new', '-d', '--', 'sh']);
+    t.true(fs.lstatSync(path.join(state, 'default.log')).isFile());
+    return { done: 'a link from the log\'s name to another file, then the state directory made 0777', figure: 'both refused with exit 22 (UNSAFE_STATE), the other file unchanged; started once fixed' };
+  },
+});
