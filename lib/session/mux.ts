@@ -1,5 +1,8 @@
 // The Mux owns a session's state (panes, layout, focus, zoom, client sizes) and is the only
 // thing that changes it. Every change is announced as a MuxEvent; see events.ts.
+// It is over 400 lines because every mutation of the session lives here by design; what can
+// leave already did (status watch, notifier, reaper, windows, layout, snapshot, handoff), and
+// moving persistence/handover and client sizing out is the next split (issue 25, item 2).
 import fs from 'node:fs';
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';

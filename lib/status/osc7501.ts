@@ -1,6 +1,6 @@
 // Parser for OSC 7501, the Program Status Protocol: the body of one sequence to a feature
-// query, a report, or a reason to ignore it. Follows shared/reference/osc7501.md rule by
-// rule (revision 0.4); the byte limit of a whole sequence is checked by osc-framing.ts.
+// query, a report, or a reason to ignore it. Follows the Program Status Protocol (OSC 7501)
+// rule by rule (revision 0.4); the byte limit of a whole sequence is checked by osc-framing.ts.
 import { hasControl, sanitizeText } from '../sanitize.js';
 
 export const STATES = ['idle', 'working', 'done', 'blocked', 'error'] as const;

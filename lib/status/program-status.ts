@@ -25,7 +25,7 @@ export interface ProgramStatusHooks {
   foregroundGroup?(): number | null;
 }
 
-/** Where a pane's status comes from, most trusted first (see ARCHITECTURE.md). */
+/** Where a pane's status comes from, most trusted first (see docs/status.md). */
 export const SOURCES = ['program-status', 'report', 'hook', 'notification', 'ai', 'screen-and-activity', 'none'] as const;
 export type StatusSource = (typeof SOURCES)[number];
 

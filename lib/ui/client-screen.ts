@@ -1,6 +1,8 @@
 // One attached client's view: a blessed screen whose input and output are that client's
 // connection. It turns the client's keys into commands or pane input, and composes frames of
 // changed cells (frame-scheduler.ts decides when).
+// Over 400 lines: it still holds the chooser, prompt and confirm overlays beside the frame
+// composer; those overlays are the part to move to modules of their own next.
 import { PassThrough, Writable } from 'node:stream';
 import blessed from 'blessed';
 import type { ClientHandle } from '../commands/command.js';
@@ -18,6 +20,7 @@ import { Chooser } from './chooser.js';
 import { completions, PromptHistory, promptRequests } from './command-prompt.js';
 import { agentChoices, windowChoices } from './choices.js';
 import { needsYou } from '../status/states.js';
+import { TimedText } from './timed-text.js';
 import { glyph } from './status-view.js';
 import { CLEAR_STATUS, isStatusAnswer, mostPressing, outerStatus, STATUS_QUERY } from './outer-status.js';
 import { InputParser, keyName, type InputToken } from './input.js';
@@ -91,8 +94,6 @@ export class ClientScreen implements ClientHandle {
   /** Each pane's live view as last drawn: its terminal, its cells, and the terminal's dirty-row stamp then. */
   private readonly drawn = new Map<string, { term: PaneTerminal; at: string; stamp: number }>();
   private escapeTimer: NodeJS.Timeout | null = null;
-  private messageTimer: NodeJS.Timeout | null = null;
-  private noticeTimer: NodeJS.Timeout | null = null;
   private animationTimer: NodeJS.Timeout | null = null;
   private resizeTimer: NodeJS.Timeout | null = null;
   private pendingSize: { cols: number; rows: number } | null = null;
@@ -105,9 +106,9 @@ export class ClientScreen implements ClientHandle {
   /** A yes/no question in the status line (closing a pane or window) and what yes does. */
   private confirm: { question: string; yes(): void } | null = null;
   private help: HelpView | null = null;
-  private message: string | null = null;
+  private readonly message = new TimedText(() => this.redrawAll());
   /** News shown in the status line's free room, leaving the windows and states in view. */
-  private notice: string | null = null;
+  private readonly notice = new TimedText(() => this.redrawAll());
   private cursorShape = '';
   private lastCursor = '';
   private outerTitle = '';
@@ -159,7 +160,10 @@ export class ClientScreen implements ClientHandle {
     this.subscription = mux.subscribe((e) => this.onMuxEvent(e));
     mux.addClient(id, size.cols, size.rows, readOnly);
     const restored = mux.takeRestoreNews();
-    if (restored) this.showNotice(restored, RESTORE_NOTICE_MS);
+    if (restored) {
+      this.notice.show(restored, RESTORE_NOTICE_MS);
+      this.scheduleFrame();
+    }
     this.scheduleFrame();
   }
 
@@ -418,24 +422,12 @@ export class ClientScreen implements ClientHandle {
   }
 
   showMessage(text: string, ms = MESSAGE_MS): void {
-    this.message = sanitizeText(text, 200);
-    if (this.messageTimer) clearTimeout(this.messageTimer);
-    this.messageTimer = setTimeout(() => {
-      this.message = null;
-      this.allPanesDirty = true;
-      this.scheduleFrame();
-    }, ms);
+    this.message.show(text, ms);
     this.scheduleFrame();
   }
 
-  private showNotice(text: string, ms: number): void {
-    this.notice = sanitizeText(text, 200);
-    if (this.noticeTimer) clearTimeout(this.noticeTimer);
-    this.noticeTimer = setTimeout(() => {
-      this.notice = null;
-      this.allPanesDirty = true;
-      this.scheduleFrame();
-    }, ms);
+  private redrawAll(): void {
+    this.allPanesDirty = true;
     this.scheduleFrame();
   }
 
@@ -572,7 +564,7 @@ export class ClientScreen implements ClientHandle {
     const only = echoOnly && !this.allPanesDirty ? this.mux.focused : null;
     const copyText = this.copy.statusText(this.mux.focused);
     const statusLine = this.mux.config.ui.statusLine;
-    const statusRow = statusLine || this.message || this.notice || copyText || this.confirm || this.prompt || this.prefixPending ? rows - 1 : -1;
+    const statusRow = statusLine || this.message.text || this.notice.text || copyText || this.confirm || this.prompt || this.prefixPending ? rows - 1 : -1;
     const paneRows = Math.min(rows, this.mux.windowSize.rows - (this.mux.config.ui.statusLine ? 1 : 0));
     if (this.allPanesDirty) clearUncovered(lines, rows, cols, geo);
     const held = new Set<string>();
@@ -606,8 +598,8 @@ export class ClientScreen implements ClientHandle {
     this.animate(geo);
     if (statusRow >= 0 && lines[statusRow]) {
       // Without a status line to share, a notice takes the row as a message does.
-      const message = this.prompt ? `${this.prompt.label}${this.prompt.line.text}` : this.confirm?.question ?? copyText ?? this.message ?? (statusLine ? null : this.notice);
-      drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.prefixPending, message, notice: statusLine ? this.notice : null });
+      const message = this.prompt ? `${this.prompt.label}${this.prompt.line.text}` : this.confirm?.question ?? copyText ?? this.message.text ?? (statusLine ? null : this.notice.text);
+      drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.prefixPending, message, notice: statusLine ? this.notice.text : null });
     }
     this.screen.render();
     const clear = this.clearFirst ? CLEAR : '';
@@ -709,7 +701,9 @@ export class ClientScreen implements ClientHandle {
     if (this.closed) return;
     this.closed = true;
     this.frames.stop();
-    for (const t of [this.escapeTimer, this.messageTimer, this.noticeTimer, this.animationTimer, this.resizeTimer]) if (t) clearTimeout(t);
+    for (const t of [this.escapeTimer, this.animationTimer, this.resizeTimer]) if (t) clearTimeout(t);
+    this.message.dispose();
+    this.notice.dispose();
     this.subscription.dispose();
     this.chooser?.list.destroy();
     this.copy.dispose();

@@ -1,4 +1,4 @@
-// Hostile OSC 7501 bodies (shared/reference/osc7501.md): whatever a program sends, the parser
+// Hostile OSC 7501 bodies (the Program Status Protocol): whatever a program sends, the parser
 // answers a query, a report within the protocol's limits, or a reason to ignore it.
 import fc from 'fast-check';
 import { formatReport, KINDS, parseOsc7501, STATES, type StatusReport } from '../../lib/status/osc7501.js';

@@ -2,8 +2,8 @@
 // whole turn offline: every POST /v1/messages gets one streamed answer in the API's SSE format
 // (https://docs.anthropic.com/en/api/messages-streaming), a text or one tool call, and is kept
 // for assertions.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { FakeHttpApi } from './fake-http-api.js';
 
 export interface ApiMessage { role: string; content: string | { type: string; text?: string }[] }
 
@@ -26,31 +26,19 @@ export interface ApiFailure { status: number; error: string; message: string }
 
 export type ApiAnswer = string | ToolCall | ApiFailure;
 
-export class FakeAnthropicApi {
+export class FakeAnthropicApi extends FakeHttpApi {
   readonly requests: ApiRequest[] = [];
-  private readonly server: http.Server;
 
   /** `answer` makes the reply to one request (the conversation's, or a side one such as a title). */
   constructor(private readonly answer: (r: ApiRequest) => ApiAnswer) {
-    this.server = http.createServer((req, res) => {
-      let data = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk: string) => (data += chunk));
-      req.on('end', () => this.reply(req, data, res));
-    });
+    super();
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  start(): Promise<string> {
+    return this.listen();
   }
 
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private reply(req: http.IncomingMessage, data: string, res: http.ServerResponse): void {
+  protected reply(req: http.IncomingMessage, data: string, res: http.ServerResponse): void {
     if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages')) {
       res.writeHead(req.method === 'HEAD' ? 200 : 404).end();
       return;

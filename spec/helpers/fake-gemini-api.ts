@@ -1,42 +1,32 @@
 // A tiny stand-in for Google's Gemini API on 127.0.0.1, so a real Gemini CLI can run a whole
 // turn offline: `:streamGenerateContent?alt=sse` gets one SSE chunk with the answer's text,
 // `:generateContent` side calls a short JSON text; every request is kept for assertions.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { FakeHttpApi } from './fake-http-api.js';
 
-export class FakeGeminiApi {
+export class FakeGeminiApi extends FakeHttpApi {
   readonly requests: { url: string; body: string }[] = [];
-  private readonly server: http.Server;
 
-  /** `delayMs`: how long the model thinks before it answers (a turn the CLI shows as working). */
-  constructor(private readonly answer: (body: string) => string, private readonly delayMs = 0) {
-    this.server = http.createServer((req, res) => {
-      let body = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk: string) => (body += chunk));
-      req.on('end', () => this.reply(req.url ?? '', body, res));
-    });
+  /** `thinkMs`: how long the model thinks before it answers (a turn the CLI shows as working). */
+  constructor(private readonly answer: (body: string) => string, private readonly thinkMs = 0) {
+    super();
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  start(): Promise<string> {
+    return this.listen();
   }
 
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private reply(url: string, body: string, res: http.ServerResponse): void {
+  protected reply(req: http.IncomingMessage, body: string, res: http.ServerResponse): void {
+    const url = req.url ?? '';
     this.requests.push({ url, body });
     const candidate = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 } });
     if (url.includes(':streamGenerateContent')) {
       const text = this.answer(body);
+      // Only the turn's answer thinks: side calls come back at once.
       setTimeout(() => {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.end(`data: ${JSON.stringify(candidate(text))}\r\n\r\n`);
-      }, this.delayMs);
+      }, this.thinkMs);
     } else if (url.includes(':generateContent')) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(candidate('{"next_speaker": "user", "reasoning": "done"}')));
     } else if (url.includes(':countTokens')) {

@@ -2,8 +2,8 @@
 // offline: every POST .../responses gets one streamed text answer in the API's SSE format
 // (response.created, output items, response.completed), and is kept for assertions. Codex
 // reaches it through a `[model_providers]` entry with `wire_api = "responses"`.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { FakeHttpApi } from './fake-http-api.js';
 
 export interface ResponsesRequest {
   url: string;
@@ -15,32 +15,20 @@ export function userTexts(r: ResponsesRequest): string[] {
   return (r.body.input ?? []).filter((i) => i.role === 'user').flatMap((i) => (i.content ?? []).map((c) => c.text ?? ''));
 }
 
-export class FakeOpenAiApi {
+export class FakeOpenAiApi extends FakeHttpApi {
   readonly requests: ResponsesRequest[] = [];
-  private readonly server: http.Server;
 
   /** `answer` makes the text of the reply to one request; `delayMs` is how long the model thinks first. */
-  constructor(private readonly answer: (r: ResponsesRequest) => string, private readonly delayMs = 0) {
-    this.server = http.createServer((req, res) => {
-      let data = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk: string) => (data += chunk));
-      req.on('end', () => setTimeout(() => this.reply(req, data, res), this.delayMs));
-    });
+  constructor(private readonly answer: (r: ResponsesRequest) => string, delayMs = 0) {
+    super(delayMs);
   }
 
   /** Resolves with the base URL to give Codex (`base_url`, ending in /v1). */
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+    return `${await this.listen()}/v1`;
   }
 
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private reply(req: http.IncomingMessage, data: string, res: http.ServerResponse): void {
+  protected reply(req: http.IncomingMessage, data: string, res: http.ServerResponse): void {
     if (req.method === 'GET' && req.url?.startsWith('/v1/models')) {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"object":"list","data":[]}');
       return;
