@@ -1,11 +1,11 @@
 // Everything besides OSC 7501 records that decides a pane's status, and the precedence of all
-// sources (ARCHITECTURE.md, "Status of a pane"): program-status, then a public report (which
+// sources (docs/status.md): program-status, then a public report (which
 // beats a legacy hook in its process group), then the hook, the program's notifications, the
 // AI classifier, and screen rules with output activity; else none.
 import { ACTIVE_WINDOW_MS, Detector, type Detection, type DetectionConfig } from '../agent/detector.js';
 import type { DetectedState } from '../agent/detect/rule.js';
 import { HookOwnership, type HookEvent } from '../agent/hook.js';
-import { AgentOwnership, type AgentState, type ProcessFacts } from '../agent/ownership.js';
+import { AgentOwnership, type AgentReportInput, type AgentState, type ProcessFacts } from '../agent/ownership.js';
 import type { Kind } from '../status/osc7501.js';
 import type { StatusNotification, StatusSource, StatusSummary } from '../status/program-status.js';
 import { shownState } from '../status/states.js';
@@ -80,6 +80,11 @@ export class PaneSources {
   /** The report's turn whose done the user has seen (then it shows as idle). */
   private seenReport: { instance: string; turn: number } | null = null;
   /**
+   * The user saw the pane done, and no new turn began since: a done another source tells of
+   * later (Codex's notify after its own record) is that turn's, seen already.
+   */
+  private doneSeen = false;
+  /**
    * Output before this moment is not activity: a record, report or hook decided the pane then,
    * and once they stop, detection starts from what the pane does next, not from their output.
    */
@@ -114,6 +119,13 @@ export class PaneSources {
   onInput(now = this.now()): void {
     this.lastInputAt = now;
     this.prompted = this.detection(now).agent !== null;
+    if (this.prompted) this.doneSeen = false;
+  }
+
+  /** The user saw the pane done: that turn is over for every source, told of or not yet. */
+  onDoneSeen(): void {
+    this.prompted = false;
+    this.doneSeen = true;
   }
 
   onResize(now = this.now()): void {
@@ -164,6 +176,18 @@ export class PaneSources {
 
   applyHook(e: HookEvent, now = this.now()): void {
     this.hook.apply(e, now);
+    const status = this.hook.current()?.status;
+    if (status === 'working' || status === 'needs-input') this.doneSeen = false;
+    else if (status === 'done' && this.doneSeen) this.hook.seen();
+    this.invalidate(now);
+  }
+
+  /** A public report (checked by its declaration); see applyHook for a done of a turn already seen. */
+  applyReport(r: AgentReportInput, now = this.now()): void {
+    this.agent.report(r, now);
+    const report = this.agent.current();
+    if (report?.status === 'working' || report?.status === 'needs-input') this.doneSeen = false;
+    else if (report?.status === 'done' && this.doneSeen) this.seenReport = { instance: report.instance, turn: report.turn };
     this.invalidate(now);
   }
 

@@ -1,5 +1,8 @@
 // One pane: a program on a pty, the headless terminal that parses its output, and the
 // facts thurm shows about it. Everything it registers is disposed with it.
+// Over 400 lines: the pty, the emulator, the foreground watch and the title all meet here (a
+// program that leaves the foreground takes its title and records with it); the foreground
+// watch and the title are the parts to move out next.
 import type { DetectionConfig } from '../agent/detector.js';
 import type { HookEvent, HookHandover } from '../agent/hook.js';
 import type { AgentOwnership, AgentReleaseInput, AgentReportInput, OwnershipState } from '../agent/ownership.js';
@@ -298,7 +301,7 @@ export class Pane {
   }
 
   agentReport(input: AgentReportInput): void {
-    this.agent.report(input);
+    this.sources.applyReport(input);
     this.sourcesChanged();
   }
 
@@ -336,6 +339,7 @@ export class Pane {
    */
   attention(): boolean {
     const marks = this.rang || this.notice !== null;
+    if (this.summary().state === 'done') this.sources.onDoneSeen();
     this.rang = false;
     this.notice = null;
     const sources = this.sources.onAttention();

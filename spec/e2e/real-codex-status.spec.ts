@@ -51,5 +51,9 @@ const answer = (r: ResponsesRequest) => ((userTexts(r).at(-1) ?? '').includes(PR
 
     t.is((await env.json<{ pane: string }>(['focus', '--urgent'])).pane, pane);
     await watch.waitFor((p) => p.status.state === 'idle', 'done seen: idle', SLOW);
+    // Its notify comes from its daemon, after its own record: the same turn, no second done.
+    await waitUntil(async () => ((await watch.info()).hook?.event ?? '') !== '', 'the notify hook', SLOW);
+    t.is((await watch.info()).status.state, 'idle');
+    t.is(watch.events().filter((e) => e.type === 'notification').length, 1);
   },
 );

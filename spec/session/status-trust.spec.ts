@@ -23,7 +23,31 @@ function setUp(t: { teardown(fn: () => void): void }, panes = 1) {
   const advance = (ms: number) => { clock += ms; };
   /** What the status watch does on its tick: time-driven transitions, then announce. */
   const tick = (id = '1') => mux.pane(id).tick(clock);
-  return { mux, ptys, procs, events, advance, tick, now: () => clock };
+  /** Pane `id`'s foreground program ends, the watch ticks, and `argv` starts there (pid `pid`) without keys. */
+  const replaceAgent = (id: string, pid: number, argv: string[]) => {
+    procs.back();
+    mux.pane(id).checkForeground();
+    advance(100);
+    tick(id);
+    return (typed?: string) => {
+      if (typed) {
+        mux.typeInto(id, typed);
+        mux.focus('1');
+      }
+      procs.run(pid, argv);
+      mux.pane(id).checkForeground();
+    };
+  };
+  /** Pane `id` prints a start-up banner, then goes quiet past the idle threshold, ticked as the watch does. */
+  const startUp = (id: string) => {
+    advance(1000);
+    ptys[Number(id) - 1].output('Gemini CLI banner');
+    advance(100);
+    tick(id);
+    advance(IDLE_MS + 2000);
+    tick(id);
+  };
+  return { mux, ptys, procs, events, advance, tick, replaceAgent, startUp, now: () => clock };
 }
 
 const hook = (event: string, message?: string) => ({ agent: 'claude-code', ownerPid: 4242, event, ...(message && { message }) });
@@ -250,28 +274,22 @@ test('looking at a blocked pane does not raise its question again', async (t) =>
   t.is(events.filter((e) => e.type === 'notification').length, 1);
 });
 
+/** Pane 2 runs Gemini, given `keys` while pane 1 is focused. */
+function geminiTyped(t: { teardown(fn: () => void): void }, keys: string) {
+  const world = setUp(t, 2);
+  world.mux.focus('1');
+  world.procs.run(4242, ['gemini']);
+  world.mux.pane('2').checkForeground();
+  world.advance(1000);
+  world.mux.typeInto('2', keys);
+  world.mux.focus('1');
+  return world;
+}
+
 test('an agent that exited leaves no turn behind: the next one launched by a command line starts idle', (t) => {
-  const { mux, ptys, procs, advance, tick } = setUp(t, 2);
-  mux.focus('1');
-  procs.run(4242, ['gemini']);
-  mux.pane('2').checkForeground();
-  advance(1000);
-  mux.typeInto('2', '/quit\r');
-  mux.focus('1');
-  procs.back();
-  mux.pane('2').checkForeground();
-  advance(100);
-  tick('2');
-  mux.typeInto('2', 'gemini\r');
-  mux.focus('1');
-  procs.run(4343, ['gemini']);
-  mux.pane('2').checkForeground();
-  advance(1000);
-  ptys[1].output('Gemini CLI banner');
-  advance(100);
-  tick('2');
-  advance(IDLE_MS + 2000);
-  tick('2');
+  const { mux, replaceAgent, startUp } = geminiTyped(t, '/quit\r');
+  replaceAgent('2', 4343, ['gemini'])('gemini\r');
+  startUp('2');
   t.is(mux.pane('2').summary().state, 'idle');
 });
 
@@ -304,25 +322,29 @@ test('a hook\'s question answered by keys, with no dialog left on screen, stops 
 });
 
 test('an agent that exits before its turn is seen to end leaves no turn to the next agent started without keys', (t) => {
-  const { mux, ptys, procs, advance, tick } = setUp(t, 2);
-  mux.focus('1');
-  procs.run(4242, ['gemini']);
-  mux.pane('2').checkForeground();
-  advance(1000);
-  mux.typeInto('2', 'go\r');
-  mux.focus('1');
-  procs.back();
-  mux.pane('2').checkForeground();
-  advance(100);
-  tick('2');
+  const { mux, replaceAgent, startUp } = geminiTyped(t, 'go\r');
   // A script in the pane starts the next agent: no keys reach it.
-  procs.run(4343, ['gemini']);
-  mux.pane('2').checkForeground();
-  advance(1000);
-  ptys[1].output('Gemini CLI banner');
-  advance(100);
-  tick('2');
+  replaceAgent('2', 4343, ['gemini'])();
+  startUp('2');
+  t.is(mux.pane('2').summary().state, 'idle');
+});
+
+test('a turn seen done is over for every source: neither the detected end nor a hook\'s Stop arriving after it shows done again, and the next prompt\'s turn does', async (t) => {
+  const { mux, ptys, events, advance, tick } = await agentWithRecords(t);
+  ptys[1].output('\x1b]7501;state=done\x07');
+  await waitUntil(() => mux.pane('2').summary().state === 'done', 'the done record');
+  mux.focus('2');
+  mux.focus('1');
   advance(IDLE_MS + 2000);
   tick('2');
-  t.is(mux.pane('2').summary().state, 'idle');
+  t.not(mux.pane('2').summary().state, 'done', 'the detected end of the turn was seen with the record');
+  // Codex's notify comes from its daemon, after its own record: the same turn, seen already.
+  mux.agentHook('2', { agent: 'gemini', ownerPid: 4242, event: 'Stop' });
+  t.like(mux.pane('2').summary(), { state: 'idle', source: 'hook' });
+  t.is(events.filter((e) => e.type === 'notification' && e.notification.cause === 'done').length, 1);
+  mux.typeInto('2', 'next\r');
+  mux.focus('1');
+  mux.agentHook('2', { agent: 'gemini', ownerPid: 4242, event: 'UserPromptSubmit' });
+  mux.agentHook('2', { agent: 'gemini', ownerPid: 4242, event: 'Stop' });
+  t.like(mux.pane('2').summary(), { state: 'done', source: 'hook' });
 });
