@@ -49,3 +49,8 @@ export function toThurmError(err: unknown, context?: string): ThurmError {
 export function exitCodeOf(code: ErrorCode): number {
   return ERROR_CODES[code].exit;
 }
+
+/** The default of a switch that handles every case: a new case not handled is a compile error. */
+export function unhandled(value: never): never {
+  throw new ThurmError('INTERNAL', `unhandled case: ${JSON.stringify(value)}`);
+}

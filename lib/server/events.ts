@@ -3,6 +3,7 @@
 // subscription made in the same turn of the event loop, so nothing falls between them.
 // Events say what changed and carry the new value (a status with its source), so a consumer
 // needs no second request; repeated announcements of an unchanged status are left out.
+import { unhandled } from '../errors.js';
 import { screenDigest } from '../commands/agent/answer.js';
 import { sessionInfo } from '../commands/info.js';
 import type { MuxEvent } from '../session/events.js';
@@ -102,7 +103,10 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (e: PublicEvent) 
       case 'window-closed': return emit('window-closed', undefined, { window: `@${e.window}` });
       case 'session-renamed': return emit('session-renamed', undefined, { from: e.from, session: e.to });
       case 'session-ended': return emit('session-ended', undefined);
-      default:
+      // Not on the public stream: output is read with capture, and the rest stays in the server.
+      case 'pane-output': case 'pane-resized': case 'buffer-added': case 'save-changed': case 'options-changed': case 'message-shown': case 'session-ending':
+        return;
+      default: return unhandled(e);
     }
   };
   const sub = mux.subscribe((e) => {

@@ -17,19 +17,23 @@ const OUTPUT_MS = 30_000;
 const RETRY_MIN_MS = 5000;
 const RETRY_MAX_MS = 60_000;
 
-function delayOf(e: MuxEvent): number | null {
-  switch (e.type) {
-    case 'pane-added': case 'pane-removed': case 'pane-respawned': case 'pane-exited': case 'pane-title-changed': case 'pane-resized':
-    case 'focus-changed': case 'layout-changed':
-      return CHANGE_MS;
-    case 'status-changed':
-      return STATUS_MS;
-    case 'pane-output':
-      return OUTPUT_MS;
-    default:
-      return null;
-  }
-}
+/**
+ * How soon each kind of event is saved (null: it changes nothing the file holds). Every kind is
+ * listed, so a new one cannot be missed: a window renamed or moved was once left unsaved.
+ */
+export const SAVE_AFTER: { readonly [K in MuxEvent['type']]: number | null } = {
+  'pane-added': CHANGE_MS, 'pane-removed': CHANGE_MS, 'pane-respawned': CHANGE_MS, 'pane-exited': CHANGE_MS,
+  'pane-title-changed': CHANGE_MS, 'pane-resized': CHANGE_MS, 'focus-changed': CHANGE_MS, 'layout-changed': CHANGE_MS,
+  'window-added': CHANGE_MS, 'window-closed': CHANGE_MS, 'window-selected': CHANGE_MS, 'window-renamed': CHANGE_MS,
+  // An agent's session id or resume command comes with its status.
+  'status-changed': STATUS_MS,
+  'pane-output': OUTPUT_MS,
+  // Paste buffers, options, clients, messages and notifications live only in the server.
+  'notification': null, 'buffer-added': null, 'client-attached': null, 'client-detached': null,
+  'save-changed': null, 'options-changed': null, 'message-shown': null,
+  // Saved by their own steps below.
+  'session-renamed': null, 'session-ending': null, 'session-ended': null,
+};
 
 /** Gives the event loop a turn: panes and clients are served between two panes' histories. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -53,7 +57,7 @@ export class SessionSaver {
       if (e.type === 'session-renamed') this.renamed(e.to);
       else if (e.type === 'session-ending') void this.saveLast(e.onPurpose);
       else {
-        const delay = delayOf(e);
+        const delay = SAVE_AFTER[e.type];
         if (delay !== null) this.schedule(delay);
       }
     });

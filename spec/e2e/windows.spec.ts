@@ -1,8 +1,11 @@
 // Windows as tmux users expect them: keys after the prefix, the status line, the chooser, the
 // CLI, and windows that survive a restore.
+import fs from 'node:fs';
 import test, { type ExecutionContext } from 'ava';
 import { Connection } from '../../lib/cli/connection.js';
 import type { SessionInfo } from '../../lib/server/protocol.js';
+import { sessionFilePath } from '../../lib/session/session-file.js';
+import type { SessionSnapshot } from '../../lib/session/snapshot.js';
 import { alive } from '../helpers/processes.js';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
@@ -131,6 +134,31 @@ test.serial('windows from the CLI, in thurm info and in events, and after a rest
   await env.ok(['restore', '-d']);
   const back = await env.json<SessionInfo>(['info']);
   t.deepEqual(back.windows.map((w) => [w.index, w.name, w.panes, w.current]), [[0, 'sh', ['1'], false], [1, 'logs', ['2', '3'], true]]);
+});
+
+test.serial('a window renamed and moved is saved by itself, so a server killed with SIGKILL restores it so', async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d']);
+  await env.ok(['new-window']);
+  const file = sessionFilePath('default', env.env);
+  const savedNames = () => {
+    try {
+      return (JSON.parse(fs.readFileSync(file, 'utf8')) as SessionSnapshot).windows.map((w) => [w.index, w.name]);
+    } catch {
+      return null;
+    }
+  };
+  await waitUntil(() => JSON.stringify(savedNames()) === JSON.stringify([[0, null], [1, null]]), 'the new window saved');
+  await env.ok(['rename-window', '--index', '1', 'logs']);
+  await env.ok(['move-window', '--index', '1', '--to', '4']);
+  // No `thurm save`: the rename and the move alone must reach the file.
+  await waitUntil(() => JSON.stringify(savedNames()) === JSON.stringify([[0, null], [4, 'logs']]), 'the session file to hold the window as renamed and moved');
+  const pid = (await env.json<SessionInfo>(['info'])).serverPid;
+  process.kill(pid, 'SIGKILL');
+  await waitUntil(() => !alive(pid), 'the server to die');
+  await env.ok(['restore', '-d']);
+  t.deepEqual((await windows(env)).map((w) => [w.index, w.name]), [[0, 'sh'], [4, 'logs']]);
 });
 
 test.serial('prefix : runs a thurm command typed with the CLI syntax, with completion, history and errors', async (t) => {

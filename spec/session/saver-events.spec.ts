@@ -1,0 +1,56 @@
+// Every change to what the session file holds is followed by an event the saver saves within a
+// second (SAVE_AFTER lists every kind of event, so a new kind cannot be left out unseen): a
+// window renamed or moved was once announced with an event the saver ignored, and lost when the
+// server was killed. Each change below is made on a Mux of fake ptys, and the snapshot it
+// changes is compared before and after.
+import test from 'ava';
+import type { MuxEvent } from '../../lib/session/events.js';
+import type { Mux } from '../../lib/session/mux.js';
+import { SAVE_AFTER } from '../../lib/session/saver.js';
+import { fakeMux } from '../helpers/fake-mux.js';
+
+/** What a save writes, less the time and the history (output has its own, slower, deadline). */
+function saved(mux: Mux): unknown {
+  const { savedAt: _, panes, ...rest } = mux.snapshot(() => []);
+  return { ...rest, panes: panes.map(({ history: _h, ...p }) => p) };
+}
+
+const window = (mux: Mux, index: number) => mux.findWindow({ index });
+
+const CHANGES: [string, (mux: Mux) => void][] = [
+  ['a new window', (m) => m.newWindow({})],
+  ['a split', (m) => m.split('1', 'right', {})],
+  ['a pane killed', (m) => m.killPane('2')],
+  ['focus moved', (m) => m.focus('1')],
+  ['a pane zoomed', (m) => m.toggleZoom('1')],
+  ['a pane resized', (m) => m.resizePane('1', 'right', 5)],
+  ['a pane given a title', (m) => m.setPaneTitle('1', 'given')],
+  ['a window renamed', (m) => m.renameWindow(window(m, 1), 'logs')],
+  ['a window moved', (m) => m.moveWindow(window(m, 1), 5)],
+  ['another window selected', (m) => m.selectWindow(window(m, 1))],
+  ['a window killed', (m) => m.killWindow(window(m, 1))],
+  ['a layout chosen', (m) => m.selectLayout('even-vertical')],
+  ['panes swapped', (m) => m.swapPane('1', 1)],
+  ['a window rotated', (m) => m.rotateWindow(1)],
+  ['a pane broken out', (m) => m.breakPane('2')],
+  ['a pane joined', (m) => m.joinPane('2', '1', 'down')],
+  ['a pane respawned', (m) => m.respawnPane('1', { argv: ['/bin/true'] }, true)],
+  ['the session resized', (m) => m.setClientSize('c1', 100, 30)],
+];
+
+for (const [what, change] of CHANGES) {
+  test(`${what} is saved within a second`, (t) => {
+    const { mux } = fakeMux(t);
+    mux.start({ argv: ['/bin/sh'], cwd: '/' });
+    mux.split('1', 'right', {});
+    mux.newWindow({}, null, false);
+    mux.addClient('c1', 80, 24);
+    const events: MuxEvent[] = [];
+    mux.subscribe((e) => events.push(e));
+    const before = saved(mux);
+    change(mux);
+    t.notDeepEqual(saved(mux), before, 'the change is one the session file holds');
+    const saves = events.filter((e) => (SAVE_AFTER[e.type] ?? Infinity) <= 1000).map((e) => e.type);
+    t.true(saves.length > 0, `an event saved within a second follows it (events: ${events.map((e) => e.type).join(', ')})`);
+  });
+}
