@@ -9,6 +9,7 @@ import { capLog } from './log-file.js';
 import { Mux } from '../session/mux.js';
 import { restoreSession } from '../session/restore.js';
 import { SessionSaver } from '../session/saver.js';
+import { FileClaim, keptElsewhere } from '../session/file-claim.js';
 import { sessionFilePath } from '../session/session-file.js';
 import { runNotifyCommand } from './notify-command.js';
 import { EXIT_ALREADY_RUNNING, type ServerSpec } from './protocol.js';
@@ -25,9 +26,9 @@ const SAVE_WAIT_MS = 5000;
  * Listens for the session, saves it, and wires signals; `locks` (the socket's, then its
  * aliases', see rename-session.ts) are held until it exits.
  */
-async function serve(mux: Mux, spec: ServerSpec, config: Config, first: Map<string, ServerLock>): Promise<void> {
+async function serve(mux: Mux, spec: ServerSpec, config: Config, first: Map<string, ServerLock>, claim: FileClaim | null = null): Promise<void> {
   // After a restore or takeover: saving starts from the real session, never from an empty one.
-  const saver = config.session.save ? new SessionSaver(mux, sessionFilePath(spec.session), config.session.historyLines) : null;
+  const saver = config.session.save ? new SessionSaver(mux, sessionFilePath(spec.session), config.session.historyLines, claim) : null;
   void saver?.save();
   /** Leaves once the last save is on disk (bounded: a hung disk must not keep the server). */
   const exitAfterSave = (ms: number, before = () => {}) => {
@@ -48,6 +49,7 @@ async function serve(mux: Mux, spec: ServerSpec, config: Config, first: Map<stri
     letGo: async () => {
       await server.stopListening();
       for (const lock of locks.values()) lock.lock.close();
+      saver?.release();
     },
     takeBack: async () => {
       for (const [at, lock] of await locksWithin(spec, LOCK_WAIT_MS)) locks.set(at, lock);
@@ -94,11 +96,15 @@ async function start(spec: ServerSpec): Promise<void> {
     process.exit(EXIT_ALREADY_RUNNING);
   }
   const config = loadConfig();
+  const file = sessionFilePath(spec.session);
+  const claim = await FileClaim.take(file, spec.socketPath);
+  // The agents of a session another server keeps are running there: never start them twice.
+  if (!(claim instanceof FileClaim) && spec.restore) throw keptElsewhere(file, claim, 'restore');
   const mux = new Mux({ session: spec.session, socketPath: spec.socketPath, config, size: spec.size });
   runNotifyCommand(mux);
-  const restored = spec.restore && restoreSession(mux, sessionFilePath(spec.session), config, spec.restore === 'always');
+  const restored = spec.restore && restoreSession(mux, file, config, spec.restore === 'always');
   if (!restored) mux.start({ argv: spec.argv, cwd: spec.cwd });
-  await serve(mux, spec, config, new Map([[spec.socketPath, lock]]));
+  await serve(mux, spec, config, new Map([[spec.socketPath, lock]]), claim instanceof FileClaim ? claim : null);
 }
 
 /** Takes over from the server that started this one (see upgrade.ts). */

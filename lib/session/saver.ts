@@ -3,11 +3,15 @@
 // resume command) within five, and output (history) within thirty, never more often. A save
 // that fails (disk full, read-only folder) is shown through Mux.saveState and retried; it
 // never stops the server. When the session ends, its last state is saved with the reason.
+// Only the server that holds the file's claim writes it (file-claim.ts); another one's saves
+// fail, saying who keeps the file, until that one lets go.
 import { ThurmError } from '../errors.js';
 import type { MuxEvent } from './events.js';
 import type { Mux } from './mux.js';
 import fsp from 'node:fs/promises';
+import path from 'node:path';
 import type { Pane } from './pane.js';
+import { FileClaim, keptElsewhere } from './file-claim.js';
 import { sessionFilePath, writeSessionFile } from './session-file.js';
 import { historyJsonOf, historyText, readHistory, type SessionSnapshot } from './snapshot.js';
 
@@ -49,8 +53,11 @@ export class SessionSaver {
   private waiting: Promise<void> | null = null;
   /** Each pane's history text as last read, with the pane's `changes` then: idle panes cost nothing. */
   private readonly histories = new WeakMap<Pane, { changes: number; lines: string[] }>();
+  private claim: FileClaim | null;
 
-  constructor(private readonly mux: Mux, private file: string, private readonly historyLines: number) {
+  /** `claim`: the file's claim, when the server took it already (to restore from the file). */
+  constructor(private readonly mux: Mux, private file: string, private readonly historyLines: number, claim: FileClaim | null = null) {
+    this.claim = claim;
     mux.setSaveState({ file, savedAt: null, error: null });
     mux.setSaver(() => this.save());
     mux.subscribe((e) => {
@@ -146,6 +153,7 @@ export class SessionSaver {
     // Output since then waits for the next save: the text read a moment ago stands.
     const snapshot = this.mux.snapshot((pane) => this.histories.get(pane)?.lines ?? this.history(pane));
     try {
+      await this.claimFile();
       await writeSessionFile(this.file, snapshot);
       this.last = snapshot;
       this.retryMs = RETRY_MIN_MS;
@@ -159,12 +167,30 @@ export class SessionSaver {
     }
   }
 
+  /** Holds the claim of the file saved now (taken again after a rename or a release). */
+  private async claimFile(): Promise<void> {
+    if (this.claim?.file === path.resolve(this.file)) return;
+    const taken = await FileClaim.take(this.file, this.mux.socketPath);
+    if (!(taken instanceof FileClaim)) throw keptElsewhere(this.file, taken, 'not saved');
+    this.claim?.release();
+    this.claim = taken;
+  }
+
+  /** Lets go of the file (`server upgrade`: the new server saves it from now on). */
+  release(): void {
+    this.claim?.release();
+    this.claim = null;
+  }
+
   /** The session is ending: saves it as it is now (or as last saved, when its panes are gone). */
   private saveLast(onPurpose: boolean): Promise<void> {
     this.cancel();
     const snapshot = this.mux.paneIds().length ? this.mux.snapshot((pane) => this.history(pane)) : this.last;
     if (!snapshot) return this.running;
-    this.running = this.running.then(() => writeSessionFile(this.file, { ...snapshot, ended: onPurpose })).catch((err) => {
+    this.running = this.running.then(async () => {
+      await this.claimFile();
+      await writeSessionFile(this.file, { ...snapshot, ended: onPurpose });
+    }).catch((err) => {
       console.error(`thurm: ${(err as Error).message}`);
     });
     return this.running;

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { ExecutionContext } from 'ava';
-import { readSnapshot, writeSessionFile } from '../../lib/session/session-file.js';
+import { readSnapshot, sessionFilePath, writeSessionFile } from '../../lib/session/session-file.js';
 import { SNAPSHOT_VERSION, type SessionSnapshot } from '../../lib/session/snapshot.js';
 import { control } from '../helpers/control.js';
 import { alive, openFds, rssKb, sampler, zombieChildren } from '../helpers/processes.js';
@@ -268,5 +268,48 @@ trial({
     await env.ok(['new', '-d', '--', 'sh']);
     t.true(fs.lstatSync(path.join(state, 'default.log')).isFile());
     return { done: 'a link from the log\'s name to another file, then the state directory made 0777', figure: 'both refused with exit 22 (UNSAFE_STATE), the other file unchanged; started once fixed' };
+  },
+});
+
+trial({
+  id: 'two-servers-one-file',
+  what: 'two servers of one session name (two socket folders, one state folder) saving at once: the file stays the first one\'s, whole; the second\'s saves and restores are refused naming the first; once the first is killed the second restores its session',
+  async run(t) {
+    const a = await session(t);
+    await a.ok(['new-window', '-n', 'first']);
+    await a.ok(['save']);
+    const b = new ThurmEnv();
+    t.teardown(() => b.cleanup());
+    b.env.XDG_STATE_HOME = a.env.XDG_STATE_HOME;
+    await b.ok(['new', '-d', '--size', '100x30']);
+    await b.ok(['new-window', '-n', 'second']);
+    const file = sessionFilePath('default', a.env);
+    const [ctlA, ctlB] = [await control(a.socket), await control(b.socket)];
+    t.teardown(() => { ctlA.close(); ctlB.close(); });
+    const saves = SCALE ? 1000 : 100;
+    const refusals: string[] = [];
+    const names = () => readSnapshot(file).windows.map((w) => w.name);
+    let whole = 0;
+    // Both save as fast as they answer, and the file is read back between saves.
+    await Promise.all([
+      (async () => { for (let i = 0; i < saves; i++) { await ctlA.request('save'); t.deepEqual(names(), [null, 'first']); whole++; } })(),
+      (async () => { for (let i = 0; i < saves; i++) await ctlB.request('save').catch((err: Error) => refusals.push(err.message)); })(),
+    ]);
+    t.is(refusals.length, saves, 'every save of the second server is refused');
+    const pidA = await a.serverPid();
+    t.regex(refusals[0], new RegExp(`kept by another server of this session \\(pid ${pidA}, socket ${a.socket.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)`));
+    await b.ok(['kill-server']);
+    const restore = await b.cli(['restore', '-d']);
+    t.is(restore.code, 7, `a restore beside the running first server is refused: ${restore.stderr}`);
+    t.regex(restore.stderr, /restore: .* is kept by another server of this session/);
+    t.deepEqual(names(), [null, 'first'], 'the refused servers left the file as it was');
+    process.kill(pidA, 'SIGKILL');
+    await waitUntil(() => !alive(pidA), 'the first server to die');
+    await b.ok(['restore', '-d']);
+    t.deepEqual((await b.json<{ windows: { name: string }[] }>(['info'])).windows.map((w) => w.name), ['sh', 'first']);
+    return {
+      done: `two servers of session \`default\` on one state folder, each asking for ${n(saves)} saves at once; then a restore from the second, before and after the first was SIGKILLed`,
+      figure: `the file read back whole and the first server's after each of its ${n(whole)} saves; ${n(refusals.length)} saves of the second refused (SESSION_EXISTS, naming pid and socket of the first); its restore refused (exit 7) while the first ran, then it restored the first's 2 windows`,
+    };
   },
 });
