@@ -120,7 +120,7 @@ export type Reply =
 export interface ResizeMessage { type: 'resize'; size: Size }
 
 /** The last message an attached client receives before the server closes the stream. */
-/** `too-slow`: the client did not read what the server sent and was dropped (server.ts MAX_QUEUED). */
+/** `too-slow`: the client did not read what the server sent and was dropped (peer-budget.ts). */
 /** `upgrading`: a new server build takes over the session; the client reconnects to it. */
 /** `switch`: the client attaches session `session` next (it chose another session). */
 export interface DetachedMessage { type: 'detached'; reason: 'detached' | 'session-ended' | 'server-exited' | 'too-slow' | 'upgrading' | 'switch'; session?: string }

@@ -13,19 +13,19 @@ import { DEFAULT_FACTS, outerTerminal } from '../ui/outer-terminal.js';
 import { checkObject, type Output } from '../fields.js';
 import { checkSize, checkVersion, CONNECTION_MODES, ENVELOPE_KEYS, MAX_FRAME, MAX_SIZE, type DetachedMessage, type Reply } from './protocol.js';
 import { subscribe, type Subscription } from './events.js';
+import { MAX_QUEUED, MAX_SUBSCRIBER_QUEUED, MAX_SUBSCRIBERS, PeerBudget, type Peer } from './peer-budget.js';
 import { SocketFile } from './socket-file.js';
 import { requireCjs } from '../cjs.js';
 
 const { WebSocketServer } = requireCjs('ws') as typeof import('ws');
 
 /**
- * Bytes a connection may have queued toward its peer (more than the largest frame); past it the
- * peer is not reading, and is dropped rather than grow the server without bound.
+ * Requests a connection may have in flight, and bytes of its replies it may leave unread,
+ * before the server stops reading its requests (it reads on once they drain), so one that
+ * sends and never reads costs no more than this and keeps no other peer waiting.
  */
-export const MAX_QUEUED = 16 * 1024 * 1024;
-
-/** Events are small: a subscriber this far behind is not reading them. */
-export const MAX_SUBSCRIBER_QUEUED = 1024 * 1024;
+export const MAX_IN_FLIGHT = 64;
+export const MAX_UNREAD_REPLIES = 256 * 1024;
 
 /**
  * Connections served at once: far more than any session has, and well inside the server's file
@@ -45,14 +45,6 @@ function readLimits(): string {
   }
 }
 
-/** True when `ws` may take more bytes; otherwise it has been dropped, with the reason logged. */
-function canSend(ws: WebSocket, who: string, limit = MAX_QUEUED): boolean {
-  if (ws.readyState !== ws.OPEN) return false;
-  if (ws.bufferedAmount <= limit) return true;
-  console.error(`thurm: dropped ${who}: it does not read what the server sends (${ws.bufferedAmount} bytes queued)`);
-  return false;
-}
-
 export class ControlServer {
   private readonly http: http.Server;
   private readonly wss: InstanceType<typeof WebSocketServer>;
@@ -62,6 +54,7 @@ export class ControlServer {
   private closing = false;
   private readonly maxConnections = connectionLimit();
   private readonly log = new ThrottledLog('thurm: ');
+  private readonly budget = new PeerBudget();
 
   constructor(
     private readonly mux: Mux,
@@ -154,28 +147,36 @@ export class ControlServer {
   }
 
   private onConnection(ws: WebSocket): void {
+    const peer = this.budget.add(ws, 'control client');
     let screen: ClientScreen | null = null;
     let events: Subscription | null = null;
+    let attaching = false;
+    let inFlight = 0;
     const closed = new AbortController();
-    const reply = (r: Reply) => {
-      if (canSend(ws, 'control client')) ws.send(JSON.stringify(r));
-      else ws.terminate();
+    /**
+     * Messages not handled yet, in order: those that arrive while an attach loads the screen
+     * module, and while the replies already due wait unread (the socket is paused meanwhile).
+     */
+    const held: [RawData, boolean][] = [];
+    const mustWait = () => attaching || (!screen && !events && (inFlight >= MAX_IN_FLIGHT || peer.queued > MAX_UNREAD_REPLIES));
+    const handleHeld = () => {
+      while (held.length && !mustWait()) handle(...held.shift()!);
+      if (!held.length && ws.isPaused) ws.resume();
     };
+    const reply = (r: Reply, sent?: () => void) => peer.send(JSON.stringify(r), false, sent);
     ws.on('error', () => ws.terminate());
     ws.on('close', () => {
       closed.abort();
+      held.length = 0;
       events?.dispose();
       if (screen) {
         this.screens.delete(screen);
         screen.dispose();
       }
     });
-    /** What arrives while an attach loads the screen module: handled, in order, once it is there. */
-    let waiting: [RawData, boolean][] | null = null;
-    const onMessage = (data: RawData, isBinary: boolean) => {
+    const handle = (data: RawData, isBinary: boolean) => {
       // A closing connection (detached, dropped) changes nothing any more.
       if (ws.readyState !== ws.OPEN) return;
-      if (waiting) return void waiting.push([data, isBinary]);
       try {
         if (screen) {
           if (isBinary) screen.onInput(toBuffer(data));
@@ -186,45 +187,47 @@ export class ControlServer {
         if (isBinary) throw new ThurmError('PROTOCOL_ERROR', 'binary frame before attach');
         const msg = parseJson(data);
         if ((msg as { type?: unknown }).type === 'attach') {
-          const attach = this.attach(ws, msg as Record<string, unknown>);
-          waiting = [];
+          const attach = this.attach(ws, peer, msg as Record<string, unknown>);
+          attaching = true;
           void attach.then((s) => (screen = s), (err) => ws.close(1011, String(err).slice(0, 100))).finally(() => {
-            const queued = waiting ?? [];
-            waiting = null;
-            for (const [d, binary] of queued) onMessage(d, binary);
+            attaching = false;
+            handleHeld();
           });
           return;
         }
         if ((msg as { type?: unknown }).type === 'subscribe') {
-          events = this.subscribe(ws, msg as Record<string, unknown>);
+          events = this.subscribe(peer, msg as Record<string, unknown>);
           return;
         }
-        void dispatch(this.context(undefined, closed.signal), msg).then(reply);
+        inFlight++;
+        void dispatch(this.context(undefined, closed.signal), msg).then((r) => {
+          inFlight--;
+          reply(r, handleHeld);
+        });
       } catch (err) {
         const e = err instanceof ThurmError ? err : new ThurmError('INTERNAL', String(err));
         reply({ id: requestId(parseJsonQuiet(data)), ok: false, error: { code: e.code, message: e.message } });
       }
     };
-    ws.on('message', onMessage);
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      if (!held.length && !mustWait()) return handle(data, isBinary);
+      held.push([data, isBinary]);
+      ws.pause();
+    });
   }
 
   /** The connection becomes an events stream: the snapshot as the reply, then one text frame per event. */
-  private subscribe(ws: WebSocket, msg: Record<string, unknown>): Subscription {
+  private subscribe(peer: Peer, msg: Record<string, unknown>): Subscription {
     checkVersion(msg);
     const filter = checkObject(CONNECTION_MODES.subscribe.fields, {}, msg, '', ENVELOPE_KEYS);
     if (filter.pane !== undefined) this.mux.pane(filter.pane);
-    const id = this.nextClient++;
-    const sub = subscribe(this.mux, filter, (event) => {
-      if (canSend(ws, `subscriber ${id}`, MAX_SUBSCRIBER_QUEUED)) {
-        ws.send(JSON.stringify({ type: 'event', event }));
-        return true;
-      }
-      // Told why in the close frame; a peer that reads nothing at all is cut off after a while.
-      ws.close(4000, 'too-slow: the subscriber did not read its events');
-      setTimeout(() => ws.terminate(), 5000).unref();
-      return false;
-    });
-    ws.send(JSON.stringify({ id: requestId(msg), ok: true, result: sub.snapshot } satisfies Reply));
+    if (this.budget.count('subscriber') >= MAX_SUBSCRIBERS) {
+      throw new ThurmError('SERVER_BUSY', `subscribe: the server has ${MAX_SUBSCRIBERS} subscribers, the most it serves; try again once one has gone`);
+    }
+    // Told why in the close frame when dropped (peer-budget.ts).
+    peer.becomes('subscriber', `subscriber ${this.nextClient++}`, MAX_SUBSCRIBER_QUEUED);
+    const sub = subscribe(this.mux, filter, (event) => peer.send(JSON.stringify({ type: 'event', event }), false));
+    peer.send(JSON.stringify({ id: requestId(msg), ok: true, result: sub.snapshot } satisfies Reply), false);
     return sub;
   }
 
@@ -233,24 +236,18 @@ export class ControlServer {
    * The screen's modules (blessed among them) load at the first attach: a server nobody has
    * attached to does not carry them.
    */
-  private attach(ws: WebSocket, msg: Record<string, unknown>): Promise<ClientScreen | null> {
+  private attach(ws: WebSocket, peer: Peer, msg: Record<string, unknown>): Promise<ClientScreen | null> {
     checkVersion(msg, true);
     const a = checkObject(CONNECTION_MODES.attach.fields, {}, msg, '', ENVELOPE_KEYS);
-    return import('../ui/client-screen.js').then(({ ClientScreen }) => (ws.readyState === ws.OPEN ? this.attached(ws, msg, a, ClientScreen) : null));
+    return import('../ui/client-screen.js').then(({ ClientScreen }) => (ws.readyState === ws.OPEN ? this.attached(ws, peer, msg, a, ClientScreen) : null));
   }
 
-  private attached(ws: WebSocket, msg: Record<string, unknown>, a: Output<typeof CONNECTION_MODES.attach.fields>, Screen: typeof ClientScreen): ClientScreen {
-    ws.send(JSON.stringify({ id: requestId(msg), ok: true, result: { session: this.mux.session } } satisfies Reply));
+  private attached(ws: WebSocket, peer: Peer, msg: Record<string, unknown>, a: Output<typeof CONNECTION_MODES.attach.fields>, Screen: typeof ClientScreen): ClientScreen {
+    peer.send(JSON.stringify({ id: requestId(msg), ok: true, result: { session: this.mux.session } } satisfies Reply), false);
     const id = String(this.nextClient++);
+    peer.becomes('client', `client ${id}`, MAX_QUEUED, () => screen.close('too-slow'));
     const transport = {
-      write: (data: string, done?: () => void) => {
-        if (ws.readyState !== ws.OPEN) return done?.();
-        if (!canSend(ws, `client ${id}`)) {
-          screen.close('too-slow');
-          return done?.();
-        }
-        ws.send(Buffer.from(data, 'utf8'), { binary: true }, () => done?.());
-      },
+      write: (data: string, done?: () => void) => void peer.send(Buffer.from(data, 'utf8'), true, done),
       close: (reason: DetachedMessage['reason'], session?: string) => {
         if (ws.readyState !== ws.OPEN) return;
         // Queued behind what the client has not read yet; ws gives up on the close after 30 s.

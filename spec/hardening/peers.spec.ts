@@ -1,0 +1,171 @@
+// Peers that do not read (issue 27): a crowd of events subscribers that never read, and one
+// connection that sends requests and never reads their replies, against the real binary. What
+// the server queues for them is bounded in all, the rest are served meanwhile, and the memory
+// goes back once they are gone. Lengths scale with THURM_HARDENING_SCALE (spec/helpers/trials.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { Connection } from '../../lib/cli/connection.js';
+import { WsClient } from '../../lib/cli/ws-client.js';
+import type { PublicEvent } from '../../lib/server/events.js';
+import { MAX_ALL_QUEUED, MAX_SUBSCRIBERS } from '../../lib/server/peer-budget.js';
+import { PROTOCOL_VERSION } from '../../lib/server/protocol.js';
+import { rssKb, sampler } from '../helpers/processes.js';
+import { ThurmEnv } from '../helpers/thurm-env.js';
+import { duration, mb, n, percentile, SCALE, trial } from '../helpers/trials.js';
+import { waitUntil } from '../helpers/wait.js';
+
+async function session(t: { teardown(fn: () => Promise<void>): void }) {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d', '--size', '100x30', '--', 'sh']);
+  return env;
+}
+
+/** A raw connection that is open once it resolves; it reads only when resumed. */
+function open(socket: string): Promise<WsClient> {
+  return new Promise((resolve, reject) => {
+    const ws = new WsClient(socket, 256 * 1024 * 1024);
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+const frame = (id: number, type: string, fields: object = {}) => JSON.stringify({ ...fields, id, type, version: PROTOCOL_VERSION });
+
+/** Milliseconds a `list` takes over `ctl`, each of `count` in turn. */
+async function lists(ctl: Connection, count: number): Promise<number[]> {
+  const ms: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await ctl.request('list');
+    ms.push(performance.now() - started);
+  }
+  return ms;
+}
+
+trial({
+  id: 'subscriber-crowd',
+  what: `subscribers that never read beside a flood of events: past ${MAX_SUBSCRIBERS} refused with SERVER_BUSY, the rest dropped with a reason before the server queues more than ${MAX_ALL_QUEUED / 2 ** 20} MiB for them all; a reading subscriber gets every event, \`list\` is answered, memory goes back`,
+  timeoutMs: duration(40_000, 3000) + 120_000,
+  async run(t) {
+    const env = await session(t);
+    const pid = await env.serverPid();
+    const log = path.join(env.env.XDG_STATE_HOME!, 'thurm', 'default.log');
+    const ctl = await Connection.open(env.socket);
+    t.teardown(() => ctl.close());
+    const reader = await Connection.open(env.socket);
+    t.teardown(() => reader.close());
+    const seen: PublicEvent[] = [];
+    reader.ws.on('message', (data) => {
+      const msg = JSON.parse(data.toString());
+      if (msg.type === 'event') seen.push(msg.event);
+    });
+    await reader.request('subscribe', { types: ['status-changed', 'title-changed'] });
+    const rssBefore = rssKb(pid);
+    const crowd: WsClient[] = [];
+    t.teardown(() => { for (const ws of crowd) ws.terminate(); });
+    const replies = await Promise.all(Array.from({ length: MAX_SUBSCRIBERS + 10 }, async (_, i) => {
+      const ws = await open(env.socket);
+      crowd[i] = ws;
+      const reply = new Promise<{ ok: boolean; error?: { code: string } }>((resolve) => ws.once('message', (d) => resolve(JSON.parse(d.toString()))));
+      ws.send(frame(1, 'subscribe'));
+      return reply;
+    }));
+    // The reader holds one of the places.
+    t.is(replies.filter((r) => r.ok).length, MAX_SUBSCRIBERS - 1);
+    t.true(replies.filter((r) => !r.ok).every((r) => r.error?.code === 'SERVER_BUSY'));
+    const cli = await env.cli(['events']);
+    t.is(cli.code, 20, cli.stderr);
+    t.regex(cli.stderr, /^thurm: subscribe: .*subscribers/);
+    const subscribed = crowd.filter((_, i) => replies[i].ok);
+    const closes = subscribed.map((ws) => new Promise<string>((resolve) => ws.on('close', () => resolve(ws.closeReason?.reason ?? ''))));
+    for (const ws of crowd) ws.pause();
+    // What the connections themselves cost is not what they queue: measured from here.
+    const rssCrowd = rssKb(pid);
+
+    // A steady stream of status changes (titles are coalesced, statuses are not): a thousand
+    // events fill what the kernel and the server hold for the subscribers that do not read.
+    const memory = sampler(pid);
+    t.teardown(memory.stop);
+    const pairs = "printf '\\033]7501;state=working\\007\\033]7501;state=idle\\007'; ".repeat(20);
+    await env.ok(['split', '--', 'sh', '-c', `while :; do ${pairs} sleep 0.05; done`]);
+    // For the check's length, and until the server has dropped every subscriber that does not read.
+    const ms = duration(40_000, 3000);
+    const started = performance.now();
+    const latencies: number[] = [];
+    const drops = () => (fs.readFileSync(log, 'utf8').match(/dropped subscriber/g) ?? []).length;
+    while (performance.now() - started < ms || drops() < subscribed.length) {
+      latencies.push(...await lists(ctl, 1));
+      if (performance.now() - started > ms + 60_000) throw new Error(`after a minute more of the flood, ${drops()} of ${subscribed.length} subscribers that do not read were dropped`);
+    }
+    await ctl.request('kill-pane', { pane: '2' });
+    await ctl.request('send', { pane: '1', text: "printf '\\033]2;flood-over\\007'", keys: ['Enter'] });
+    await waitUntil(() => seen.some((e) => e.type === 'title-changed' && e.title === 'flood-over'), 'the reader to see the end of the flood', 60_000);
+    const peak = Math.max(...memory.samples.map((s) => s.rss), rssKb(pid));
+
+    // Reading again, each of the crowd finds it was dropped: told why in the close frame, unless
+    // it was cut off before it read that far (the server needed the memory its queue held).
+    for (const ws of crowd) ws.resume();
+    const reasons = await Promise.all(closes);
+    const told = reasons.filter((r) => r !== '').length;
+    t.true(reasons.every((r) => r === '' || /^too-slow: /.test(r)), [...new Set(reasons)].join(', '));
+    t.is(drops(), subscribed.length);
+    memory.stop();
+    const statuses = seen.filter((e) => e.type === 'status-changed').length;
+    t.deepEqual(seen.map((e) => e.seq), seen.map((_, i) => i + 1), 'the reader lost no event');
+    t.true(peak - rssCrowd < (3 * MAX_ALL_QUEUED) / 1024, `RSS grew from ${mb(rssCrowd)} with the crowd connected to ${mb(peak)}`);
+    const after = rssKb(pid);
+    return {
+      done: `${n(MAX_SUBSCRIBERS + 10)} subscribers at once, ${n(MAX_SUBSCRIBERS - 1)} of them never reading, beside a reading one and ${n(ms / 1000)} s of status changes (${n(statuses)} events reached the reader); ${n(latencies.length)} list requests meanwhile`,
+      figure: `${n(replies.filter((r) => !r.ok).length + 1)} refused with SERVER_BUSY (the CLI too, exit 20); every one of the others dropped and logged (${told} told \`too-slow\` in the close frame, ${subscribed.length - told} cut off before they read that far); lost: nothing (the reader's ${n(seen.length)} events numbered without a gap, every list answered, p99 ${n(percentile(latencies, 99))} ms); RSS ${mb(rssBefore)} before, ${mb(rssCrowd)} with the crowd connected, ${mb(peak)} peak, ${mb(after)} after`,
+    };
+  },
+});
+
+trial({
+  id: 'unread-replies',
+  what: 'one connection sends large `capture` requests and never reads the replies: the server stops reading it instead of queuing them, `list` on another connection is answered meanwhile, and once it reads every reply arrives',
+  timeoutMs: duration(240_000, 10_000) + 120_000,
+  async run(t) {
+    const env = await session(t);
+    const pid = await env.serverPid();
+    const ctl = await Connection.open(env.socket);
+    t.teardown(() => ctl.close());
+    // 2,000 lines of history of 90 characters: each reply is about 200 KB.
+    await ctl.request('send', { pane: '1', text: "i=0; while [ $i -lt 2000 ]; do printf '%090d\\n' $i; i=$((i+1)); done; echo history-done", keys: ['Enter'] });
+    await waitUntil(async () => (await ctl.request<{ lines: string[] }>('capture', { pane: '1' })).lines.some((l: string) => l === 'history-done'), 'the history to be written');
+    const one = Buffer.byteLength(JSON.stringify(await ctl.request('capture', { pane: '1', scrollback: 2000 })));
+    const rssBefore = rssKb(pid);
+    const memory = sampler(pid);
+    t.teardown(memory.stop);
+
+    const sender = await open(env.socket);
+    t.teardown(() => sender.terminate());
+    sender.pause();
+    let answered = 0;
+    let failed = 0;
+    sender.on('message', (data) => {
+      if (JSON.parse(data.toString()).ok) answered++;
+      else failed++;
+    });
+    const closed = new Promise<void>((resolve) => sender.on('close', () => resolve()));
+    // Far more replies than one connection may have queued (16 MiB) in a short run.
+    const requests = SCALE ? Math.max(400, Math.round(63_800 * SCALE)) : 400;
+    for (let id = 1; id <= requests; id++) sender.send(frame(id, 'capture', { pane: '1', scrollback: 2000 }));
+    // Answered after the server read what the sender wrote before them.
+    const latencies = await lists(ctl, SCALE ? 200 : 20);
+    const peak = Math.max(...memory.samples.map((s) => s.rss), rssKb(pid));
+    sender.resume();
+    await Promise.race([waitUntil(() => answered + failed === requests, () => `every reply (${answered + failed} of ${requests})`, 600_000), closed]);
+    t.is(answered, requests, `replies: ${answered} of ${requests} (${failed} failed)`);
+    sender.close();
+    await closed;
+    memory.stop();
+    const after = rssKb(pid);
+    t.true(peak - rssBefore < 64 * 1024, `RSS grew from ${mb(rssBefore)} to ${mb(peak)} while the sender did not read`);
+    return {
+      done: `${n(requests)} capture requests of ${n(one / 1024)} KB replies (${n((requests * one) / 2 ** 20)} MiB in all) on one connection that read nothing until they were sent; ${latencies.length} list requests on another meanwhile`,
+      figure: `every list answered (p99 ${n(percentile(latencies, 99))} ms, max ${n(Math.max(...latencies))} ms); lost: nothing (all ${n(requests)} replies arrived once it read); RSS ${mb(rssBefore)} before, ${mb(peak)} peak while unread, ${mb(after)} after`,
+    };
+  },
+});
