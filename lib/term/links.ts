@@ -7,7 +7,12 @@ import type { IBufferCell, Terminal } from '@xterm/headless';
 const HAS_EXTENDED = 0x10000000;
 
 interface CellInternals { bg?: number; extended?: { urlId?: number } }
-interface LinkService { getLinkData(id: number): { id?: string; uri: string } | undefined; _dataByLinkId?: Map<number, unknown> }
+interface LinkEntry { lines: { dispose(): void }[] }
+interface LinkService {
+  getLinkData(id: number): { id?: string; uri: string } | undefined;
+  registerLink(data: unknown): number;
+  _dataByLinkId?: Map<number, LinkEntry>;
+}
 interface BufferSet { normal: { clearAllMarkers(): void }; alt: { clearAllMarkers(): void }; reset(): void }
 interface XtermCore { _oscLinkService?: LinkService; _bufferService?: { buffers?: BufferSet } }
 
@@ -23,6 +28,15 @@ export function linkIdOf(cell: IBufferCell): number {
 export function linkUri(xterm: Terminal, id: number): string | undefined {
   return core(xterm)?._oscLinkService?.getLinkData(id)?.uri;
 }
+
+/**
+ * Links a pane's emulator keeps at most; past it the oldest is forgotten, and the cells that
+ * carried it show plain text. xterm 6 keeps a link until every line it is on has left the
+ * scrollback, with a marker for each such line that costs about 3 KB and listens to every
+ * scroll: 5,000 lines of 19 links each held 290 MB and slowed each line scrolled to 10 ms.
+ * A screen of links (200x50 with ten links a row) fits well within this.
+ */
+export const MAX_LINKS = 1000;
 
 /** How many links the emulator keeps (each line a link is on holds one marker for it). */
 export function linksKept(xterm: Terminal): number {
@@ -45,5 +59,25 @@ export function freeLinksOnReset(xterm: Terminal): void {
     buffers.normal.clearAllMarkers();
     buffers.alt.clearAllMarkers();
     reset();
+  };
+}
+
+/** Keeps at most `max` links in the emulator, forgetting the oldest first (see MAX_LINKS). */
+export function capLinks(xterm: Terminal, max = MAX_LINKS): void {
+  const service = core(xterm)?._oscLinkService;
+  const entries = service?._dataByLinkId;
+  if (!service || !(entries instanceof Map) || typeof service.registerLink !== 'function') return;
+  const register = service.registerLink.bind(service);
+  service.registerLink = (data) => {
+    const id = register(data);
+    // A Map iterates in insertion order: the first entries are the oldest links.
+    for (const [old, entry] of entries) {
+      if (entries.size <= max) break;
+      if (old === id) continue;
+      // Disposing a link's last marker removes the link (xterm's own bookkeeping).
+      for (const marker of [...entry.lines]) marker.dispose();
+      entries.delete(old);
+    }
+    return id;
   };
 }
