@@ -1,6 +1,7 @@
 // The OSC 8 hyperlink a cell of a pane's emulator carries. @xterm/headless parses OSC 8 itself
 // and keeps a link id in each linked cell's extended attributes and the URI in its link
-// service; neither is public API (as in @xterm/headless 6).
+// service; neither is public API (as in @xterm/headless 6). It also bounds that service, which
+// xterm lets grow with the links in the scrollback and never empties on a reset.
 import type { IBufferCell, Terminal } from '@xterm/headless';
 
 /** xterm's BgFlags.HAS_EXTENDED: the cell has extended attributes (a link, an underline style). */
