@@ -1,13 +1,23 @@
 // The OSC 8 hyperlink a cell of a pane's emulator carries. @xterm/headless parses OSC 8 itself
 // and keeps a link id in each linked cell's extended attributes and the URI in its link
-// service; neither is public API (as in @xterm/headless 6).
+// service; neither is public API (as in @xterm/headless 6). It also bounds that service, which
+// xterm lets grow with the links in the scrollback and never empties on a reset.
 import type { IBufferCell, Terminal } from '@xterm/headless';
 
 /** xterm's BgFlags.HAS_EXTENDED: the cell has extended attributes (a link, an underline style). */
 const HAS_EXTENDED = 0x10000000;
 
 interface CellInternals { bg?: number; extended?: { urlId?: number } }
-interface LinkService { getLinkData(id: number): { id?: string; uri: string } | undefined }
+interface LinkEntry { lines: { dispose(): void }[] }
+interface LinkService {
+  getLinkData(id: number): { id?: string; uri: string } | undefined;
+  registerLink(data: unknown): number;
+  _dataByLinkId?: Map<number, LinkEntry>;
+}
+interface BufferSet { normal: { clearAllMarkers(): void }; alt: { clearAllMarkers(): void }; reset(): void }
+interface XtermCore { _oscLinkService?: LinkService; _bufferService?: { buffers?: BufferSet } }
+
+const core = (xterm: Terminal) => (xterm as unknown as { _core?: XtermCore })._core;
 
 /** The cell's link id in its emulator, 0 when it has none; ids are never reused. */
 export function linkIdOf(cell: IBufferCell): number {
@@ -17,6 +27,58 @@ export function linkIdOf(cell: IBufferCell): number {
 
 /** The URI of a link id, as the program wrote it (untrusted text). */
 export function linkUri(xterm: Terminal, id: number): string | undefined {
-  const core = (xterm as unknown as { _core?: { _oscLinkService?: LinkService } })._core;
-  return core?._oscLinkService?.getLinkData(id)?.uri;
+  return core(xterm)?._oscLinkService?.getLinkData(id)?.uri;
+}
+
+/**
+ * Links a pane's emulator keeps at most; past it the oldest is forgotten, and the cells that
+ * carried it show plain text. xterm 6 keeps a link until every line it is on has left the
+ * scrollback, with a marker for each such line that costs about 3 KB and listens to every
+ * scroll: 5,000 lines of 19 links each held 290 MB and slowed each line scrolled to 10 ms.
+ * A screen of links (200x50 with ten links a row) fits well within this.
+ */
+export const MAX_LINKS = 1000;
+
+/** How many links the emulator keeps (each line a link is on holds one marker for it). */
+export function linksKept(xterm: Terminal): number {
+  return core(xterm)?._oscLinkService?._dataByLinkId?.size ?? 0;
+}
+
+/**
+ * Frees the links of the buffers a reset (RIS) throws away. xterm 6 keeps each link until the
+ * markers of the lines it is on are disposed, which happens when those lines are trimmed or the
+ * alternate screen is left, but a reset makes new buffers without disposing the old ones'
+ * markers: every link on the screen and in the scrollback stayed, and through its marker's
+ * listener so did the whole old buffer, scrollback and all (17 MB of heap and 7 MB of line data
+ * for 5,000 lines at 100 columns, at every reset of a screen that showed a link).
+ */
+export function freeLinksOnReset(xterm: Terminal): void {
+  const buffers = core(xterm)?._bufferService?.buffers;
+  if (typeof buffers?.reset !== 'function' || typeof buffers.normal?.clearAllMarkers !== 'function') return;
+  const reset = buffers.reset.bind(buffers);
+  buffers.reset = () => {
+    buffers.normal.clearAllMarkers();
+    buffers.alt.clearAllMarkers();
+    reset();
+  };
+}
+
+/** Keeps at most `max` links in the emulator, forgetting the oldest first (see MAX_LINKS). */
+export function capLinks(xterm: Terminal, max = MAX_LINKS): void {
+  const service = core(xterm)?._oscLinkService;
+  const entries = service?._dataByLinkId;
+  if (!service || !(entries instanceof Map) || typeof service.registerLink !== 'function') return;
+  const register = service.registerLink.bind(service);
+  service.registerLink = (data) => {
+    const id = register(data);
+    // A Map iterates in insertion order: the first entries are the oldest links.
+    for (const [old, entry] of entries) {
+      if (entries.size <= max) break;
+      if (old === id) continue;
+      // Disposing a link's last marker removes the link (xterm's own bookkeeping).
+      for (const marker of [...entry.lines]) marker.dispose();
+      entries.delete(old);
+    }
+    return id;
+  };
 }

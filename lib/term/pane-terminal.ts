@@ -10,6 +10,7 @@ import { clampCounts } from './count-limits.js';
 import { guardXtermDefects, surviveParseErrors } from './xterm-defects.js';
 import { DirtyRows } from './dirty-rows.js';
 import { recycleLinesQuietly } from './line-recycling.js';
+import { capLinks, freeLinksOnReset } from './links.js';
 import { VERSION } from '../version.js';
 import { ParseBudget, type ParseTarget } from './parse-budget.js';
 import { SyncOutput } from './sync-output.js';
@@ -94,6 +95,8 @@ export class PaneTerminal {
     });
     useUnicode11(this.xterm);
     recycleLinesQuietly(this.xterm);
+    freeLinksOnReset(this.xterm);
+    capLinks(this.xterm);
     this.dirty = new DirtyRows(this.xterm);
     this.track(this.dirty);
     for (const d of clampCounts(this.xterm)) this.track(d);

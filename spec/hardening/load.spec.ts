@@ -2,10 +2,14 @@
 // connections, against the real binary. Each check reports what it ran and what it measured;
 // their lengths scale with THURM_HARDENING_SCALE (spec/helpers/trials.ts).
 import fs from 'node:fs';
+import path from 'node:path';
 import WebSocket from 'ws';
+import { printable } from '../../lib/sanitize.js';
 import { PROTOCOL_VERSION } from '../../lib/server/protocol.js';
 import { connectionLimit } from '../../lib/server/server.js';
+import { PaneTerminal } from '../../lib/term/pane-terminal.js';
 import { connect, control } from '../helpers/control.js';
+import { mixedEscapes } from '../helpers/escape-stream.js';
 import { invariant } from '../helpers/hardening.js';
 import { openFds, rssKb, sampler } from '../helpers/processes.js';
 import { TestTerminal } from '../helpers/terminal.js';
@@ -226,6 +230,51 @@ trial({
     return {
       done: `${panes} panes (${Math.ceil(panes / 5)} windows) each printing about 200 KB/s for ${n(ms / 60_000, 1)} minutes; ${resizes} resizes of the attached client, ${cycles} attach/detach cycles of a second client, the window switched each cycle`,
       figure: `RSS ${mb(memory.samples[0].rss)} at start, ${mb(warm[0].rss)} after warm-up, ${mb(last.rss)} at the end (peak ${mb(peak)}); slope after warm-up ${n(perMinute, 1)} MB/min; fds ${Math.min(...fds)}-${Math.max(...fds)} after warm-up, ${openFds(pid)} at the end`,
+    };
+  },
+});
+
+/** The stream the escape-stream check prints: 50 MB in a documented run (issue 27), 4 MB in `npm test`. */
+const STREAM_BYTES = SCALE ? Math.max(4e6, Math.round(50e6 * SCALE)) : 4e6;
+
+trial({
+  id: 'escape-stream',
+  what: 'a pane prints a stream of mixed escapes (SGR colours and underlines, cursor moves, titles, OSC 8 links, OSC 7501 status, DEC modes, alternate screen, scroll regions, erases, long lines, wide characters, resets) twice: the server\'s RSS after the second run is where the first left it and bounded, and the pane shows what an emulator fed the same bytes shows',
+  timeoutMs: 2 * (STREAM_BYTES / 50_000) + 120_000,
+  async run(t) {
+    const file = path.join(fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'thurm-stream-')), 'stream');
+    t.teardown(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }));
+    const stream = mixedEscapes(27, STREAM_BYTES);
+    fs.writeFileSync(file, stream);
+    // Raw output (no ONLCR) and no echo: the pane gets the file's bytes and the marker alone.
+    const script = 'stty -opost -echo; n=0; while read x; do n=$((n+1)); cat "$1"; printf "run $n done\\r\\n"; done';
+    const env = await session(t, ['--', 'sh', '-c', script, 'sh', file]);
+    const pid = await env.serverPid();
+    const { size } = (await env.json(['list'])).panes[0];
+    const memory = sampler(pid);
+    t.teardown(memory.stop);
+    const after: number[] = [];
+    const expected = new PaneTerminal({ cols: size.cols, rows: size.rows, scrollback: 5000 });
+    t.teardown(() => expected.dispose());
+    for (const run of [1, 2]) {
+      await env.ok(['send', '--pane', '1', '--enter', 'go']);
+      // At least 50 KB/s: slower than that is a failure, not a slow machine.
+      await waitUntil(async () => (await env.capture('1')).includes(`run ${run} done`), `run ${run} printed`, STREAM_BYTES / 50 + 10_000, 200);
+      after.push(rssKb(pid));
+      expected.write(stream);
+      expected.write(`run ${run} done\r\n`);
+    }
+    memory.stop();
+    await expected.flushed();
+    const shown = (await env.json(['capture', '--pane', '1'])).lines as string[];
+    t.deepEqual(shown, expected.screenText().map(printable), 'the pane shows what the stream drew');
+    const peak = Math.max(...memory.samples.map((s) => s.rss));
+    // Before the fix each reset kept the old buffer: 4 MB of this stream grew the server by 78 MB a run.
+    t.true(after[1] - after[0] < 32 * 1024, `RSS ${mb(after[0])} after the first run, ${mb(after[1])} after the second`);
+    t.true(peak < 400 * 1024, `server RSS peaked at ${mb(peak)}`);
+    return {
+      done: `${n(stream.length / 1e6, 1)} MB of mixed escapes (seed 27) printed twice by \`cat\` in a ${size.cols}x${size.rows} pane, ${n(stream.toString('latin1').split('\x1bc').length - 1)} resets and ${n(stream.toString('latin1').split('\x1b]8;;h').length - 1)} OSC 8 links in each`,
+      figure: `RSS ${mb(memory.samples[0].rss)} before, ${mb(after[0])} after the first run, ${mb(after[1])} after the second (peak ${mb(peak)}); nothing lost: the pane's screen matched an emulator fed the same bytes`,
     };
   },
 });
