@@ -85,12 +85,18 @@ export function printableLines(text: string): string {
 export const MAX_URI = 2048;
 
 /**
- * A URI from a program (an OSC 8 link) fit to send to a terminal, or null: it has a scheme,
- * no control or space characters, other non-ASCII characters percent-encoded, and at most
- * MAX_URI characters.
+ * Schemes that run or make a page where they are opened (terminals built on a browser open
+ * links in it): a program's link never gets one. `file:` stays, as `ls --hyperlink` prints it.
+ */
+const SCRIPT_SCHEMES = /^(?:javascript|vbscript|data|blob):/i;
+
+/**
+ * A URI from a program (an OSC 8 link) fit to send to a terminal, or null: it has a scheme
+ * that is not a script's, no control or space characters, other non-ASCII characters
+ * percent-encoded, and at most MAX_URI characters.
  */
 export function safeUri(uri: string): string | null {
-  if (uri.length > MAX_URI || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri) || hasControl(uri) || /\s/u.test(uri)) return null;
+  if (uri.length > MAX_URI || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri) || SCRIPT_SCHEMES.test(uri) || hasControl(uri) || /\s/u.test(uri)) return null;
   let ascii: string;
   try {
     ascii = uri.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));

@@ -88,6 +88,12 @@ const uris: [string, string, string | null][] = [
   ['a lone surrogate makes no link', 'https://example.com/\ud800', null],
   ['a URI over the limit makes no link', `https://example.com/${'a'.repeat(MAX_URI)}`, null],
   ['a URI that the encoding makes too long makes no link', `https://e/${'é'.repeat(MAX_URI / 4)}`, null],
+  ['a javascript: URI (run by terminals built on a browser) makes no link', 'javascript:alert(document.cookie)', null],
+  ['a script scheme in any case makes no link', 'JavaScript:alert(1)', null],
+  ['a vbscript: URI makes no link', 'vbscript:msgbox(1)', null],
+  ['a data: URI (a page of its own) makes no link', 'data:text/html;base64,PHNjcmlwdD4=', null],
+  ['a blob: URI makes no link', 'blob:https://example.com/1234', null],
+  ['a mailto: URI is kept', 'mailto:me@example.com', 'mailto:me@example.com'],
 ];
 for (const [what, uri, expected] of uris) {
   test(`safeUri: ${what}`, (t) => t.is(safeUri(uri), expected));
