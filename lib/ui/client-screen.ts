@@ -49,6 +49,8 @@ export interface ClientTransport {
 export type RunCommand = (client: ClientScreen, request: Record<string, unknown>) => Promise<Reply>;
 
 const ESCAPE_WAIT_MS = 25;
+/** A paste whose terminal goes quiet this long without its end marker is over (input.ts). */
+const PASTE_WAIT_MS = 2000;
 const MESSAGE_MS = 3000;
 /** What a restore did is told to the first client that attaches after it, for longer, beside the status. */
 const RESTORE_NOTICE_MS = 10_000;
@@ -173,9 +175,11 @@ export class ClientScreen implements ClientHandle {
     if (this.closed) return;
     this.handleTokens(this.parser.feed(data));
     if (this.escapeTimer) clearTimeout(this.escapeTimer);
-    this.escapeTimer = this.parser.hasPending
-      ? setTimeout(() => { this.escapeTimer = null; this.handleTokens(this.parser.flush()); }, ESCAPE_WAIT_MS)
-      : null;
+    this.escapeTimer = this.parser.pasting
+      ? setTimeout(() => { this.escapeTimer = null; this.handleTokens(this.parser.endPaste()); }, PASTE_WAIT_MS)
+      : this.parser.hasPending
+        ? setTimeout(() => { this.escapeTimer = null; this.handleTokens(this.parser.flush()); }, ESCAPE_WAIT_MS)
+        : null;
   }
 
   private handleTokens(tokens: InputToken[]): void {

@@ -17,6 +17,11 @@ const MAX_CSI = 64;
 /** Longest XTGETTCAP answer we wait for (names and values are hex, a few dozen bytes). */
 const MAX_DCS = 512;
 const DCS_ANSWER = '\x1bP1+r';
+/**
+ * A paste is handed on in parts of at most this much: a terminal that never sends the end
+ * marker (or a huge paste) must not make the server hold all of it.
+ */
+const MAX_PASTE_HELD = 64 * 1024;
 
 export class InputParser {
   private readonly decoder = new StringDecoder('utf8');
@@ -37,6 +42,10 @@ export class InputParser {
           const keep = partialSuffix(s.slice(i), PASTE_END);
           this.paste += s.slice(i, s.length - keep);
           i = s.length - keep;
+          if (this.paste.length >= MAX_PASTE_HELD) {
+            out.push({ kind: 'paste', text: this.paste });
+            this.paste = '';
+          }
           break;
         }
         out.push({ kind: 'paste', text: this.paste + s.slice(i, end) });
@@ -79,6 +88,23 @@ export class InputParser {
   /** True when bytes wait for the rest of a sequence (a lone ESC, say). */
   get hasPending(): boolean {
     return this.pending.length > 0 && this.paste === null;
+  }
+
+  /** True inside a bracketed paste whose end marker has not come yet. */
+  get pasting(): boolean {
+    return this.paste !== null;
+  }
+
+  /**
+   * Gives up on a paste's end marker (its terminal went quiet without one): the paste so far is
+   * handed on, and what comes next is keys again, so the client is never stuck in a paste.
+   */
+  endPaste(): InputToken[] {
+    if (this.paste === null) return [];
+    const text = this.paste + this.pending;
+    this.paste = null;
+    this.pending = '';
+    return text ? [{ kind: 'paste', text }] : [];
   }
 
   /** Gives up waiting: a lone ESC is the Escape key, a cut sequence is typed as it is. */

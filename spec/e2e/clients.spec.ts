@@ -115,6 +115,20 @@ test.serial('a paste of any size through attach reaches the pane whole and in or
   t.is(fs.readFileSync(out, 'utf8'), text);
 });
 
+test.serial('a paste that never ends does not wedge the client: its text reaches the pane, then the prefix key works again', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+  t.teardown(() => term.kill());
+  await term.waitForText('[default]');
+  term.write('\x1b[200~echo pasted-$((6*7))');
+  await waitUntil(async () => (await env.capture('1')).includes('echo pasted-$((6*7))'), 'the paste in the pane once its terminal went quiet');
+  term.write('\r');
+  await waitUntil(async () => (await env.capture('1')).includes('pasted-42'), 'Enter typed as a key');
+  term.write('\x02c');
+  await term.waitFor((screen) => /1:sh\*/.test(screen), 'prefix c to open a window');
+  t.is((await env.json<{ windows: unknown[] }>(['info'])).windows.length, 2);
+});
+
 // ---- clients that flood or never read ----
 
 test.serial('a control client that never reads its replies is read no further: the server stays small and others are served', async (t) => {

@@ -105,3 +105,23 @@ for (const [seq, name] of names) {
 test('keyName spells the control keys past C-z as tmux does', (t) => {
   t.deepEqual(['\x1c', '\x1d', '\x1e', '\x1f'].map(keyName), ['C-\\', 'C-]', 'C-^', 'C-_']);
 });
+
+test('a paste whose end marker never comes is handed on in parts, and once given up on, keys are keys again', (t) => {
+  const p = new InputParser();
+  const huge = 'x'.repeat(200 * 1024);
+  const parts: string[] = [];
+  // In chunks of 4 KiB, as a terminal sends it.
+  for (let i = 0; i < huge.length; i += 4096) {
+    for (const tok of p.feed(`${i === 0 ? '\x1b[200~' : ''}${huge.slice(i, i + 4096)}`)) {
+      t.is(tok.kind, 'paste');
+      if (tok.kind === 'paste') parts.push(tok.text);
+    }
+  }
+  t.true(p.pasting);
+  t.true(parts.length >= 3, `handed on in ${parts.length} parts`);
+  t.true(parts.every((text) => text.length <= 64 * 1024 + 4096), 'no part over the bound');
+  const rest = p.endPaste();
+  t.is(parts.join('') + (rest[0]?.kind === 'paste' ? rest[0].text : ''), huge, 'the whole paste, in order');
+  t.false(p.pasting);
+  t.deepEqual(p.feed('\x02c'), [{ kind: 'key', seq: '\x02' }, { kind: 'key', seq: 'c' }], 'the prefix key works again');
+});
