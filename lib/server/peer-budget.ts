@@ -103,6 +103,13 @@ export class Peer {
       sent?.();
       return false;
     }
+    // Behind by more than its limit already: it does not read. (One reply larger than the limit,
+    // such as every paste buffer at once, still goes to a peer that reads.)
+    if (this.queued > this.limit) {
+      this.drop(`${this.who} did not read what the server sent (${this.queued} bytes queued)`, 'it did not read what the server sent');
+      sent?.();
+      return false;
+    }
     const cost = (typeof data === 'string' ? Buffer.byteLength(data) : data.length) + WRITE_COST;
     this.queued += cost;
     this.ws.send(data, { binary }, () => {
@@ -112,7 +119,6 @@ export class Peer {
       }
       sent?.();
     });
-    if (this.queued > this.limit) this.drop(`${this.who} did not read what the server sent (${this.queued} bytes queued)`, 'it did not read what the server sent');
     this.budget.change(cost);
     return !this.dropped;
   }

@@ -381,3 +381,42 @@ trial({
     };
   },
 });
+
+trial({
+  id: 'huge-paste-buffers',
+  what: 'a pane program copying 20 clipboards of 1.5 MiB (OSC 52), then pasted 30 times into a program that never reads: each buffer is cut to 1 MiB and all to 16 MiB, the pasted input past 16 MiB is dropped, memory stays bounded, and another pane answers throughout',
+  async run(t) {
+    const env = new ThurmEnv('[ui]\npane-clipboard = true\n');
+    t.teardown(() => env.cleanup());
+    await env.ok(['new', '-d', '--size', '100x30', '--', 'sh']);
+    const pid = await env.serverPid();
+    const ctl = await control(env.socket);
+    t.teardown(() => ctl.close());
+    const before = rssKb(pid);
+    const memory = sampler(pid);
+    t.teardown(memory.stop);
+    // 1.5 MiB of text each, different each time, as base64.
+    const copies = 20;
+    const script = `for i in $(seq 1 ${copies}); do printf '\\033]52;c;'; yes "copy $i" | head -c 1572864 | base64 -w0; printf '\\007'; done; clear; echo copied-all`;
+    await ctl.request('send', { pane: '1', text: script, enter: true });
+    await waitUntil(async () => (await ctl.request('capture', { pane: '1' })).lines.some((l: string) => l === 'copied-all'), 'the copies made', 60_000);
+    const buffers = (await ctl.request('buffers')).buffers as { name: string; bytes: number }[];
+    const total = buffers.reduce((s, b) => s + b.bytes, 0);
+    t.true(buffers.length > 0 && buffers.every((b) => b.bytes <= 1024 * 1024), `buffers: ${buffers.map((b) => b.bytes).join(', ')}`);
+    t.true(total <= 16 * 1024 * 1024, `all buffers hold ${total} bytes`);
+    const stopped = (await ctl.request('split', { pane: '1', argv: ['sh', '-c', 'kill -STOP $$'] })).pane as string;
+    let refused = 0;
+    const pastes = 30;
+    for (let i = 0; i < pastes; i++) await ctl.request('paste', { pane: stopped }).catch(() => { refused++; });
+    // The first pane still runs commands meanwhile.
+    await ctl.request('send', { pane: '1', text: 'clear; echo still-$((6*7))', enter: true });
+    await waitUntil(async () => (await ctl.request('capture', { pane: '1' })).lines.some((l: string) => l === 'still-42'), 'the other pane to answer');
+    memory.stop();
+    const peak = Math.max(...memory.samples.map((s) => s.rss), rssKb(pid));
+    t.true(peak - before < 512 * 1024, `RSS grew from ${mb(before)} to ${mb(peak)}`);
+    return {
+      done: `${copies} OSC 52 copies of 1.5 MiB from a pane with pane-clipboard on, then ${pastes} pastes of the newest buffer into a stopped program`,
+      figure: `${buffers.length} buffers kept, each at most 1 MiB, ${n(total / 2 ** 20, 1)} MiB in all; ${pastes - refused} pastes taken, ${refused} refused, input past 16 MiB dropped while the program did not read; the other pane answered; RSS ${mb(before)} before, ${mb(peak)} peak`,
+    };
+  },
+});

@@ -113,7 +113,9 @@ trial({
     memory.stop();
     const statuses = seen.filter((e) => e.type === 'status-changed').length;
     t.deepEqual(seen.map((e) => e.seq), seen.map((_, i) => i + 1), 'the reader lost no event');
-    t.true(peak - rssCrowd < (3 * MAX_ALL_QUEUED) / 1024, `RSS grew from ${mb(rssCrowd)} with the crowd connected to ${mb(peak)}`);
+    // RSS, not the count: what the strings and buffers of a send cost before the GC takes them
+    // back is on top of the bytes counted (200 MB on a loaded machine, 1.8 GB unbounded before).
+    t.true(peak - rssCrowd < (8 * MAX_ALL_QUEUED) / 1024, `RSS grew from ${mb(rssCrowd)} with the crowd connected to ${mb(peak)}`);
     const after = rssKb(pid);
     return {
       done: `${n(MAX_SUBSCRIBERS + 10)} subscribers at once, ${n(MAX_SUBSCRIBERS - 1)} of them never reading, beside a reading one and ${n(ms / 1000)} s of status changes (${n(statuses)} events reached the reader); ${n(latencies.length)} list requests meanwhile`,
