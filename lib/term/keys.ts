@@ -72,6 +72,23 @@ function controlByte(key: string): string | null {
 
 /** Pasted text for a pane: bracketed when the program asked for it, and never able to end the bracket early. */
 export function pasteBytes(text: string, modes: { bracketedPasteMode: boolean }): string {
-  const clean = text.replace(/\x1b\[20[01]~/g, '');
+  const clean = withoutPasteMarkers(text);
   return modes.bracketedPasteMode ? `\x1b[200~${clean}\x1b[201~` : clean;
+}
+
+const MARKERS = ['\x1b[200~', '\x1b[201~'];
+
+/**
+ * Text without paste markers, not even ones that removing others puts together (one pass of
+ * a replace leaves `ESC[20` + `ESC[201~` + `1~` as an end marker). In one pass: a marker can
+ * only end at a `~` just added, so it is dropped there.
+ */
+function withoutPasteMarkers(text: string): string {
+  if (!text.includes('\x1b[20')) return text;
+  const out: string[] = [];
+  for (const ch of text) {
+    out.push(ch);
+    if (ch === '~' && out.length >= 6 && MARKERS.includes(out.slice(-6).join(''))) out.length -= 6;
+  }
+  return out.join('');
 }

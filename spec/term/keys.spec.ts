@@ -1,5 +1,5 @@
 import test from 'ava';
-import { encodeCursorKey, keyBytes } from '../../lib/term/keys.js';
+import { encodeCursorKey, keyBytes, pasteBytes } from '../../lib/term/keys.js';
 
 const normal = { applicationCursorKeysMode: false };
 const application = { applicationCursorKeysMode: true };
@@ -74,3 +74,16 @@ test('control and meta combine in either order', (t) => {
   t.is(keyBytes('C-M-x'), '\x1b\x18');
   t.is(keyBytes('M-C-x'), '\x1b\x18');
 });
+
+/** [what, pasted text, what the program gets in bracketed paste mode]. */
+const pastes: [string, string, string][] = [
+  ['plain text is bracketed', 'ls\n', '\x1b[200~ls\n\x1b[201~'],
+  ['an end marker in the text is dropped', 'a\x1b[201~rm -rf ~\r', '\x1b[200~arm -rf ~\r\x1b[201~'],
+  ['a start marker in the text is dropped', 'a\x1b[200~b', '\x1b[200~ab\x1b[201~'],
+  ['a marker that dropping another puts together is dropped too', 'x\x1b[20\x1b[201~1~rm -rf ~\r', '\x1b[200~xrm -rf ~\r\x1b[201~'],
+  ['markers nested three deep are all dropped', '\x1b[20\x1b[20\x1b[201~1~1~!', '\x1b[200~!\x1b[201~'],
+  ['what only looks like a marker stays', '\x1b[20x~ \x1b[202~', '\x1b[200~\x1b[20x~ \x1b[202~\x1b[201~'],
+];
+for (const [what, text, expected] of pastes) {
+  test(`pasteBytes: ${what}`, (t) => t.is(pasteBytes(text, { bracketedPasteMode: true }), expected));
+}
