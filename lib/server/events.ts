@@ -3,6 +3,8 @@
 // subscription made in the same turn of the event loop, so nothing falls between them.
 // Events say what changed and carry the new value (a status with its source), so a consumer
 // needs no second request; repeated announcements of an unchanged status are left out.
+// What every stream makes of one Mux event (its status, digest, serialised fields) is made
+// once for all of them, so a crowd of subscribers costs one lookup and one serialisation each.
 import { unhandled } from '../errors.js';
 import { screenDigest } from '../commands/agent/answer.js';
 import { sessionInfo } from '../commands/info.js';
@@ -28,13 +30,28 @@ function statusKey(s: { state: string; source: string; text: string; progress: n
   return JSON.stringify([s.state, s.source, s.text, s.progress]);
 }
 
+/**
+ * The Mux hands one event object to all its listeners in the same turn: what a subscription
+ * derives from it is kept with it, for the other subscriptions, until the event is collected.
+ */
+const derived = new WeakMap<MuxEvent, Map<string, unknown>>();
+function once<T>(e: MuxEvent, what: string, make: () => T): T {
+  let known = derived.get(e);
+  if (!known) derived.set(e, (known = new Map()));
+  if (!known.has(what)) known.set(what, make());
+  return known.get(what) as T;
+}
+
 export interface Subscription {
   snapshot: SessionInfo;
   dispose(): void;
 }
 
-/** Subscribes `send` to the session's events; `send` returns false when the peer is gone. */
-export function subscribe(mux: Mux, filter: EventFilter, send: (e: PublicEvent) => boolean): Subscription {
+/**
+ * Subscribes `send` to the session's events, each as the text of its frame
+ * (`{"type": "event", "event"}`); `send` returns false when the peer is gone.
+ */
+export function subscribe(mux: Mux, filter: EventFilter, send: (frame: string) => boolean): Subscription {
   let seq = 0;
   const lastStatus = new Map<string, string>();
   const agents = new Map<string, string | null>();
@@ -43,16 +60,19 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (e: PublicEvent) 
     lastStatus.set(p.id, statusKey(p.status));
     agents.set(p.id, p.agent?.instance ?? null);
   }
+  let event: MuxEvent;
   const emit = (type: EventType, pane: string | undefined, details: Record<string, unknown> = {}): void => {
     if (filter.pane !== undefined && pane !== undefined && pane !== filter.pane) return;
     // The end of the session always comes through: it ends the stream.
     if (filter.types && !filter.types.includes(type) && type !== 'session-ended') return;
-    if (!send({ type, seq: ++seq, at: new Date().toISOString(), ...(pane !== undefined && { pane }), ...details })) sub.dispose();
+    // The fields after `type` and `seq`, the same on every stream; the keys keep PublicEvent's order.
+    const rest = once(event, `${type} ${pane}`, () => JSON.stringify({ at: new Date().toISOString(), ...(pane !== undefined && { pane }), ...details }));
+    if (!send(`{"type":"event","event":{"type":"${type}","seq":${++seq},${rest.slice(1)}}`)) sub.dispose();
   };
-  const statusOf = (id: string) => {
+  const statusOf = (id: string) => once(event, `status ${id}`, () => {
     const s = mux.pane(id).summary();
     return { state: s.state, source: s.source, kind: s.kind, app: s.app, text: s.text, progress: s.progress };
-  };
+  });
   const onStatus = (id: string): void => {
     const status = statusOf(id);
     const key = statusKey(status);
@@ -66,7 +86,7 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (e: PublicEvent) 
     if (lastStatus.get(id) === key) return;
     lastStatus.set(id, key);
     // A blocked event carries the screen's digest, so a script can answer it safely.
-    emit('status-changed', id, { status, ...(status.state === 'blocked' && { digest: screenDigest(mux, id) }) });
+    emit('status-changed', id, { status, ...(status.state === 'blocked' && { digest: once(event, 'digest', () => screenDigest(mux, id)) }) });
   };
   const onEvent = (e: MuxEvent): void => {
     switch (e.type) {
@@ -113,6 +133,7 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (e: PublicEvent) 
     if (e.type === 'pane-output') return;
     // A pane the Mux no longer has (closed in the same turn) has nothing left to report.
     if ('pane' in e && typeof e.pane === 'string' && e.type !== 'pane-removed' && !mux.paneIds().includes(e.pane)) return;
+    event = e;
     onEvent(e);
   });
   return { snapshot, dispose: () => sub.dispose() };
