@@ -1,6 +1,6 @@
 // `npm run bench`: thurm side by side with tmux on this machine (issue 12), every row of
 // bench/rows.ts measured in rounds run A B A B, medians reported. A full run writes
-// bench/results/<date>.json (bench/readme.ts makes the README's table from it); `--quick` is
+// bench/results/<date>.json (bench/readme.ts makes docs/performance.md's table from it); `--quick` is
 // a smoke run with fewer rounds, smaller payloads and shorter windows that writes nothing
 // unless given `--out FILE`. `--only a,b` runs only the named cases. Everything runs in
 // private temp directories and is bounded in time.
@@ -116,7 +116,7 @@ async function measure(plan: Plan, dir: string, only: string[] | null, errors: s
   }
   if (wanted('idle-cpu')) {
     progress(`idle CPU over ${plan.idleSeconds} s: thurm and tmux at once`);
-    await attempt('idle CPU', async () => (await idleCpu(subjects, plan.idleSeconds)).forEach((f, i) => collected.add(subjects[i].name, f)));
+    await attempt('idle CPU', async () => (await idleCpu(subjects, plan.idleSeconds)).forEach((f, i) => { collected.add(subjects[i].name, f); }));
   }
   let cli: CliCost[] = [];
   if (wanted('cli')) {

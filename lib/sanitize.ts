@@ -6,12 +6,14 @@
 // separators; the BOM; interlinear annotation and object replacement; tag characters. The
 // zero-width joiner and non-joiner are not among them: emoji sequences (👩‍💻) and scripts such
 // as Persian and the Indic ones are written with them, and they neither move nor hide text.
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: with the u flag each code point is matched alone, the combining U+034F among them
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffc\u{e0000}-\u{e007f}]/gu;
 /**
  * Labels thurm draws cell by cell (titles, messages) lose the joiners too: a cell grid has no
  * place for a zero-width character between two others, and blessed turned one after a wide
  * character into a stray ETX.
  */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: with the u flag each code point is matched alone, the combining U+034F among them
 const UNSAFE_IN_LABELS = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffc\u{e0000}-\u{e007f}]/gu;
 
 export const MAX_TITLE = 256;

@@ -1,14 +1,14 @@
 // Runs one request from any source (socket, keys) through the command table: checks its
 // shape, runs the command and turns any failure into a structured error reply.
 import { ThurmError, toThurmError } from '../errors.js';
-import { checkVersion, shown, type Reply, type RequestId } from '../server/protocol.js';
+import { checkVersion, MAX_REQUEST_ID, shown, type Reply, type RequestId } from '../server/protocol.js';
 import type { CommandContext } from './command.js';
 import { findCommand } from './index.js';
 
 /** The id of a request when it has a valid one, else null. */
 export function requestId(raw: unknown): RequestId | null {
   const id = (raw as { id?: unknown } | null)?.id;
-  return typeof id === 'number' || (typeof id === 'string' && id.length <= 128) ? id : null;
+  return typeof id === 'number' || (typeof id === 'string' && id.length <= MAX_REQUEST_ID) ? id : null;
 }
 
 export async function dispatch(ctx: CommandContext, raw: unknown): Promise<Reply> {

@@ -3,7 +3,7 @@
 // carries. What `thurm schema` prints and the `schema` request answers.
 import { ThurmError } from '../errors.js';
 import { objectSchema, type JsonSchema, type Rules, type Shape } from '../fields.js';
-import { CONNECTION_MODES, PROTOCOL_VERSION } from '../server/protocol.js';
+import { CONNECTION_MODES, MAX_REQUEST_ID, PROTOCOL_VERSION } from '../server/protocol.js';
 import type { Command } from './command.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
@@ -13,7 +13,7 @@ interface Declared { name: string; aliases?: string[]; describe: string; fields:
 /** The envelope's keys; `attach` alone must say its version. */
 function envelope(types: string[]): Record<string, JsonSchema> {
   return {
-    id: { description: 'chosen by the client; the reply carries it back', anyOf: [{ type: 'number' }, { type: 'string', maxLength: 128 }] },
+    id: { description: 'chosen by the client; the reply carries it back', anyOf: [{ type: 'number' }, { type: 'string', maxLength: MAX_REQUEST_ID }] },
     type: types.length === 1 ? { const: types[0] } : { enum: types },
     version: { description: 'the protocol version the client speaks; another is refused (PROTOCOL_ERROR)', const: PROTOCOL_VERSION },
   };

@@ -29,6 +29,8 @@ export const MAX_FRAME = 64 * 1024;
 export const ENVELOPE_KEYS = ['id', 'type', 'version'] as const;
 
 export type RequestId = number | string;
+/** The longest string a request's id may be; a longer one is not echoed back. */
+export const MAX_REQUEST_ID = 128;
 
 export interface Size { cols: number; rows: number }
 

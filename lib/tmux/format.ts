@@ -39,14 +39,14 @@ function topLevel(s: string): string[] {
 const truthy = (v: string) => v !== '' && v !== '0';
 
 /** A variable, or a format when it holds `#` (conditions may be either). */
-function valueOf(expr: string, lookup: Lookup): string {
+function evaluate(expr: string, lookup: Lookup): string {
   return expr.includes('#') ? expand(expr, lookup) : lookup(expr) ?? '';
 }
 
 function inner(body: string, lookup: Lookup): string {
   if (body.startsWith('?')) {
     const [cond = '', yes = '', no = ''] = topLevel(body.slice(1));
-    return expand(truthy(valueOf(cond, lookup)) ? yes : no, lookup);
+    return expand(truthy(evaluate(cond, lookup)) ? yes : no, lookup);
   }
   const cmp = /^(==|!=):/.exec(body);
   if (cmp) {
@@ -55,12 +55,12 @@ function inner(body: string, lookup: Lookup): string {
   }
   const trim = /^=(-?\d+):(.*)$/s.exec(body);
   if (trim) {
-    const chars = [...valueOf(trim[2], lookup)], n = Number(trim[1]);
+    const chars = [...evaluate(trim[2], lookup)], n = Number(trim[1]);
     return (n < 0 ? chars.slice(n) : chars.slice(0, n)).join('');
   }
   const path = /^([bd]):(.*)$/s.exec(body);
   if (path) {
-    const v = valueOf(path[2], lookup).replace(/\/+$/, '');
+    const v = evaluate(path[2], lookup).replace(/\/+$/, '');
     const at = v.lastIndexOf('/');
     return path[1] === 'b' ? v.slice(at + 1) : at > 0 ? v.slice(0, at) : at === 0 ? '/' : '.';
   }

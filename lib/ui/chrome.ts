@@ -57,7 +57,7 @@ export function drawHeaders(lines: Line[], mux: Mux, geo: Geometry, frame: numbe
   for (const s of geo.separators) {
     for (let y = s.y; y < s.y + s.h; y++) {
       const line = lines[y];
-      if (line && line[s.x]) fill(line, s.x, s.x + 1, '│', separator);
+      if (line?.[s.x]) fill(line, s.x, s.x + 1, '│', separator);
     }
   }
 }

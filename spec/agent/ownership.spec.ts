@@ -1,6 +1,6 @@
 import test from 'ava';
 import { AgentOwnership, MAX_REPLACED, type ProcessFacts } from '../../lib/agent/ownership.js';
-import { ThurmError } from '../../lib/errors.js';
+import type { ThurmError } from '../../lib/errors.js';
 
 /** A fake process table: pid -> { pgid, startTime }, and the pane's foreground group. */
 function world() {

@@ -80,7 +80,7 @@ test.serial('fifty concurrent reports with interleaved sequences leave the state
   const pid = await foreground(env, 'sleep 600');
   t.is((await report(env, { 'owner-pid': pid, sequence: 1, status: 'idle' })).code, 0);
   const connections = await Promise.all(Array.from({ length: 50 }, () => Connection.open(env.socket)));
-  t.teardown(() => connections.forEach((c) => c.close()));
+  t.teardown(() => { for (const c of connections) c.close(); });
   const order = Array.from({ length: 50 }, (_, i) => i + 2).sort((a, b) => ((a * 37) % 50) - ((b * 37) % 50));
   const replies = await Promise.all(order.map((sequence, i) => connections[i].send('agent-report', {
     pane: '1',

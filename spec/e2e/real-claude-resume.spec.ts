@@ -11,7 +11,7 @@ import { messageText, type ApiRequest } from '../helpers/fake-anthropic-api.js';
 import { CLAUDE_INSTALLED, claudeWorld, SLOW, typePrompt } from '../helpers/real-claude.js';
 import { alive } from '../helpers/processes.js';
 import { waitForPane as pollPane } from '../helpers/pane-poll.js';
-import { ThurmEnv } from '../helpers/thurm-env.js';
+import type { ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
 const installed = CLAUDE_INSTALLED;

@@ -12,7 +12,7 @@ import { userTexts, type ResponsesRequest } from '../helpers/fake-openai-api.js'
 import { CODEX_INSTALLED, codexWorld, SLOW } from '../helpers/real-codex.js';
 import { alive } from '../helpers/processes.js';
 import { waitForPane as pollPane } from '../helpers/pane-poll.js';
-import { ThurmEnv } from '../helpers/thurm-env.js';
+import type { ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
 const installed = CODEX_INSTALLED;

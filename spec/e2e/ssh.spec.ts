@@ -9,7 +9,7 @@ import path from 'node:path';
 import test from 'ava';
 import { alive } from '../helpers/processes.js';
 import { TestTerminal } from '../helpers/terminal.js';
-import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
+import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
 const PREFIX = '\x02';

@@ -44,7 +44,7 @@ export function validate(schema: Schema, value: unknown, root: Schema = schema, 
       case 'minItems': if (Array.isArray(value) && value.length < a) fail('too few items'); break;
       case 'maxItems': if (Array.isArray(value) && value.length > a) fail('too many items'); break;
       case 'items':
-        if (Array.isArray(value)) value.forEach((v, i) => errors.push(...validate(a, v, root, `${at}[${i}]`)));
+        if (Array.isArray(value)) value.forEach((v, i) => { errors.push(...validate(a, v, root, `${at}[${i}]`)); });
         break;
       case 'required':
         if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
