@@ -35,6 +35,8 @@ export function requestFrame(id: number, type: string, fields: Record<string, un
 export class Connection {
   private nextId = 1;
   private readonly waiting = new Map<number, (r: Reply) => void>();
+  /** Whether the server closed this connection (a request then fails at once). */
+  closed = false;
 
   private constructor(readonly ws: WsClient, private readonly timeoutMs: number, readonly socketPath: string) {
     ws.on('message', (data, isBinary) => {
@@ -52,6 +54,7 @@ export class Connection {
       }
     });
     ws.on('close', () => {
+      this.closed = true;
       for (const resolve of this.waiting.values()) {
         resolve({ id: null, ok: false, error: { code: 'SERVER_UNAVAILABLE', message: 'server closed the connection' } });
       }
@@ -99,6 +102,7 @@ export class Connection {
    * `timeoutMs` (null: wait as long as it takes), and with INVALID_ARGUMENT when it is too large.
    */
   send(type: string, fields: Record<string, unknown> = {}, timeoutMs: number | null = this.timeoutMs): Promise<Reply> {
+    if (this.closed) return Promise.resolve({ id: null, ok: false, error: { code: 'SERVER_UNAVAILABLE', message: 'server closed the connection' } });
     const id = this.nextId++;
     const text = requestFrame(id, type, fields);
     const bytes = Buffer.byteLength(text);

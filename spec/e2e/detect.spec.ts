@@ -26,8 +26,10 @@ async function fakeClaude(t: { teardown(fn: () => Promise<void> | void): void },
   return { env, say: (command) => fs.writeFileSync(fifo, `${command}\n`), status, pid: (await status()).pid };
 }
 
-const until = (agent: Agent, what: string, test: (p: any) => boolean, timeout = 10_000) =>
-  waitUntil(async () => { const p = await agent.status(); return test(p) ? p : null; }, what, timeout);
+const until = (agent: Agent, what: string, test: (p: any) => boolean, timeout = 10_000) => {
+  let last: unknown;
+  return waitUntil(async () => { const p = (last = await agent.status()); return test(p) ? p : null; }, () => `${what}; the pane: ${JSON.stringify(last)}`, timeout);
+};
 
 test.serial('a Claude Code permission dialog on screen makes the pane blocked, found by rules', async (t) => {
   const agent = await fakeClaude(t);

@@ -77,6 +77,8 @@ async function open(command: string, screen: (rows: string[]) => boolean, what: 
 /** After the program quits: the prompt is back, takes a command, and nothing else moved. */
 async function promptBack(t: ExecutionContext, program: string): Promise<void> {
   await waitUntil(async () => (await env.json(['info'])).panes[0].foreground.argv[0] === 'sh', `${program} to leave the foreground`);
+  // Typed before the shell prints its prompt, the line would be echoed above it.
+  await term.waitFor(() => left().filter(Boolean).at(-1) === '$', `the prompt after ${program}`);
   term.write('echo back-$((40+2))\r');
   await term.waitFor(() => left().some((l) => l === 'back-42'), `the shell answering after ${program}`);
   await term.waitFor((s) => /^━ 1 sh ━/.test(s), 'the shell\'s name back in the header');

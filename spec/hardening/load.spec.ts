@@ -110,6 +110,8 @@ trial({
   async run(t) {
     const env = await session(t, ['--', 'sh']);
     const pid = await env.serverPid();
+    // Only the crowd and the attached client hold connections to the server.
+    await env.disconnect();
     const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
     t.teardown(() => client.kill());
     await client.waitForText('[default]');

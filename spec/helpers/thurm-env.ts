@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Connection } from '../../lib/cli/connection.js';
+import { capture } from '../../lib/commands/capture.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const BIN = path.join(ROOT, 'bin', 'thurm');
@@ -14,6 +16,10 @@ export interface CliResult { code: number; stdout: string; stderr: string }
 export class ThurmEnv {
   readonly dir: string;
   readonly env: NodeJS.ProcessEnv;
+  /** The connection the spec's own queries share: a CLI process per query costs ~90 ms of CPU. */
+  private control: Promise<Connection> | null = null;
+  /** The last server pid an `info` reply gave, for cleanup when the server no longer answers. */
+  private knownPid: number | null = null;
 
   constructor(config?: string) {
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'thurm-spec-'));
@@ -63,22 +69,51 @@ export class ThurmEnv {
     return r.stdout;
   }
 
+  /**
+   * One request over the shared connection, opened again when its server went away. For the
+   * spec's own queries and polls; what the CLI does is checked by running it (cli(), ok()).
+   */
+  async request<T = any>(type: string, fields: Record<string, unknown> = {}): Promise<T> {
+    let c = this.control && await this.control.catch(() => null);
+    if (!c || c.closed) c = await (this.control = Connection.open(this.socket));
+    return c.request<T>(type, fields);
+  }
+
+  /** `thurm ARGS --json`, parsed; `list` and `info` alone are the same document, asked over the shared connection. */
   async json<T = any>(args: string[]): Promise<T> {
+    if (args.length === 1 && (args[0] === 'list' || args[0] === 'info')) return this.request<T>(args[0]);
     return JSON.parse(await this.ok([...args, '--json'])) as T;
   }
 
   async serverPid(): Promise<number> {
-    return (await this.json<{ serverPid: number }>(['info'])).serverPid;
+    return (this.knownPid = (await this.request<{ serverPid: number }>('info')).serverPid);
   }
 
-  /** The visible text of a pane, as `thurm capture` prints it. */
+  /** Closes the shared connection, once the server has let go of it (for a spec that counts connections). */
+  async disconnect(): Promise<void> {
+    const c = this.control && await this.control.catch(() => null);
+    this.control = null;
+    if (!c || c.closed) return;
+    await new Promise<void>((resolve) => {
+      // A frozen server never answers the close: past a second it is left to the kernel.
+      const timer = setTimeout(resolve, 1000);
+      c.ws.once('close', () => { clearTimeout(timer); resolve(); });
+      c.close();
+    });
+  }
+
+  /** The visible text of a pane, as `thurm capture` prints it (asked over the shared connection). */
   async capture(pane: string): Promise<string> {
-    return this.ok(['capture', '--pane', pane]);
+    const text = capture.print!(await this.request('capture', { pane }));
+    return text ? `${text}\n` : '';
   }
 
+  /** Ends the server (by its pid, when it does not go) and removes the spec's folders. */
   async cleanup(): Promise<void> {
-    const pid = await this.serverPid().catch(() => null);
-    await this.cli(['kill-server']);
+    // A server too busy to answer (every connection taken) is still ended, by the pid it gave last.
+    const pid = await this.serverPid().catch(() => this.knownPid);
+    await this.request('kill-server').catch(() => undefined);
+    await this.disconnect();
     if (pid) {
       try {
         process.kill(pid, 'SIGKILL');
