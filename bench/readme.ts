@@ -1,4 +1,4 @@
-// `node dist/bench/readme.js [RESULTS.json]`: rewrites the README's Performance table from the
+// `node dist/bench/readme.js [RESULTS.json]`: rewrites the table of docs/performance.md from the
 // latest file in bench/results/ (or the one named), between the bench markers.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,10 +18,10 @@ export function latestResults(dir = RESULTS_DIR): string {
 function main(): void {
   const file = process.argv[2] ?? latestResults();
   const results = JSON.parse(fs.readFileSync(file, 'utf8')) as Results;
-  const readme = path.join(ROOT, 'README.md');
+  const readme = path.join(ROOT, 'docs', 'performance.md');
   const before = fs.readFileSync(readme, 'utf8');
   fs.writeFileSync(readme, replaceBlock(before, renderResults(results)));
-  process.stderr.write(`bench: README's Performance table from ${path.relative(ROOT, file)}\n`);
+  process.stderr.write(`bench: docs/performance.md's table from ${path.relative(ROOT, file)}\n`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main();

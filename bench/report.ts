@@ -1,5 +1,5 @@
-// A run's results: the JSON document written to bench/results/, and the Markdown the README's
-// Performance section is made of (also what the bench prints).
+// A run's results: the JSON document written to bench/results/, and the Markdown table of
+// docs/performance.md (also what the bench prints).
 import type { CliCost } from './cli.js';
 import type { Row } from './rows.js';
 
@@ -8,7 +8,7 @@ export interface Machine { cpus: number; model: string; node: string; tmux: stri
 /** `errors`: cases that failed (their rows then have no figure). */
 export interface Results { date: string; quick: boolean; seconds: number; machine: Machine; rows: Row[]; cli: CliCost[]; errors: string[] }
 
-/** Load average above which the README says the machine was shared during the run. */
+/** Load average above which docs/performance.md says the machine was shared during the run. */
 export const SHARED_LOAD = 1;
 
 export const BEGIN_MARKER = '<!-- bench:begin (written by `node dist/bench/readme.js` from bench/results/) -->';
@@ -59,7 +59,7 @@ export function cliMarkdown(cli: CliCost[]): string {
   ].join('\n');
 }
 
-/** The generated part of the README's Performance section. */
+/** The generated part of docs/performance.md. */
 export function renderResults(res: Results): string {
   const m = res.machine;
   const shared = m.loadBefore >= SHARED_LOAD
@@ -87,6 +87,6 @@ export function renderResults(res: Results): string {
 /** `readme` with the text between the bench markers replaced by `block`. */
 export function replaceBlock(readme: string, block: string): string {
   const begin = readme.indexOf(BEGIN_MARKER), end = readme.indexOf(END_MARKER);
-  if (begin < 0 || end < begin) throw new Error('README has no bench markers');
+  if (begin < 0 || end < begin) throw new Error('docs/performance.md has no bench markers');
   return `${readme.slice(0, begin + BEGIN_MARKER.length)}\n${block}\n${readme.slice(end)}`;
 }

@@ -1,4 +1,4 @@
-// Every row the bench reports, in the order the README shows them, each with its one goal
+// Every row the bench reports, in the order docs/performance.md shows them, each with its one goal
 // declaration (issue 12's table, and issue 8 A6's for the 40-pane load). A goal is checked
 // against thurm's median figure; rows without a goal are reported for comparison only.
 import { median } from './stats.js';

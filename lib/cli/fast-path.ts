@@ -2,7 +2,7 @@
 // a command, its declared options as `--name value`, `--name=value` or `-x value`, and its
 // positionals. Anything else (help, a mistake, a form yargs reads in its own way) gets null,
 // and yargs parses it instead: this parser never decides an error or a meaning of its own.
-// It exists because loading yargs costs more than the rest of a command (README, Performance).
+// It exists because loading yargs costs more than the rest of a command (docs/performance.md).
 import type { Options } from 'yargs';
 import type { CliArgv, CliCommand } from './cli-commands.js';
 import { GLOBAL_OPTIONS } from './cli-commands.js';

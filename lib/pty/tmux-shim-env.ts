@@ -1,4 +1,4 @@
-// What makes `tmux` inside a pane mean thurm (README "The tmux shim"): a folder holding an
+// What makes `tmux` inside a pane mean thurm (docs/tmux.md): a folder holding an
 // executable `tmux` at the front of PATH, and the $TMUX and $TMUX_PANE by which tools decide
 // they run inside tmux. The script runs this build's shim (lib/tmux/main.ts) with this node.
 import crypto from 'node:crypto';

@@ -37,7 +37,7 @@ test('a run on a loaded machine says the machine was shared', (t) => {
   t.regex(renderResults(results(6.5)), /machine was shared with other work \(load average 6\.5 before the run, 2\.0 after\)/);
 });
 
-test('the README block between the markers is replaced and the rest kept', (t) => {
+test('the generated block between the markers is replaced and the rest kept', (t) => {
   const readme = `# x\n\n${BEGIN_MARKER}\nold table\n${END_MARKER}\n\nafter\n`;
   t.is(replaceBlock(readme, 'new table'), `# x\n\n${BEGIN_MARKER}\nnew table\n${END_MARKER}\n\nafter\n`);
   t.throws(() => replaceBlock('# no markers', 'x'));

@@ -1,7 +1,7 @@
 // The real Claude Code in a pane, offline against a fake model API on 127.0.0.1: it is told that
 // synchronized output is supported, turns it on, and every frame the client shows of it is a
 // complete one, while the border follows its states. Claude Code is large and not installed by
-// .ci/run (see the README); without it this spec is skipped and says so.
+// .ci/run (see docs/testing.md); without it this spec is skipped and says so.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
