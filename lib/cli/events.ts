@@ -11,7 +11,7 @@ export function eventLine(e: PublicEvent): string {
   const time = e.at.slice(11, 19);
   const pane = e.pane === undefined ? '' : ` pane ${e.pane}`;
   const { type: _t, seq: _s, at: _a, pane: _p, ...details } = e;
-  const status = e.status as { state: string; source: string; app: string | null; text: string } | undefined;
+  const status = 'status' in e ? e.status : undefined;
   const what = status
     ? `${status.state} (${status.source})${status.app ? ` ${status.app}` : ''}${status.text ? `: ${status.text}` : ''}`
     : Object.entries(details).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ');

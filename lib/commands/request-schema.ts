@@ -1,9 +1,10 @@
 // The JSON Schema (draft 2020-12) of the socket protocol, made from the declarations alone: each
 // command's fields, the connection modes (attach, subscribe) and the envelope every request
-// carries. What `thurm schema` prints and the `schema` request answers.
+// carries, every command's declared result, and every event of the events stream (EVENTS).
+// What `thurm schema` prints and the `schema` request answers.
 import { ThurmError } from '../errors.js';
 import { objectSchema, type JsonSchema, type Rules, type Shape } from '../fields.js';
-import { CONNECTION_MODES, MAX_REQUEST_ID, PROTOCOL_VERSION } from '../server/protocol.js';
+import { CONNECTION_MODES, EVENTS, MAX_REQUEST_ID, PROTOCOL_VERSION } from '../server/protocol.js';
 import type { Command } from './command.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
@@ -29,7 +30,22 @@ function declared(commands: readonly Command<any, any>[]): Declared[] {
   return [...commands, ...Object.entries(CONNECTION_MODES).map(([name, mode]) => ({ name, ...mode }))];
 }
 
-/** Every request as one schema: a `oneOf` told apart by `type`, each request (and declared result) in `$defs`. */
+/** An event of `type` as the stream sends it, in the `event` of a `{"type": "event", "event"}` frame. */
+function eventSchema(type: keyof typeof EVENTS): JsonSchema {
+  const { pane, fields } = EVENTS[type];
+  const { required = [], ...rest } = objectSchema(fields, {}, {
+    type: { const: type },
+    seq: { description: 'the order of events on this stream, from 1', type: 'integer', minimum: 1 },
+    at: { description: 'when it happened (ISO 8601)', type: 'string', format: 'date-time' },
+    ...(pane && { pane: { description: 'the pane it happened to', type: 'string', maxLength: 32 } }),
+  }) as JsonSchema & { required?: string[] };
+  return { title: `${type} event`, ...rest, required: ['type', 'seq', 'at', ...(pane ? ['pane'] : []), ...required] };
+}
+
+/**
+ * Every request as one schema: a `oneOf` told apart by `type`, each request (and declared
+ * result) in `$defs`, and each event as `$defs["event.TYPE"]` (`$defs.event`: any of them).
+ */
 export function protocolSchema(commands: readonly Command<any, any>[]): JsonSchema {
   const all = declared(commands);
   const defs: Record<string, JsonSchema> = {};
@@ -37,6 +53,9 @@ export function protocolSchema(commands: readonly Command<any, any>[]): JsonSche
     defs[d.name] = requestSchema(d);
     if (d.result) defs[`${d.name}.result`] = { title: `${d.name} result`, ...objectSchema(d.result) };
   }
+  const events = Object.keys(EVENTS) as (keyof typeof EVENTS)[];
+  for (const type of events) defs[`event.${type}`] = eventSchema(type);
+  defs.event = { title: 'an event of the events stream (subscribe)', oneOf: events.map((type) => ({ $ref: `#/$defs/event.${type}` })) };
   return {
     $schema: DIALECT,
     $id: `urn:thurm:protocol:${PROTOCOL_VERSION}`,

@@ -11,16 +11,10 @@ import { sessionInfo } from '../commands/info.js';
 import type { MuxEvent } from '../session/events.js';
 import type { Mux } from '../session/mux.js';
 import type { Output } from '../fields.js';
-import type { CONNECTION_MODES, EventType, SessionInfo } from './protocol.js';
+import type { CONNECTION_MODES, EventFields, EventType, SessionInfo } from './protocol.js';
 
-export interface PublicEvent {
-  type: EventType;
-  /** Order of events on this stream, from 1. */
-  seq: number;
-  at: string;
-  pane?: string;
-  [detail: string]: unknown;
-}
+/** An event as a subscriber gets it: its envelope (`seq` numbers the stream from 1), then its fields (EVENTS). */
+export type PublicEvent = { [K in EventType]: { type: K; seq: number; at: string; pane?: string } & EventFields<K> }[EventType];
 
 /** What a `subscribe` request asks for (CONNECTION_MODES.subscribe declares it). */
 export type EventFilter = Output<typeof CONNECTION_MODES.subscribe.fields>;
@@ -61,7 +55,7 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: string) =
     agents.set(p.id, p.agent?.instance ?? null);
   }
   let event: MuxEvent;
-  const emit = (type: EventType, pane: string | undefined, details: Record<string, unknown> = {}): void => {
+  const emit = <K extends EventType>(type: K, pane: string | undefined, ...[details]: {} extends EventFields<K> ? [EventFields<K>?] : [EventFields<K>]): void => {
     if (filter.pane !== undefined && pane !== undefined && pane !== filter.pane) return;
     // The end of the session always comes through: it ends the stream.
     if (filter.types && !filter.types.includes(type) && type !== 'session-ended') return;
@@ -81,7 +75,7 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: string) =
     if ((agent?.instance ?? null) !== before) {
       agents.set(id, agent?.instance ?? null);
       if (agent) emit('agent-bound', id, { agent: agent.agent, instance: agent.instance, ownerPid: agent.ownerPid, sessionId: agent.sessionId });
-      else emit('agent-released', id, { instance: before });
+      else if (before !== null) emit('agent-released', id, { instance: before });
     }
     if (lastStatus.get(id) === key) return;
     lastStatus.set(id, key);

@@ -20,7 +20,10 @@
 import type { Command } from '../commands/command.js';
 import type { COMMAND_MODULES } from '../commands/table.js';
 import { ThurmError, type ErrorCode } from '../errors.js';
-import { field, type Input } from '../fields.js';
+import { field, type Input, type Output, type Shape } from '../fields.js';
+import { MAX_TITLE } from '../sanitize.js';
+import { KINDS, STATES } from '../status/osc7501.js';
+import { NOTIFICATION_CAUSES, SOURCES } from '../status/program-status.js';
 
 export const PROTOCOL_VERSION = 1;
 export const MAX_FRAME = 64 * 1024;
@@ -68,12 +71,56 @@ export function checkSize(raw: unknown): Size | null {
   }
 }
 
-export const EVENT_TYPES = [
-  'pane-added', 'pane-closed', 'pane-exited', 'pane-respawned', 'focus-changed', 'layout-changed', 'title-changed',
-  'status-changed', 'agent-bound', 'agent-released', 'notification', 'client-attached', 'client-detached',
-  'window-added', 'window-closed', 'window-selected', 'window-renamed', 'session-renamed', 'session-ended',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+const PANE_ID = field.string({ max: 32 });
+/** A program's argv as the kernel allows it (an argument of at most 128 KiB). */
+const ARGV = field.array(field.string({ max: 131_072 }), { max: 1 << 20 });
+const STATUS_FIELDS = {
+  state: field.enum([...STATES, 'none']),
+  source: field.enum(SOURCES),
+  text: field.string({ max: 4096 }),
+  progress: field.int({ min: 0, max: 100 }).nullable(),
+};
+/** A pane's status as `info` and `list` give it: the winning source's state, text and progress. */
+export const PANE_STATUS = field.object(STATUS_FIELDS);
+/** The status an event carries: the same, with the blocked kind and the app. */
+export const EVENT_STATUS = field.object({ ...STATUS_FIELDS, kind: field.enum(KINDS).nullable(), app: field.string({ max: 64 }).nullable() });
+const WINDOW_FIELDS = {
+  window: field.string({ max: 16 }).describe('its id, `@N`'),
+  index: field.int({ min: 0 }),
+  name: field.string({ max: MAX_TITLE }),
+  panes: field.array(PANE_ID).describe('its panes in layout order'),
+};
+const PANE_STARTED = { command: ARGV, cwd: field.string(), title: field.string({ max: MAX_TITLE }), status: EVENT_STATUS };
+
+/**
+ * Every event of the events stream: whether it names a pane (`pane`), and the fields it carries
+ * besides `type`, `seq`, `at` and `pane`. The stream's code, its types and the schema come from here.
+ */
+export const EVENTS = {
+  'pane-added': { pane: true, fields: PANE_STARTED },
+  'pane-closed': { pane: true, fields: {} },
+  'pane-exited': { pane: true, fields: { exitCode: field.int(), signal: field.int().nullable() } },
+  'pane-respawned': { pane: true, fields: PANE_STARTED },
+  'focus-changed': { pane: true, fields: {} },
+  'layout-changed': { pane: false, fields: { panes: field.array(PANE_ID).describe('ids in layout order'), zoomed: PANE_ID.nullable() } },
+  'title-changed': { pane: true, fields: { title: field.string({ max: MAX_TITLE }) } },
+  'status-changed': { pane: true, fields: { status: EVENT_STATUS, digest: field.string({ max: 128 }).describe('of a blocked pane\'s screen, for `agent answer --expect`').optional() } },
+  'agent-bound': { pane: true, fields: { agent: field.string({ max: 64 }), instance: field.string({ max: 128 }), ownerPid: field.int({ min: 1 }), sessionId: field.string({ max: 256 }).nullable() } },
+  'agent-released': { pane: true, fields: { instance: field.string({ max: 128 }) } },
+  notification: { pane: true, fields: { cause: field.enum(NOTIFICATION_CAUSES), title: field.string({ max: MAX_TITLE }), text: field.string({ max: 4096 }) } },
+  'client-attached': { pane: false, fields: { client: field.string({ max: 64 }) } },
+  'client-detached': { pane: false, fields: { client: field.string({ max: 64 }) } },
+  'window-added': { pane: false, fields: WINDOW_FIELDS },
+  'window-closed': { pane: false, fields: { window: WINDOW_FIELDS.window } },
+  'window-selected': { pane: false, fields: WINDOW_FIELDS },
+  'window-renamed': { pane: false, fields: WINDOW_FIELDS },
+  'session-renamed': { pane: false, fields: { from: field.string({ max: 256 }), session: field.string({ max: 256 }) } },
+  'session-ended': { pane: false, fields: {} },
+} as const satisfies Record<string, { pane: boolean; fields: Shape }>;
+export type EventType = keyof typeof EVENTS;
+export const EVENT_TYPES = Object.keys(EVENTS) as EventType[];
+/** The fields of an event of `K` besides its envelope. */
+export type EventFields<K extends EventType> = Output<(typeof EVENTS)[K]['fields']>;
 
 /**
  * The requests that turn a connection into a stream rather than a command of the table: `attach`
@@ -143,7 +190,7 @@ export interface PaneInfo extends PaneSummary {
   position: { x: number; y: number } | null;
   title: string;
   foreground: { pid: number; pgid: number; argv: string[] } | null;
-  status: { state: string; source: string; text: string; progress: number | null };
+  status: (typeof PANE_STATUS)['out'];
   programs: ProgramInfo[];
   agent: AgentInfo | null;
   /** The state from the agent's own hooks (`thurm agent hook`), while its owner runs in the foreground. */

@@ -8,9 +8,11 @@ import { MAX_SEQUENCE_BYTES, parseOsc7501, queryReply, type Kind, type State } f
 import { parseOsc9Progress, type Progress } from './progress.js';
 import { recordText, StatusRecords, type StatusRecord } from './records.js';
 
+/** What raises a notification: the pane entering a state, or the program asking for attention. */
+export const NOTIFICATION_CAUSES = ['blocked', 'done', 'error', 'program', 'bell'] as const;
+
 export interface StatusNotification {
-  /** What raised it: the pane entering a state, or the program asking for attention. */
-  cause: 'blocked' | 'done' | 'error' | 'program' | 'bell';
+  cause: (typeof NOTIFICATION_CAUSES)[number];
   title: string;
   text: string;
 }

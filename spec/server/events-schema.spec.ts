@@ -1,0 +1,61 @@
+// The events stream sends only what EVENTS declares: a real Mux on fake ptys is driven through
+// every kind of change, and each frame's event is checked against the published schema by the
+// spec's own validator (spec/helpers/json-schema.ts, which knows nothing of lib/fields.ts).
+import test from 'ava';
+import { COMMANDS } from '../../lib/commands/index.js';
+import { protocolSchema } from '../../lib/commands/request-schema.js';
+import { subscribe } from '../../lib/server/events.js';
+import { EVENT_TYPES } from '../../lib/server/protocol.js';
+import { DEFAULT_CONFIG } from '../../lib/session/config.js';
+import { Mux } from '../../lib/session/mux.js';
+import { FakePty } from '../helpers/fake-pty.js';
+import { validate } from '../helpers/json-schema.js';
+import { waitUntil } from '../helpers/wait.js';
+
+const SCHEMA = protocolSchema(COMMANDS);
+const DEFS = SCHEMA.$defs as Record<string, Record<string, unknown>>;
+
+test('every event type is in the schema, and an event of one type is not valid as another', (t) => {
+  for (const type of EVENT_TYPES) t.truthy(DEFS[`event.${type}`], type);
+  t.deepEqual(validate(DEFS['event.pane-closed'], { type: 'pane-closed', seq: 1, at: '2026-12-03T00:00:00Z', pane: '1' }, SCHEMA), []);
+  t.not(validate(DEFS['event.pane-closed'], { type: 'pane-closed', seq: 1, at: '2026-12-03T00:00:00Z' }, SCHEMA).length, 0, 'a pane event names its pane');
+  t.not(validate(DEFS.event, { type: 'focus-changed', seq: 1, at: '2026-12-03T00:00:00Z', pane: '1', title: 'x' }, SCHEMA).length, 0, 'no undeclared field');
+});
+
+test('every event a real Mux sends through a change of each kind is valid by the schema', async (t) => {
+  const ptys = new Map<string, FakePty>();
+  const mux = new Mux({
+    session: 'spec', socketPath: '/nonexistent', config: DEFAULT_CONFIG, size: { cols: 80, rows: 24 },
+    spawn: (opts) => { const pty = new FakePty(opts); ptys.set(String(opts.env?.THURM_PANE_ID), pty); return pty; },
+  });
+  const events: Record<string, unknown>[] = [];
+  mux.start({ argv: ['/bin/sh'], cwd: '/' });
+  subscribe(mux, {}, (frame) => { events.push((JSON.parse(frame) as { event: Record<string, unknown> }).event); return true; });
+  const seen = (type: string) => events.some((e) => e.type === type);
+
+  const two = mux.split('1', 'down', { argv: ['/bin/sh'], cwd: '/' });
+  mux.focus('1', true);
+  ptys.get(two)!.output('\x1b]2;building\x07');
+  ptys.get(two)!.output('\x1b]7501;state=blocked:kind=question:app=deploy\x07');
+  await waitUntil(() => seen('title-changed') && seen('status-changed') && seen('notification'), () => `title, status and notification events; got ${events.map((e) => e.type).join(' ')}`);
+  mux.addClient('c1', 80, 24);
+  mux.removeClient('c1');
+  mux.newWindow({ argv: ['/bin/sh'], cwd: '/' }, 'second');
+  const second = mux.findWindow({ index: 1 });
+  mux.renameWindow(second, 'renamed');
+  mux.selectWindowBy('last');
+  mux.killWindow(second);
+  mux.respawnPane(two, { argv: ['/bin/sh'], cwd: '/tmp' }, true);
+  mux.renameSession('spec-2', '/nonexistent-2');
+  ptys.get(two)!.exit(3);
+  await waitUntil(() => seen('pane-closed'), 'the exited pane closed');
+  mux.end();
+  await waitUntil(() => seen('session-ended'), 'the end of the session');
+
+  const invalid = events.map((e) => ({ type: e.type, errors: validate(DEFS.event, e, SCHEMA) })).filter((e) => e.errors.length);
+  t.deepEqual(invalid, []);
+  // Agents bind only to a live process in the pane's foreground (a fake pty has none): the
+  // agent events are checked against their schema by the end-to-end events spec's shapes.
+  const missing = EVENT_TYPES.filter((type) => !seen(type) && type !== 'agent-bound' && type !== 'agent-released');
+  t.deepEqual(missing, [], 'a change of every other kind was made');
+});
