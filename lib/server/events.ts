@@ -55,7 +55,7 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: string) =
     agents.set(p.id, p.agent?.instance ?? null);
   }
   let event: MuxEvent;
-  const emit = <K extends EventType>(type: K, pane: string | undefined, ...[details]: {} extends EventFields<K> ? [EventFields<K>?] : [EventFields<K>]): void => {
+  const emit = <K extends EventType>(type: K, pane: string | undefined, ...[details]: [keyof EventFields<K>] extends [never] ? [EventFields<K>?] : [EventFields<K>]): void => {
     if (filter.pane !== undefined && pane !== undefined && pane !== filter.pane) return;
     // The end of the session always comes through: it ends the stream.
     if (filter.types && !filter.types.includes(type) && type !== 'session-ended') return;
