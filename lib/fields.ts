@@ -174,6 +174,15 @@ export const field = {
     }, { type: 'integer', minimum: min, maximum: max });
   },
 
+  /** Any finite number from `min` to `max` (a figure such as a time in ms). */
+  number(opts: { min?: number; max?: number } = {}): Field<number> {
+    const min = opts.min ?? -Number.MAX_VALUE, max = opts.max ?? Number.MAX_VALUE;
+    return new Field((v, path) => {
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) refuse(path, `expected a number from ${min} to ${max}`);
+      return v;
+    }, { type: 'number', ...(opts.min !== undefined && { minimum: min }), ...(opts.max !== undefined && { maximum: max }) });
+  },
+
   bool(): Field<boolean> {
     return new Field((v, path) => {
       if (typeof v !== 'boolean') refuse(path, 'expected true or false');

@@ -1,5 +1,5 @@
 // The session and every pane: size, program, foreground process, title and status.
-import type { PaneInfo, SessionInfo } from '../server/protocol.js';
+import { SESSION_INFO, type PaneInfo, type SessionInfo } from '../server/protocol.js';
 import type { Mux } from '../session/mux.js';
 import { printable, shownCommand } from '../sanitize.js';
 import { frameStats } from '../ui/frame-stats.js';
@@ -71,6 +71,7 @@ export const info = defineCommand({
   describe: 'Show the session and every pane',
   request: () => ({}),
   fields: {},
+  result: SESSION_INFO,
   run: (ctx) => sessionInfo(ctx.mux),
   print: (r) => [
     `session ${r.session} (${r.clients} client${r.clients === 1 ? '' : 's'})`,

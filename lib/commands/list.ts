@@ -1,5 +1,6 @@
 // List the panes of a session, one line each.
-import type { PaneSummary } from '../server/protocol.js';
+import { field } from '../fields.js';
+import { PANE_SUMMARY, type PaneSummary } from '../server/protocol.js';
 import type { Mux } from '../session/mux.js';
 import { printable, shownCommand } from '../sanitize.js';
 import { defineCommand } from './command.js';
@@ -15,6 +16,7 @@ export const list = defineCommand({
   describe: 'List panes: id, size, focus, command, cwd, pid',
   request: () => ({}),
   fields: {},
+  result: { panes: field.array(field.object(PANE_SUMMARY)) },
   run: (ctx) => ({ panes: ctx.mux.paneIds().map((id) => paneSummary(ctx.mux, id)) }),
   print: (r) => r.panes
     .map((p) => `${p.id}: ${p.size.cols}x${p.size.rows}${p.focused ? ' (focused)' : ''} ${shownCommand(p.command.join(' '))} ${printable(p.cwd)} pid ${p.pid}`)

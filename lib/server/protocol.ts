@@ -174,61 +174,93 @@ export interface ResizeMessage { type: 'resize'; size: Size }
 /** `switch`: the client attaches session `session` next (it chose another session). */
 export interface DetachedMessage { type: 'detached'; reason: 'detached' | 'session-ended' | 'server-exited' | 'too-slow' | 'upgrading' | 'switch'; session?: string }
 
-export interface PaneSummary {
-  id: string;
-  focused: boolean;
-  size: Size;
-  command: string[];
-  cwd: string;
-  pid: number;
-}
+const OPTIONAL_TEXT = field.string({ max: 4096 }).nullable();
+const ISO_TIME = field.string({ max: 64, format: 'date-time' });
+const PID = field.int({ min: 0 });
 
-export interface PaneInfo extends PaneSummary {
-  /** Index of the pane's window. */
-  window: number;
-  /** Where its content starts in the window (below its header); null while it is hidden. */
-  position: { x: number; y: number } | null;
-  title: string;
-  foreground: { pid: number; pgid: number; argv: string[] } | null;
-  status: (typeof PANE_STATUS)['out'];
-  programs: ProgramInfo[];
-  agent: AgentInfo | null;
-  /** The state from the agent's own hooks (`thurm agent hook`), while its owner runs in the foreground. */
-  hook: HookInfo | null;
-  exit: { exitCode: number; signal: number | null } | null;
-}
+/** A pane as `list` gives it. */
+export const PANE_SUMMARY = {
+  id: PANE_ID,
+  focused: field.bool(),
+  size: SIZE,
+  command: ARGV,
+  cwd: field.string(),
+  pid: PID,
+};
+export type PaneSummary = Output<typeof PANE_SUMMARY>;
 
-export interface RecordInfo {
-  id: string | null;
-  state: string;
-  kind: string | null;
-  title: string | null;
-  msg: string | null;
-  progress: number | null;
-  updatedAt: string;
-}
+/** One OSC 7501 record of a pane, as `info` gives it. */
+const RECORD_INFO = field.object({
+  id: field.string({ max: 128 }).nullable(),
+  state: field.enum(STATES),
+  kind: field.enum(KINDS).nullable(),
+  title: OPTIONAL_TEXT,
+  msg: OPTIONAL_TEXT,
+  progress: field.int({ min: 0, max: 100 }).nullable(),
+  updatedAt: ISO_TIME,
+});
+export type RecordInfo = (typeof RECORD_INFO)['out'];
+const PROGRAM_INFO = field.object({ app: field.string({ max: 64 }).nullable(), records: field.array(RECORD_INFO, { max: 256 }) });
+export type ProgramInfo = (typeof PROGRAM_INFO)['out'];
 
-export interface AgentInfo {
-  agent: string;
-  instance: string;
-  ownerPid: number;
-  status: string;
-  turn: number;
-  sessionId: string | null;
-  message: string | null;
-  resume: string[] | null;
-}
+/** The agent instance that owns a pane through its reports (`thurm agent report`). */
+const AGENT_INFO = field.object({
+  agent: field.string({ max: 64 }),
+  instance: field.string({ max: 128 }),
+  ownerPid: PID,
+  status: field.string({ max: 32 }),
+  turn: field.int({ min: 0 }),
+  sessionId: field.string({ max: 256 }).nullable(),
+  message: OPTIONAL_TEXT,
+  resume: ARGV.nullable(),
+});
+export type AgentInfo = (typeof AGENT_INFO)['out'];
 
-export interface HookInfo {
-  agent: string;
-  ownerPid: number;
-  status: string;
-  /** The hook event that set this state (`SessionStart`, `Stop`...). */
-  event: string;
-  /** The agent's session, as its hooks gave it: what a restore resumes when no report gave one. */
-  sessionId: string | null;
-  message: string | null;
-}
+/** The state from the agent's own hooks (`thurm agent hook`), while its owner runs in the foreground. */
+const HOOK_INFO = field.object({
+  agent: field.string({ max: 64 }),
+  ownerPid: PID,
+  status: field.string({ max: 32 }),
+  event: field.string({ max: 64 }).describe('the hook event that set this state (SessionStart, Stop...)'),
+  sessionId: field.string({ max: 256 }).nullable().describe('what a restore resumes when no report gave one'),
+  message: OPTIONAL_TEXT,
+});
+export type HookInfo = (typeof HOOK_INFO)['out'];
+
+/** A pane as `info` gives it. */
+const PANE_INFO = field.object({
+  ...PANE_SUMMARY,
+  window: field.int({ min: 0 }).describe('the index of its window'),
+  position: field.object({ x: field.int({ min: 0 }), y: field.int({ min: 0 }) }).nullable().describe('where its content starts in the window, below its header; null while it is hidden'),
+  title: field.string({ max: MAX_TITLE }),
+  foreground: field.object({ pid: PID, pgid: PID, argv: ARGV }).nullable(),
+  status: PANE_STATUS,
+  programs: field.array(PROGRAM_INFO, { max: 256 }),
+  agent: AGENT_INFO.nullable(),
+  hook: HOOK_INFO.nullable(),
+  exit: field.object({ exitCode: field.int(), signal: field.int().nullable() }).nullable(),
+});
+export type PaneInfo = (typeof PANE_INFO)['out'];
+
+/** The whole session as `info` gives it (also the snapshot an events stream starts with). */
+export const SESSION_INFO = {
+  session: field.string({ max: 256 }),
+  serverPid: PID,
+  clients: field.int({ min: 0 }),
+  windows: field.array(field.object({
+    index: field.int({ min: 0 }), id: field.string({ max: 16 }), name: field.string({ max: MAX_TITLE }), current: field.bool(), last: field.bool(),
+    panes: field.array(PANE_ID), active: PANE_ID.describe('the window\'s focused pane'), state: field.string({ max: 32 }),
+  })),
+  panes: field.array(PANE_INFO),
+  save: field.object({ file: field.string().nullable(), savedAt: ISO_TIME.nullable(), error: OPTIONAL_TEXT }).describe('the session file: where, when last saved, and the error of a failing save'),
+  restore: field.object({
+    from: field.string(), savedAt: field.string({ max: 64 }),
+    panes: field.array(field.object({ id: PANE_ID, outcome: field.string({ max: 32 }), detail: field.string() })),
+    problems: field.array(field.string()),
+  }).nullable().describe('what the restore that started this server did, per pane'),
+  frames: field.object({ count: field.int({ min: 0 }), p50Ms: field.number({ min: 0 }), p99Ms: field.number({ min: 0 }) }).optional().describe('compose time of the server\'s last frames, once one was drawn'),
+};
+export type SessionInfo = Output<typeof SESSION_INFO>;
 
 export interface AgentExplanation {
   pane: string;
@@ -247,23 +279,6 @@ export interface AgentExplanation {
   hook: { agent: string; event: string; status: string; ownerPid: number; stale: string | null } | null;
   /** What gives the winning source's state and what ends it. */
   lifetime: { starts: string; ends: string };
-}
-
-export interface ProgramInfo { app: string | null; records: RecordInfo[] }
-
-export interface SessionInfo {
-  session: string;
-  serverPid: number;
-  clients: number;
-  /** `active`: the window's focused pane. */
-  windows: { index: number; id: string; name: string; current: boolean; last: boolean; panes: string[]; active: string; state: string }[];
-  panes: PaneInfo[];
-  /** The session file: where, when last saved (ISO), and the error of a failing save. */
-  save: { file: string | null; savedAt: string | null; error: string | null };
-  /** What the restore that started this server did, per pane. */
-  restore: { from: string; savedAt: string; panes: { id: string; outcome: string; detail: string }[]; problems: string[] } | null;
-  /** Compose time of the server's last frames (all clients), once one was drawn. */
-  frames?: { count: number; p50Ms: number; p99Ms: number };
 }
 
 /** What a client hands the server process it starts (as its one argument, in JSON). */
