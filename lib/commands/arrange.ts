@@ -23,6 +23,7 @@ export const swapPane = defineCommand({
   options: { ...paneOption, previous: { type: 'boolean', describe: 'swap with the pane before it' } },
   request: (argv) => ({ pane: paneFromCli(argv), previous: argv.previous }),
   fields: { pane: paneField, previous: field.bool().default(false) },
+  result: {},
   run: (ctx, a) => {
     ctx.mux.swapPane(resolvePane(ctx, a.pane), a.previous ? -1 : 1);
     return {};
@@ -36,6 +37,7 @@ export const rotateWindow = defineCommand({
   options: { back: { type: 'boolean', describe: 'rotate the other way' } },
   request: (argv) => ({ back: argv.back }),
   fields: { back: field.bool().default(false) },
+  result: {},
   run: (ctx, a) => {
     ctx.mux.rotateWindow(a.back ? -1 : 1);
     return {};
@@ -49,6 +51,7 @@ export const breakPane = defineCommand({
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv) }),
   fields: { pane: paneField },
+  result: {},
   run: (ctx, a) => {
     ctx.mux.breakPane(resolvePane(ctx, a.pane));
     return {};
@@ -66,6 +69,7 @@ export const joinPane = defineCommand({
   },
   request: (argv) => ({ pane: paneFromCli(argv), target: argv.target === undefined ? undefined : String(argv.target), down: argv.down }),
   fields: { pane: paneField, target: field.string({ max: 32 }).describe('the pane to join'), down: field.bool().default(false) },
+  result: {},
   run: (ctx, a) => {
     ctx.mux.joinPane(resolvePane(ctx, a.pane), ctx.mux.pane(a.target).id, a.down ? 'down' : 'right');
     return {};

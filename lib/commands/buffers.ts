@@ -11,6 +11,11 @@ export const buffers = defineCommand({
   describe: 'List the paste buffers, newest first',
   request: () => ({}),
   fields: {},
+  result: {
+    buffers: field.array(field.object({
+      name: field.string({ max: 64 }), bytes: field.int({ min: 0 }), createdAt: field.string({ max: 64, format: 'date-time' }), text: field.string({ max: 1 << 20 }),
+    }), { max: 50 }).describe('newest first'),
+  },
   run: (ctx) => ({
     buffers: ctx.mux.buffers.list().map((b) => ({
       name: b.name, bytes: Buffer.byteLength(b.text), createdAt: new Date(b.createdAt).toISOString(), text: b.text,

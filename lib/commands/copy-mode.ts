@@ -1,4 +1,5 @@
 // Enter copy mode on a pane: for the client whose key ran it, or for every attached client.
+import { field } from '../fields.js';
 import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
 
 export const copyMode = defineCommand({
@@ -8,6 +9,7 @@ export const copyMode = defineCommand({
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv) }),
   fields: { pane: paneField },
+  result: { pane: field.string({ max: 32 }), clients: field.int({ min: 0 }).describe('the attached clients that entered copy mode') },
   run: (ctx, a) => {
     const pane = resolvePane(ctx, a.pane);
     const targets = ctx.client ? [ctx.client] : ctx.clients();

@@ -7,6 +7,7 @@ export const equalize = defineCommand({
   describe: 'Make panes in each row and column the same size',
   request: () => ({}),
   fields: {},
+  result: {},
   run: (ctx) => {
     ctx.mux.equalize();
     return {};

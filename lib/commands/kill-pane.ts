@@ -8,6 +8,7 @@ export const killPane = defineCommand({
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv) }),
   fields: { pane: paneField },
+  result: {},
   run: (ctx, a) => {
     ctx.mux.killPane(resolvePane(ctx, a.pane));
     return {};

@@ -7,6 +7,7 @@ export const killServer = defineCommand({
   describe: 'End the session, its panes and its server',
   request: () => ({}),
   fields: {},
+  result: {},
   run: (ctx) => {
     ctx.shutdown();
     return {};

@@ -28,6 +28,7 @@ export const resizePane = defineCommand({
     height: paneSizeField.optional(),
   },
   rules: { atLeastOne: [['direction', 'width', 'height']] },
+  result: {},
   run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
     if (a.width) ctx.mux.resizePaneTo(id, 'right', a.width);

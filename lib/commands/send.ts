@@ -39,6 +39,7 @@ export const send = defineCommand({
     enter: field.bool().describe('press Enter last').default(false),
   },
   rules: { atLeastOne: [['text', 'keys', 'enter']] },
+  result: {},
   run: (ctx, a) => {
     const pane = ctx.mux.pane(resolvePane(ctx, a.pane));
     const keys = (a.keys ?? []).map((name) => {

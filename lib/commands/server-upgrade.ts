@@ -1,4 +1,5 @@
 // Replace the running server with the build on disk, keeping every pane running.
+import { field } from '../fields.js';
 import { defineCommand } from './command.js';
 
 export const serverUpgrade = defineCommand({
@@ -10,6 +11,7 @@ export const serverUpgrade = defineCommand({
   waits: true,
   request: () => ({}),
   fields: {},
+  result: { oldPid: field.int({ min: 1 }).describe('the server that handed over'), pid: field.int({ min: 1 }).describe('the server that took the session') },
   run: async (ctx) => ({ oldPid: process.pid, ...(await ctx.upgrade()) }),
   print: (r) => `server ${r.oldPid} handed the session to server ${r.pid}`,
 });

@@ -18,6 +18,7 @@ export const tmuxSetOption = defineCommand({
     value: field.string({ max: MAX_OPTION_VALUE, pattern: /^[^\u0000-\u001f\u007f-\u009f]*$/, expected: 'text without control characters' })
       .describe('the value (null: unset it)').nullable(),
   },
+  result: {},
   run: (ctx, a) => {
     ctx.mux.setTmuxOption(a.scope, a.name, a.value ?? null);
     return {};

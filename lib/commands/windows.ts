@@ -4,20 +4,9 @@ import { field } from '../fields.js';
 import { printable, sanitizeText } from '../sanitize.js';
 import { windowState } from '../session/agents.js';
 import type { Mux } from '../session/mux.js';
+import { WINDOW_INFO, type WindowInfo } from '../server/protocol.js';
 import { argvField, cwdField, defineCommand, MAX_WINDOW_INDEX, windowIndexField, type CliArgs } from './command.js';
 
-export interface WindowInfo {
-  index: number;
-  id: string;
-  name: string;
-  current: boolean;
-  last: boolean;
-  panes: string[];
-  /** Its focused pane (tmux's active pane of the window). */
-  active: string;
-  /** The most pressing state of its panes. */
-  state: string;
-}
 
 export function windowInfo(mux: Mux): WindowInfo[] {
   return mux.windowList().map(({ window, current, last }) => ({
@@ -81,6 +70,7 @@ export const renameWindow = defineCommand({
   options: { ...indexOption },
   request: (argv: CliArgs) => ({ index: argv.index, name: (argv.name as string | undefined) ?? null }),
   fields: { index: windowIndexField, name: nameField.describe('window name (null: named after its pane again)').nullable().optional() },
+  result: {},
   run: (ctx, a) => {
     ctx.mux.renameWindow(ctx.mux.findWindow({ index: a.index }), a.name ? sanitizeText(a.name, 64) : null);
     return {};
@@ -94,6 +84,7 @@ export const moveWindow = defineCommand({
   options: { ...indexOption, to: { type: 'number', demandOption: true, describe: 'the new index' } },
   request: (argv: CliArgs) => ({ index: argv.index, to: argv.to }),
   fields: { index: windowIndexField, to: field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('the new index') },
+  result: {},
   run: (ctx, a) => {
     ctx.mux.moveWindow(ctx.mux.findWindow({ index: a.index }), a.to);
     return {};
@@ -107,6 +98,7 @@ export const killWindow = defineCommand({
   options: { ...indexOption },
   request: (argv: CliArgs) => ({ index: argv.index }),
   fields: { index: windowIndexField },
+  result: {},
   run: (ctx, a) => {
     ctx.mux.killWindow(ctx.mux.findWindow({ index: a.index }));
     return {};
@@ -119,6 +111,7 @@ export const listWindows = defineCommand({
   describe: 'List windows: index, name, panes, most pressing state',
   request: () => ({}),
   fields: {},
+  result: { windows: field.array(WINDOW_INFO) },
   run: (ctx) => ({ windows: windowInfo(ctx.mux) }),
   print: (r) => r.windows
     .map((w) => `${w.index}: ${printable(w.name)}${w.current ? ' (current)' : w.last ? ' (last)' : ''} ${w.id} panes ${w.panes.join(',')}${w.state !== 'none' ? ` ${w.state}` : ''}`)

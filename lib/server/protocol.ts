@@ -227,6 +227,19 @@ const HOOK_INFO = field.object({
 });
 export type HookInfo = (typeof HOOK_INFO)['out'];
 
+/** A window as `info` and `list-windows` give it. */
+export const WINDOW_INFO = field.object({
+  index: field.int({ min: 0 }),
+  id: field.string({ max: 16 }).describe('`@N`'),
+  name: field.string({ max: MAX_TITLE }),
+  current: field.bool(),
+  last: field.bool(),
+  panes: field.array(PANE_ID),
+  active: PANE_ID.describe('its focused pane (tmux\'s active pane)'),
+  state: field.string({ max: 32 }).describe('the most pressing state of its panes'),
+});
+export type WindowInfo = (typeof WINDOW_INFO)['out'];
+
 /** A pane as `info` gives it. */
 const PANE_INFO = field.object({
   ...PANE_SUMMARY,
@@ -247,10 +260,7 @@ export const SESSION_INFO = {
   session: field.string({ max: 256 }),
   serverPid: PID,
   clients: field.int({ min: 0 }),
-  windows: field.array(field.object({
-    index: field.int({ min: 0 }), id: field.string({ max: 16 }), name: field.string({ max: MAX_TITLE }), current: field.bool(), last: field.bool(),
-    panes: field.array(PANE_ID), active: PANE_ID.describe('the window\'s focused pane'), state: field.string({ max: 32 }),
-  })),
+  windows: field.array(WINDOW_INFO),
   panes: field.array(PANE_INFO),
   save: field.object({ file: field.string().nullable(), savedAt: ISO_TIME.nullable(), error: OPTIONAL_TEXT }).describe('the session file: where, when last saved, and the error of a failing save'),
   restore: field.object({

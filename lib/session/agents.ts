@@ -1,6 +1,7 @@
 // The agent overview (prefix `a`, `thurm agents`): every pane that has a status, most pressing
 // first, with how long it has been in that state.
 import type { State } from '../status/osc7501.js';
+import type { StatusSource } from '../status/program-status.js';
 import { overviewRank } from '../status/states.js';
 import type { Mux } from './mux.js';
 import type { Window } from './windows.js';
@@ -8,7 +9,7 @@ import type { Window } from './windows.js';
 export interface AgentRow {
   pane: string;
   state: State;
-  source: string;
+  source: StatusSource;
   app: string | null;
   text: string;
   /** When the pane entered this state (ms since the epoch). */

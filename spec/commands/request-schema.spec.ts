@@ -139,6 +139,8 @@ test('the results a command declares are what it returns, on a real Mux', async 
     { type: 'select-layout', layout: 'tiled' }, { type: 'synchronize-panes', off: true }, { type: 'capture', scrollback: 10 },
     { type: 'set-buffer', text: 'x' }, { type: 'paste' }, { type: 'focus', next: true }, { type: 'rename-pane', title: 'named' },
     { type: 'respawn-pane', kill: true }, { type: 'zoom' }, { type: 'wait', output: '' }, { type: 'info' }, { type: 'list' },
+    { type: 'agents' }, { type: 'detach' }, { type: 'equalize' }, { type: 'display-message', text: 'hi' }, { type: 'copy-mode' },
+    { type: 'buffers' }, { type: 'list-windows' }, { type: 'rename-window', name: 'r' }, { type: 'rotate-window' },
   ];
   const declared = COMMANDS.filter((c) => c.result).map((c) => c.name);
   t.true(declared.length >= requests.length - 1, 'most declared results are run here');

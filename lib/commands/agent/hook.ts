@@ -22,6 +22,7 @@ export const agentHook = defineCommand({
     // The agent's own words, kept as one clean line.
     message: field.string({ max: 4096 }).map((m) => sanitizeText(m.replace(CONTROL_CHARS, ' '), 2048) || undefined).optional(),
   },
+  result: {},
   run: (ctx, a) => {
     ctx.mux.agentHook(resolvePane(ctx, a.pane), { agent: a.agent, event: a.event, ownerPid: a.owner_pid, message: a.message, sessionId: a.session_id });
     return {};

@@ -25,6 +25,7 @@ export const agentPrompt = defineCommand({
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv), text: (argv.text as unknown[]).map(String).join(' ') }),
   fields: { pane: paneField, text: field.string({ min: 1, max: 32 * 1024 }).describe('the prompt, pasted, then Enter') },
+  result: {},
   run: (ctx, a) => {
     const pane = ctx.mux.pane(resolvePane(ctx, a.pane));
     const agent = pane.agent.inForeground() ? pane.agent.current() : null;

@@ -23,6 +23,7 @@ export const agentRelease = defineCommand({
     instance: field.string({ max: 128, pattern: INSTANCE_ID, expected: '1-128 printable ASCII characters' }),
     sequence: field.int().describe('after the instance\'s last report'),
   },
+  result: {},
   run: (ctx, a) => {
     ctx.mux.agentRelease(resolvePane(ctx, a.pane), { ownerPid: a.owner_pid, instance: a.instance, sequence: a.sequence });
     return {};

@@ -63,6 +63,7 @@ export const agentReport = defineCommand({
     },
   }),
   fields: { pane: paneField, report: field.object(REPORT) },
+  result: {},
   run: (ctx, a) => {
     ctx.mux.agentReport(resolvePane(ctx, a.pane), reportInput(a.report));
     return {};
