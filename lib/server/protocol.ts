@@ -165,14 +165,27 @@ export type Reply =
   | { id: RequestId | null; ok: true; result: unknown }
   | { id: RequestId | null; ok: false; error: { code: ErrorCode; message: string } };
 
-/** Sent by an attached client when its terminal changes size. */
-export interface ResizeMessage { type: 'resize'; size: Size }
-
-/** The last message an attached client receives before the server closes the stream. */
-/** `too-slow`: the client did not read what the server sent and was dropped (peer-budget.ts). */
-/** `upgrading`: a new server build takes over the session; the client reconnects to it. */
-/** `switch`: the client attaches session `session` next (it chose another session). */
-export interface DetachedMessage { type: 'detached'; reason: 'detached' | 'session-ended' | 'server-exited' | 'too-slow' | 'upgrading' | 'switch'; session?: string }
+/**
+ * The text messages of an attached connection, besides its binary frames of terminal bytes
+ * (keys from the client, the screen from the server).
+ */
+export const ATTACH_MESSAGES = {
+  resize: {
+    from: 'client',
+    describe: 'the client\'s terminal changed size (a size past the largest window is clamped to it)',
+    fields: { size: SIZE },
+  },
+  detached: {
+    from: 'server',
+    describe: 'the last message before the server closes the stream, and why: too-slow, the client did not read what it was sent; upgrading, a new server build takes over and the client reconnects to it; switch, the client attaches `session` next',
+    fields: {
+      reason: field.enum(['detached', 'session-ended', 'server-exited', 'too-slow', 'upgrading', 'switch']),
+      session: field.string({ max: 256 }).optional(),
+    },
+  },
+} as const;
+export type ResizeMessage = { type: 'resize' } & Output<typeof ATTACH_MESSAGES.resize.fields>;
+export type DetachedMessage = { type: 'detached' } & Output<typeof ATTACH_MESSAGES.detached.fields>;
 
 const OPTIONAL_TEXT = field.string({ max: 4096 }).nullable();
 const ISO_TIME = field.string({ max: 64, format: 'date-time' });

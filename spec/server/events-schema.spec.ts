@@ -59,3 +59,10 @@ test('every event a real Mux sends through a change of each kind is valid by the
   const missing = EVENT_TYPES.filter((type) => !seen(type) && type !== 'agent-bound' && type !== 'agent-released');
   t.deepEqual(missing, [], 'a change of every other kind was made');
 });
+
+test('the attach stream\'s text messages are in the schema: a resize from the client, a detach with its reason from the server', (t) => {
+  t.deepEqual(validate(DEFS['attach.resize'], { type: 'resize', size: { cols: 120, rows: 40 } }, SCHEMA), []);
+  t.not(validate(DEFS['attach.resize'], { type: 'resize', size: { cols: 0, rows: 40 } }, SCHEMA).length, 0, 'a size of no columns');
+  t.deepEqual(validate(DEFS['attach.detached'], { type: 'detached', reason: 'switch', session: 'work' }, SCHEMA), []);
+  t.not(validate(DEFS['attach.detached'], { type: 'detached', reason: 'bored' }, SCHEMA).length, 0, 'an unknown reason');
+});
