@@ -33,14 +33,14 @@ function declared(commands: readonly Command<any, any>[]): Declared[] {
 
 /** An event of `type` as the stream sends it, in the `event` of a `{"type": "event", "event"}` frame. */
 function eventSchema(type: keyof typeof EVENTS): JsonSchema {
-  const { pane, fields } = EVENTS[type];
+  const { pane, describe, fields } = EVENTS[type];
   const { required = [], ...rest } = objectSchema(fields, {}, {
     type: { const: type },
     seq: { description: 'the order of events on this stream, from 1', type: 'integer', minimum: 1 },
     at: { description: 'when it happened (ISO 8601)', type: 'string', format: 'date-time' },
     ...(pane && { pane: { description: 'the pane it happened to', type: 'string', maxLength: 32 } }),
   }) as JsonSchema & { required?: string[] };
-  return { title: `${type} event`, ...rest, required: ['type', 'seq', 'at', ...(pane ? ['pane'] : []), ...required] };
+  return { title: `${type} event`, description: describe, ...rest, required: ['type', 'seq', 'at', ...(pane ? ['pane'] : []), ...required] };
 }
 
 /**

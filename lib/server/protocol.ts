@@ -97,26 +97,26 @@ const PANE_STARTED = { command: ARGV, cwd: field.string(), title: field.string({
  * besides `type`, `seq`, `at` and `pane`. The stream's code, its types and the schema come from here.
  */
 export const EVENTS = {
-  'pane-added': { pane: true, fields: PANE_STARTED },
-  'pane-closed': { pane: true, fields: {} },
-  'pane-exited': { pane: true, fields: { exitCode: field.int(), signal: field.int().nullable() } },
-  'pane-respawned': { pane: true, fields: PANE_STARTED },
-  'focus-changed': { pane: true, fields: {} },
-  'layout-changed': { pane: false, fields: { panes: field.array(PANE_ID).describe('ids in layout order'), zoomed: PANE_ID.nullable() } },
-  'title-changed': { pane: true, fields: { title: field.string({ max: MAX_TITLE }) } },
-  'status-changed': { pane: true, fields: { status: EVENT_STATUS, digest: field.string({ max: 128 }).describe('of a blocked pane\'s screen, for `agent answer --expect`').optional() } },
-  'agent-bound': { pane: true, fields: { agent: field.string({ max: 64 }), instance: field.string({ max: 128 }), ownerPid: field.int({ min: 1 }), sessionId: field.string({ max: 256 }).nullable() } },
-  'agent-released': { pane: true, fields: { instance: field.string({ max: 128 }) } },
-  notification: { pane: true, fields: { cause: field.enum(NOTIFICATION_CAUSES), title: field.string({ max: MAX_TITLE }), text: field.string({ max: 4096 }) } },
-  'client-attached': { pane: false, fields: { client: field.string({ max: 64 }) } },
-  'client-detached': { pane: false, fields: { client: field.string({ max: 64 }) } },
-  'window-added': { pane: false, fields: WINDOW_FIELDS },
-  'window-closed': { pane: false, fields: { window: WINDOW_FIELDS.window } },
-  'window-selected': { pane: false, fields: WINDOW_FIELDS },
-  'window-renamed': { pane: false, fields: WINDOW_FIELDS },
-  'session-renamed': { pane: false, fields: { from: field.string({ max: 256 }), session: field.string({ max: 256 }) } },
-  'session-ended': { pane: false, fields: {} },
-} as const satisfies Record<string, { pane: boolean; fields: Shape }>;
+  'pane-added': { pane: true, describe: 'a pane was opened (split, new window, restore)', fields: PANE_STARTED },
+  'pane-closed': { pane: true, describe: 'a pane was closed', fields: {} },
+  'pane-exited': { pane: true, describe: 'the program of a pane ended', fields: { exitCode: field.int(), signal: field.int().nullable() } },
+  'pane-respawned': { pane: true, describe: 'another program runs in the same pane (`respawn-pane`)', fields: PANE_STARTED },
+  'focus-changed': { pane: true, describe: 'the pane has the focus', fields: {} },
+  'layout-changed': { pane: false, describe: 'the current window\'s panes moved, came, went or zoomed', fields: { panes: field.array(PANE_ID).describe('ids in layout order'), zoomed: PANE_ID.nullable() } },
+  'title-changed': { pane: true, describe: 'a pane\'s title changed (at most four a second per pane, the latest always last: a spinner in a title is no stream of events)', fields: { title: field.string({ max: MAX_TITLE }) } },
+  'status-changed': { pane: true, describe: 'a pane\'s status changed (only when its state, source, text or progress did)', fields: { status: EVENT_STATUS, digest: field.string({ max: 128 }).describe('of a blocked pane\'s screen, for `agent answer --expect`').optional() } },
+  'agent-bound': { pane: true, describe: 'an agent instance took the pane with its reports', fields: { agent: field.string({ max: 64 }), instance: field.string({ max: 128 }), ownerPid: field.int({ min: 1 }), sessionId: field.string({ max: 256 }).nullable() } },
+  'agent-released': { pane: true, describe: 'the instance let go of the pane, or was replaced', fields: { instance: field.string({ max: 128 }) } },
+  notification: { pane: true, describe: 'the pane raised a notification', fields: { cause: field.enum(NOTIFICATION_CAUSES), title: field.string({ max: MAX_TITLE }), text: field.string({ max: 4096 }) } },
+  'client-attached': { pane: false, describe: 'a client attached', fields: { client: field.string({ max: 64 }) } },
+  'client-detached': { pane: false, describe: 'a client detached', fields: { client: field.string({ max: 64 }) } },
+  'window-added': { pane: false, describe: 'a window was opened', fields: WINDOW_FIELDS },
+  'window-closed': { pane: false, describe: 'a window was closed', fields: { window: WINDOW_FIELDS.window } },
+  'window-selected': { pane: false, describe: 'another window is current', fields: WINDOW_FIELDS },
+  'window-renamed': { pane: false, describe: 'a window was renamed or moved to another index', fields: WINDOW_FIELDS },
+  'session-renamed': { pane: false, describe: 'the session has another name (`session`)', fields: { from: field.string({ max: 256 }), session: field.string({ max: 256 }) } },
+  'session-ended': { pane: false, describe: 'the session ended; always sent, whatever `types` asks for', fields: {} },
+} as const satisfies Record<string, { pane: boolean; describe: string; fields: Shape }>;
 export type EventType = keyof typeof EVENTS;
 export const EVENT_TYPES = Object.keys(EVENTS) as EventType[];
 /** The fields of an event of `K` besides its envelope. */

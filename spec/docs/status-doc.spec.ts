@@ -1,15 +1,11 @@
 // docs/status.md holds the state and source tables as the code declares them
 // (lib/status/states.ts, SOURCE_LIFETIMES in lib/session/pane-sources.ts): the tables there are
 // rendered from the code, so the doc cannot drift. THURM_WRITE_DOCS=1 rewrites them.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { SOURCE_LIFETIMES } from '../../lib/session/pane-sources.js';
 import { SOURCES } from '../../lib/status/program-status.js';
 import { OVERVIEW_ORDER, STATE_TABLE } from '../../lib/status/states.js';
-
-const DOC = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'docs', 'status.md');
+import { checkGenerated } from '../helpers/generated-doc.js';
 const BEGIN = '<!-- tables: generated from the code by spec/docs/status-doc.spec.ts -->';
 const END = '<!-- end of generated tables -->';
 
@@ -20,8 +16,6 @@ function tables(): string {
   });
   const sources = SOURCES.map((s, i) => `| ${i + 1} | \`${s}\` | ${SOURCE_LIFETIMES[s].starts} | ${SOURCE_LIFETIMES[s].ends} |`);
   return [
-    BEGIN,
-    '',
     '| state | glyph | style (SGR) | rank in a pane | rank across panes | needs you (notifies, `focus --urgent`, window mark) |',
     '|---|---|---|---|---|---|',
     ...states,
@@ -29,17 +23,9 @@ function tables(): string {
     '| precedence | source | starts with | ends |',
     '|---|---|---|---|',
     ...sources,
-    '',
-    END,
   ].join('\n');
 }
 
 test('docs/status.md holds the state and source tables exactly as the code declares them', (t) => {
-  const doc = fs.readFileSync(DOC, 'utf8');
-  const start = doc.indexOf(BEGIN);
-  const end = doc.indexOf(END);
-  t.true(start >= 0 && end > start, 'the generated section is there');
-  const now = doc.slice(start, end + END.length);
-  if (process.env.THURM_WRITE_DOCS === '1') fs.writeFileSync(DOC, doc.replace(now, tables()));
-  else t.is(now, tables(), 'run the spec with THURM_WRITE_DOCS=1 to regenerate');
+  checkGenerated(t, 'docs/status.md', BEGIN, END, tables());
 });
