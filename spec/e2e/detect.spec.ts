@@ -36,10 +36,12 @@ test.serial('a Claude Code permission dialog on screen makes the pane blocked, f
   agent.say('screen claude-permission.txt');
   const p = await until(agent, 'blocked', (s) => s.status.state === 'blocked');
   t.deepEqual(p.status, { state: 'blocked', source: 'screen-and-activity', text: '', progress: null });
+  const explained = await agent.env.json(['agent', 'explain', '--pane', '1']);
+  t.true(explained.rules.some((r: any) => r.id === 'claude-code.permission'), 'the permission rule matched');
   await term.waitForText('◆ blocked (permission) claude-code');
   agent.say('screen claude-idle.txt');
-  await until(agent, 'idle', (s) => s.status.state === 'idle');
-  t.pass();
+  const idle = await until(agent, 'idle', (s) => s.status.state === 'idle');
+  t.like(idle.status, { state: 'idle', source: 'screen-and-activity' }, 'the rules let go once the dialog is gone');
 });
 
 test.serial('sources take precedence in order: program-status, report, hook, notification, ai, screen rules', async (t) => {
