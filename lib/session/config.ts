@@ -57,6 +57,24 @@ export function loadConfig(file = configPath()): Config {
 
 type Table = Record<string, unknown>;
 
+/**
+ * Every key the file may hold, by the table it is in: '' is the top level, `name[]` each table
+ * of an array of tables. Any other key is an error.
+ */
+export const KNOWN_KEYS = {
+  '': ['keys', 'ui', 'remain-on-exit', 'session', 'notifications', 'detection', 'tmux'],
+  keys: ['prefix', 'bind'],
+  'keys.bind[]': ['key', 'command', 'prefix'],
+  ui: ['status-line', 'scrollback', 'scrollback-memory', 'truecolor', 'clipboard', 'pane-clipboard', 'mouse', 'set-title', 'outer-status'],
+  notifications: ['desktop', 'command'],
+  tmux: ['shim'],
+  session: ['save', 'history-lines', 'resume_agents', 'resume-agents', 'resume'],
+  'session.resume[]': ['match', 'argv'],
+  detection: ['enabled', 'idle-threshold', 'rules', 'ai'],
+  'detection.ai': ['command', 'interval', 'timeout'],
+  'detection.rules[]': ['id', 'agent', 'state', 'kind', 'patterns', 'all', 'lines', 'where'],
+} as const satisfies Record<string, readonly string[]>;
+
 export function parseConfig(text: string, file = 'config.toml'): Config {
   let doc: Table;
   try {
@@ -77,18 +95,18 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
     if (typeof t !== 'object' || t === null || Array.isArray(t)) return fail(name, 'must be a table');
     return t as Table;
   };
-  const known = (name: string, t: Table, keys: string[]) => {
+  const known = (name: string, t: Table, keys: readonly string[]) => {
     for (const k of Object.keys(t)) if (!keys.includes(k)) fail(name ? `${name}.${k}` : k, 'unknown key');
   };
-  known('', doc, ['keys', 'ui', 'remain-on-exit', 'session', 'notifications', 'detection', 'tmux']);
+  known('', doc, KNOWN_KEYS['']);
   const keys = table('keys');
   const ui = table('ui');
   const notifications = table('notifications');
-  known('keys', keys, ['prefix', 'bind']);
-  known('ui', ui, ['status-line', 'scrollback', 'scrollback-memory', 'truecolor', 'clipboard', 'pane-clipboard', 'mouse', 'set-title', 'outer-status']);
-  known('notifications', notifications, ['desktop', 'command']);
+  known('keys', keys, KNOWN_KEYS.keys);
+  known('ui', ui, KNOWN_KEYS.ui);
+  known('notifications', notifications, KNOWN_KEYS.notifications);
   const tmux = table('tmux');
-  known('tmux', tmux, ['shim']);
+  known('tmux', tmux, KNOWN_KEYS.tmux);
 
   const config: Config = structuredClone(DEFAULT_CONFIG);
   if (keys.prefix !== undefined) {
@@ -107,7 +125,7 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
     config.keys.bind = (keys.bind as Table[]).map((b, i) => {
       const where = `keys.bind[${i}]`;
       if (typeof b !== 'object' || b === null) fail(where, 'must be a table');
-      known(where, b, ['key', 'command', 'prefix']);
+      known(where, b, KNOWN_KEYS['keys.bind[]']);
       if (typeof b.key !== 'string' || !keyBytes(b.key)) fail(`${where}.key`, `not a key name: ${JSON.stringify(b.key)}`);
       if (typeof b.command !== 'string' || !b.command.trim() || b.command.length > 512 || hasControl(b.command)) {
         fail(`${where}.command`, 'must be a thurm command line, e.g. "select-layout tiled"');
@@ -152,7 +170,7 @@ export function parseConfig(text: string, file = 'config.toml'): Config {
 }
 
 type Fail = (key: string, why: string) => never;
-type Known = (name: string, t: Table, keys: string[]) => void;
+type Known = (name: string, t: Table, keys: readonly string[]) => void;
 
 const UNITS: Record<string, number> = { KiB: 2 ** 10, MiB: MIB, GiB: 2 ** 30 };
 
@@ -166,7 +184,7 @@ function memorySize(v: unknown, key: string, fail: Fail): number {
 
 /** `[session]`: saving, how much history, and resuming agents (`resume_agents` as the product page spells it). */
 function parseSession(t: Table, config: Config, fail: Fail, known: Known): void {
-  known('session', t, ['save', 'history-lines', 'resume_agents', 'resume-agents', 'resume']);
+  known('session', t, KNOWN_KEYS.session);
   const out = config.session;
   const flag = (key: string) => {
     if (typeof t[key] !== 'boolean') fail(`session.${key}`, 'must be true or false');
@@ -184,7 +202,7 @@ function parseSession(t: Table, config: Config, fail: Fail, known: Known): void 
     out.resume = (t.resume as Table[]).map((r, i) => {
       const where = `session.resume[${i}]`;
       if (typeof r !== 'object' || r === null) fail(where, 'must be a table');
-      known(where, r, ['match', 'argv']);
+      known(where, r, KNOWN_KEYS['session.resume[]']);
       if (typeof r.match !== 'string' || !r.match) fail(`${where}.match`, 'must be a program name');
       const argv = r.argv;
       if (!Array.isArray(argv) || !argv.length || !argv.every((a) => typeof a === 'string' && a && !hasControl(a))) {
@@ -212,7 +230,7 @@ function seconds(v: unknown, key: string, max: number, fail: Fail): number {
 
 /** `[detection]`: on/off, the idle threshold, user rules (checked patterns) and the AI classifier. */
 function parseDetection(d: Table, config: Config, fail: Fail, known: Known): void {
-  known('detection', d, ['enabled', 'idle-threshold', 'rules', 'ai']);
+  known('detection', d, KNOWN_KEYS.detection);
   const out = config.detection;
   if (d.enabled !== undefined) {
     if (typeof d.enabled !== 'boolean') fail('detection.enabled', 'must be true or false');
@@ -226,7 +244,7 @@ function parseDetection(d: Table, config: Config, fail: Fail, known: Known): voi
   if (d.ai !== undefined) {
     if (typeof d.ai !== 'object' || d.ai === null || Array.isArray(d.ai)) fail('detection.ai', 'must be a table');
     const ai = d.ai as Table;
-    known('detection.ai', ai, ['command', 'interval', 'timeout']);
+    known('detection.ai', ai, KNOWN_KEYS['detection.ai']);
     if (ai.command !== undefined) {
       const cmd = ai.command;
       if (!Array.isArray(cmd) || !cmd.length || !cmd.every((a) => typeof a === 'string' && a)) fail('detection.ai.command', 'must be a non-empty array of strings');
@@ -239,7 +257,7 @@ function parseDetection(d: Table, config: Config, fail: Fail, known: Known): voi
 
 function parseRule(r: Table, where: string, fail: Fail, known: Known): Rule {
   if (typeof r !== 'object' || r === null) fail(where, 'must be a table');
-  known(where, r, ['id', 'agent', 'state', 'kind', 'patterns', 'all', 'lines', 'where']);
+  known(where, r, KNOWN_KEYS['detection.rules[]']);
   if (typeof r.id !== 'string' || !r.id) fail(`${where}.id`, 'must be a non-empty string');
   if (!STATES.includes(r.state as string)) fail(`${where}.state`, `must be one of ${STATES.join(', ')}`);
   if (r.kind !== undefined && !(KINDS as readonly string[]).includes(r.kind as string)) fail(`${where}.kind`, `must be one of ${KINDS.join(', ')}`);

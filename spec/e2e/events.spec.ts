@@ -145,19 +145,24 @@ test.serial('attach --read-only shows the session but cannot type into it or siz
 
 test.serial('prefix a lists panes most pressing first, and Enter jumps to the chosen one', async (t) => {
   const env = await world(t);
-  await env.ok(['send', '--pane', '1', osc7501('state=blocked:kind=permission:msg=QXBwcm92ZT8='), '--enter']);
+  // The blocked pane comes second by id and by time, and is not the focused one.
+  await env.ok(['send', '--pane', '1', osc7501('state=working'), '--enter']);
   await env.ok(['split']);
-  await env.ok(['send', '--pane', '2', osc7501('state=working'), '--enter']);
-  await waitUntil(async () => /◆ pane 1 blocked[\s\S]*▶ pane 2 working/.test(await env.ok(['agents'])), 'thurm agents in order');
+  await env.ok(['send', '--pane', '2', osc7501('state=blocked:kind=permission:msg=QXBwcm92ZT8='), '--enter']);
+  await env.ok(['focus', '--pane', '1']);
+  await waitUntil(async () => /◆ pane 2 blocked/.test(await env.ok(['agents'])), 'pane 2 blocked');
   const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
   t.teardown(() => term.kill());
-  await term.waitForText('▶ working');
+  await term.waitForText('[default]');
   term.write('\x02a');
-  await term.waitFor((s) => /> ◆ +1 blocked .*Approve\?/.test(s) && /  ▶ +2 working/.test(s), 'the overview');
+  const overview = (await term.waitFor((s) => s.includes('Enter picks'), 'the overview')).split('\n');
+  const blocked = overview.findIndex((l) => /> ◆ +2 blocked .*Approve\?/.test(l));
+  t.true(blocked >= 0, 'the blocked pane is the one chosen at first');
+  t.true(blocked < overview.findIndex((l) => /  ▶ +1 working/.test(l)), 'and is listed above the working one');
   term.write('\r');
-  await waitUntil(async () => (await env.json<SessionInfo>(['info'])).panes.find((p) => p.focused)?.id === '1', 'pane 1 focused');
-  await term.waitFor((s) => !s.includes('Enter jumps to the pane'), 'the overview to close');
-  t.pass();
+  await waitUntil(async () => (await env.json<SessionInfo>(['info'])).panes.find((p) => p.focused)?.id === '2', 'pane 2 focused');
+  await term.waitFor((s) => !s.includes('Enter picks'), 'the overview to close');
+  t.regex(term.lines()[0], /│━ 2 sh/, 'drawn focused');
 });
 
 test.serial('an agent that never reports is done when a turn it was given ends unseen, until its pane is focused', async (t) => {

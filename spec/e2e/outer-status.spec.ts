@@ -34,5 +34,6 @@ test.serial('the outer title carries the glyph of the state that needs you', asy
   await waitUntil(() => term.raw.includes('\x1b]2;default: 1 sh\x07'), 'the plain title');
   await env.ok(['send', '--pane', '1', blocked('Sure?'), '--enter']);
   await waitUntil(() => term.raw.includes('\x1b]2;◆ default: 1 sh\x07'), 'the blocked glyph in the title');
-  t.pass();
+  const titles = [...term.raw.matchAll(/\x1b\]2;([^\x07]*)\x07/g)].map((m) => m[1]);
+  t.is(titles.at(-1), '◆ default: 1 sh', 'the title it set last');
 });

@@ -174,7 +174,7 @@ test.serial('titles given with rename-pane and the tmux shim\'s select-pane -T c
   const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
   t.teardown(() => term.kill());
   await term.waitFor((s) => s.includes(' 1 given-one ') && s.includes(' 2 given two '), 'both titles in the borders');
-  t.pass();
+  t.regex(term.lines()[0], /^[─━] 1 given-one [─━]+│[─━] 2 given two [─━]+$/, 'each in its own pane\'s header');
 });
 
 test.serial('a Claude Code run by a path not on PATH is bound once its transcript exists and resumed by that path', async (t) => {

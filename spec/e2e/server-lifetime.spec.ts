@@ -4,7 +4,6 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import { REQUEST_TIMEOUT_MS } from '../../lib/cli/connection.js';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
 import { n, trial } from '../helpers/trials.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -63,18 +62,17 @@ process.exit(r.status ?? 99);
   });
 }
 
-test.serial('a hook with a real payload returns at once with exit 0 while the server is frozen', async (t) => {
+test.serial('a hook with a real payload gives up on a frozen server after its 1 s bound and exits 0', async (t) => {
   const env = await session(t);
   await freeze(t, env);
   const r = await hookFromClaude(env, {
     session_id: '9d1f', transcript_path: '/home/u/.claude/projects/x/9d1f.jsonl', cwd: '/work/app',
     hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test' },
   });
+  // The server never answers, so exiting 0 without being killed (hookFromClaude's 15 s guard) is
+  // the hook's own bound firing: SERVER_TIMEOUT_MS (1 s) in lib/cli/agent-hook.ts. How soon
+  // after it node exits depends on the machine's load, so no test bounds it.
   t.deepEqual({ code: r.code, killed: r.killed }, { code: 0, killed: false });
-  // The hook bounds connecting and reporting together by SERVER_TIMEOUT_MS (1 s) in
-  // lib/cli/agent-hook.ts; 3 s leaves room for starting node while the other specs run (1.4 s
-  // seen at a load of 5), and is far from the minutes a hook without a bound waited.
-  t.true(r.ms < 3000, `the hook took ${Math.round(r.ms)} ms`);
   // And it did wait on the frozen server for that second, rather than giving up before it tried
   // (no agent process found, no payload): this is the path the title is about.
   t.true(r.ms >= 1000, `the hook took only ${Math.round(r.ms)} ms, so it never waited on the server`);
@@ -92,11 +90,8 @@ trial({
     t.deepEqual(results.map((r) => r.code), [11, 11, 11, 11]);
     t.true(results.every((r) => /^thurm: /.test(r.stderr)));
     // Each waits REQUEST_TIMEOUT_MS (lib/cli/connection.ts) for the handshake a stopped server
-    // never finishes, then gives up (exit 11 says the timer fired). The bound only tells giving
-    // up from hanging: four node processes starting at once on a loaded CI machine took 3.7 s.
-    for (const [i, r] of results.entries()) {
-      t.true(r.ms < 2 * REQUEST_TIMEOUT_MS, `\`${commands[i].join(' ')}\` gave up after ${Math.round(r.ms)} ms`);
-    }
+    // never finishes, then gives up: exit 11 says its own timer fired, where env.cli's 20 s guard
+    // would have killed a command that hung. How long node took to start does not matter.
     process.kill(pid, 'SIGCONT');
     // Nothing was started beside the frozen server, which serves on.
     t.is(await env.serverPid(), pid);

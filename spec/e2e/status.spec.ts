@@ -327,8 +327,10 @@ test.serial('thurm status --query fails in a terminal that does not speak OSC 75
   t.teardown(() => env.cleanup());
   const term = new TestTerminal('/bin/sh', ['-c', `${process.execPath} ${BIN} status --query; echo query=$?; sleep 5`], env.env);
   t.teardown(() => term.kill());
-  await term.waitForText('query=1');
-  t.pass();
+  const screen = await term.waitForText('query=1');
+  // It did ask (then DA1, which the terminal answers), and printed nothing of its own.
+  t.true(term.raw.includes('\x1b]7501;?\x1b\\\x1b[c'));
+  t.is(screen.trim(), 'query=1');
 });
 
 test.serial('an indeterminate OSC 9;4 progress bar moves in the border', async (t) => {

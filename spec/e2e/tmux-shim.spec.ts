@@ -157,8 +157,8 @@ test.serial('send-keys types text and tmux key names, -l sends names as text, an
   await inPane(env, 'tmux send-keys -t %2 C-c');
   await waitUntil(async () => (await paneOf(env, '2')).foreground?.argv[0] === 'sh', 'C-c ended sleep');
   await inPane(env, `tmux send-keys -t %2 'od -c' Enter Escape Tab x Enter C-d`);
-  await waitUntil(async () => /033 +\\t +x +\\n/.test(await env.capture('2')), 'Escape and Tab as their bytes');
-  t.pass();
+  await waitUntil(async () => (await env.capture('2')).includes('0000004'), 'od to end');
+  t.regex(await env.capture('2'), /^0000000 +033 +\\t +x +\\n\n0000004$/m, 'Escape, Tab, x and Enter as their four bytes');
 });
 
 test.serial('select-pane -T names a pane in its border and events until renamed, and the name outlives a respawn', async (t) => {
@@ -217,7 +217,8 @@ test.serial('kill-pane, select-layout, resize-pane and synchronize-panes act on 
   t.is(r.code, 0, r.err);
   await env.ok(['send', '--pane', shell, '--enter', 'echo typed-in-$((6*7))']);
   await waitUntil(async () => (await env.capture('1')).includes('typed-in-42'), 'pane 1 got what pane 2 was sent');
-  t.pass();
+  // The keys themselves, as typed into the other pane.
+  t.regex(await env.capture('1'), /^\$ echo typed-in-\$\(\(6\*7\)\)$/m);
 });
 
 test.serial('set-option is accepted, show-options answers what thurm does, and windows open, move, select and close', async (t) => {
@@ -237,8 +238,9 @@ test.serial('set-option is accepted, show-options answers what thurm does, and w
   const s = await info(env);
   t.deepEqual(s.windows.map((w) => [w.index, w.name, w.current]), [[0, 'sh', false], [1, 'logs2', true]]);
   r = await inPane(env, 'tmux select-window -t 0');
+  t.is(r.code, 0, r.err);
   await waitUntil(async () => (await info(env)).windows[0].current, 'window 0 selected');
-  t.pass();
+  t.deepEqual((await info(env)).windows.map((w) => [w.index, w.current]), [[0, true], [1, false]]);
 });
 
 test.serial('set-option keeps values by scope, show-options -v gives them back, and the border styles colour thurm\'s borders', async (t) => {

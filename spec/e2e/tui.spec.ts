@@ -6,6 +6,8 @@ import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
 const PREFIX = '\x02';
+/** The screen's rows without the spaces the renderer pads them with. */
+const rows = (screen: string) => screen.split('\n').map((l) => l.trimEnd());
 
 async function start(t: { teardown(fn: () => Promise<void> | void): void }, config?: string, cols = 100, rows = 30) {
   const env = new ThurmEnv(config);
@@ -97,10 +99,12 @@ test.serial('resizing the outer terminal re-flows the layout and gives every pty
   await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
   term.resize(60, 20);
   await waitUntil(async () => (await env.json(['list'])).panes[0].size.cols === 30, 'panes re-flowed');
-  term.write('stty size\r');
-  await term.waitForText('18 29');
   await term.waitFor((s) => s.split('\n')[19].startsWith('[default]'), 'status line on the new last row');
-  t.pass();
+  t.is(term.find('│')!.x, 30, 'the border between the panes at the new middle');
+  // What each pane's program reads from its own tty, not the server's idea of the size.
+  for (const pane of ['1', '2']) await env.ok(['send', '--pane', pane, '--enter', 'stty size']);
+  const tty = (pane: string) => waitUntil(async () => /^\d+ \d+$/m.exec(await env.capture(pane))?.[0], `stty size in pane ${pane}`);
+  t.deepEqual([await tty('1'), await tty('2')], ['18 30', '18 29']);
 });
 
 test.serial('a split without room is refused, and a pane too small to draw is hidden, not drawn over others', async (t) => {
@@ -174,11 +178,13 @@ test.serial('colours, attributes and wide characters reach the outer terminal in
 
 test.serial('full-screen programs on the alternate screen render and restore the shell', async (t) => {
   const { term } = await start(t);
-  term.write("printf '\\033[?1049h\\033[H\\033[2JALT-SCREEN-UP'; read x; printf '\\033[?1049l'\r");
-  await term.waitFor((s) => s.includes('ALT-SCREEN-UP') && !s.includes('printf'), 'alternate screen');
+  const command = "printf '\\033[?1049h\\033[H\\033[2JALT-SCREEN-UP'; read x; printf '\\033[?1049l'";
+  term.write(`${command}\r`);
+  const alt = await term.waitFor((s) => s.includes('ALT-SCREEN-UP') && !s.includes('printf'), 'alternate screen');
+  t.deepEqual(rows(alt).slice(1, 3), ['ALT-SCREEN-UP', ''], 'drawn alone at the top of the pane');
   term.write('\r');
-  await term.waitFor((s) => s.includes('printf') && !s.split('\n').some((l) => l.startsWith('ALT-SCREEN-UP')), 'shell screen restored');
-  t.pass();
+  const back = await term.waitFor((s) => rows(s)[2] === '$', 'the next prompt');
+  t.deepEqual(rows(back).slice(1, 4), [`$ ${command}`, '$', ''], 'the shell screen as it was, the prompt below it');
 });
 
 test.serial('prefix x asks before closing a pane and y confirms', async (t) => {
@@ -197,13 +203,16 @@ test.serial('prefix x asks before closing a pane and y confirms', async (t) => {
   t.is((await env.json(['list'])).panes.length, 1);
 });
 
-test.serial('prefix ? shows the key bindings and any key closes them', async (t) => {
+test.serial('prefix ? shows the key bindings and any key but those that scroll closes them', async (t) => {
   const { term } = await start(t);
-  term.write(`${PREFIX}?`);
-  await term.waitForText('split the pane right');
-  term.write('q');
-  await term.waitFor((s) => !s.includes('split the pane right'), 'help closed');
-  t.pass();
+  // A letter, Enter and Left: each closes the list, and none of them reaches the shell.
+  for (const key of ['q', '\r', '\x1b[D']) {
+    term.write(`${PREFIX}?`);
+    await term.waitForText('split the pane right');
+    term.write(key);
+    await term.waitFor((s) => !s.includes('split the pane right'), `help closed by ${JSON.stringify(key)}`);
+  }
+  t.deepEqual(rows(term.text()).slice(1, 3), ['$', '']);
 });
 
 test.serial('prefix ? taller than the terminal scrolls with PageDown to its last binding, and q closes it', async (t) => {
@@ -223,15 +232,21 @@ test.serial('prefix prefix sends the prefix key itself to the pane', async (t) =
   term.write('od -c\r');
   await waitUntil(() => term.text().includes('od -c'), 'od started');
   term.write(`${PREFIX}${PREFIX}\r\x04`);
-  await term.waitForText('002');
-  t.pass();
+  // One C-b, then the Enter: two bytes in all.
+  t.regex(rows(await term.waitForText('0000002')).join('\n'), /^0000000 +002 +\\n\n0000002$/m);
 });
 
 test.serial('a configured prefix replaces C-b', async (t) => {
-  const { term } = await start(t, '[keys]\nprefix = "C-a"\n');
+  const { term, env } = await start(t, '[keys]\nprefix = "C-a"\n');
   term.write('\x01%');
   await term.waitFor((s) => /━ 2 sh/.test(s), 'split with C-a');
-  t.pass();
+  // C-b is a plain key now: the program gets it, and the % after it splits nothing.
+  term.write('od -c\r');
+  await waitUntil(async () => (await env.capture('2')).includes('od -c'), 'od started');
+  term.write('\x02%\r\x04');
+  const od = await waitUntil(async () => { const s = await env.capture('2'); return s.includes('0000003') ? s : ''; }, 'od to end');
+  t.regex(od, /^0000000 +002 +% +\\n$/m);
+  t.is((await env.json(['list'])).panes.length, 2);
 });
 
 test.serial('a pane whose program exits closes, and the last one ends the session', async (t) => {
@@ -262,7 +277,9 @@ test.serial('clicking a pane focuses it', async (t) => {
   await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
   term.write('\x1b[<0;10;10M\x1b[<0;10;10m');
   await waitUntil(async () => (await env.json(['list'])).panes[0].focused, 'pane 1 focused by the click');
-  t.pass();
+  t.deepEqual((await env.json(['list'])).panes.map((p: any) => p.focused), [true, false]);
+  await term.waitFor((s) => /^━ 1 sh/.test(s), 'pane 1 border highlighted');
+  t.regex(term.lines()[0], /^━ 1 sh ━+│─ 2 sh ─+$/, 'only pane 1 is drawn focused');
 });
 
 test.serial('dragging the separator between panes resizes them, and so does dragging a lower pane\'s header', async (t) => {
@@ -279,10 +296,10 @@ test.serial('dragging the separator between panes resizes them, and so does drag
   term.write(`${PREFIX}"`);
   await term.waitFor((s) => /━ 3 sh/.test(s), 'pane 3 below pane 2');
   const header = term.find('━ 3 sh')!;
-  const before = (await sizes())[2].rows;
+  const before = (await sizes()).map((s: any) => s.rows);
   term.write(`\x1b[<0;${header.x + 3};${header.y + 1}M\x1b[<32;${header.x + 3};${header.y - 4}M\x1b[<0;${header.x + 3};${header.y - 4}m`);
-  await waitUntil(async () => (await sizes())[2].rows === before + 5, 'pane 3 five rows taller');
-  t.pass();
+  await waitUntil(async () => (await sizes())[2].rows === before[2] + 5, 'pane 3 five rows taller');
+  t.deepEqual((await sizes()).map((s: any) => s.rows), [before[0], before[1] - 5, before[2] + 5], 'pane 2 above gave the rows');
 });
 
 test.serial('the outer terminal\'s title follows the focused pane, and is put back on detach', async (t) => {
@@ -305,7 +322,7 @@ test.serial('a bell in a pane nobody looks at marks it with ! in the status line
   t.regex(term.lines()[29], / 2:sh\* /, 'the focused pane has none');
   term.write(`${PREFIX}o`);
   await term.waitFor((s) => / 1:sh\* /.test(s.split('\n')[29]), 'the mark gone once focused');
-  t.pass();
+  t.notRegex(term.lines()[29], /!/, 'no pane marked');
 });
 
 test.serial('with ui.mouse off thurm leaves the mouse to the outer terminal', async (t) => {

@@ -63,8 +63,8 @@ test.serial('prefix , renames the window, prefix . moves it, prefix & asks befor
   await term.waitForText('(y/n)');
   term.write('y');
   await waitUntil(async () => (await windows(env)).length === 1, 'the window closed');
+  t.deepEqual((await windows(env)).map((w) => [w.index, w.name]), [[0, 'sh']], 'the one that was asked about');
   await term.waitFor(() => /^\[default\] 1:sh\*/.test(status()), 'one window left');
-  t.pass();
 });
 
 test.serial('a blocked pane in a hidden window shows in the status line; prefix u and the chooser reach it', async (t) => {
@@ -175,6 +175,8 @@ test.serial('prefix : runs a thurm command typed with the CLI syntax, with compl
   await term.waitForText('not a command thurm knows in this form: frobnicate');
   term.write(`${PREFIX}:\x1b[A`);
   await term.waitFor(() => status().startsWith(' :frobnicate '), 'Up recalls the last line');
+  t.is(status().trim(), ':frobnicate');
   term.write('\x1b');
-  t.pass();
+  await term.waitFor(() => !status().startsWith(' :'), 'Escape closed the prompt');
+  t.deepEqual((await windows(env)).map((w) => [w.name, w.current]), [['sh', true], ['my logs', false]], 'and ran nothing');
 });

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { ThurmError } from '../../lib/errors.js';
-import { DEFAULT_CONFIG, parseConfig } from '../../lib/session/config.js';
+import { DEFAULT_CONFIG, KNOWN_KEYS, parseConfig } from '../../lib/session/config.js';
 
 test('an empty file gives the defaults', (t) => {
   t.deepEqual(parseConfig(''), DEFAULT_CONFIG);
@@ -32,24 +32,60 @@ test('ui.scrollback-memory is 256 MiB unless set, as a number of MiB or a size w
   t.is(parseConfig('[ui]\nscrollback-memory = "2048KiB"\n').ui.scrollbackMemory, 2 * 2 ** 20);
 });
 
+const BIND = '[[keys.bind]]\nkey = "T"\ncommand = "new-window -n x"';
+const RESUME = '[[session.resume]]\nmatch = "aider"\nargv = ["aider", "--restore-chat-history"]';
+const RULE = '[[detection.rules]]\nid = "mine"\nstate = "blocked"\npatterns = ["Continue\\\\?"]';
+const bind = (b: object) => ({ keys: { bind: [b] } });
+const resume = (r: object) => ({ session: { resume: [r] } });
+const rule = (r: object) => ({ detection: { rules: [r] } });
+
+/** Each key of the file: a file that sets it to something other than its default, and what that gives. */
+const EVERY_KEY: Record<string, [string, object]> = {
+  'remain-on-exit': ['remain-on-exit = true', { remainOnExit: true }],
+  'keys.prefix': ['[keys]\nprefix = "C-a"', { keys: { prefix: 'C-a', prefixBytes: '\x01' } }],
+  'keys.bind[].key': [BIND, bind({ key: 'T' })],
+  'keys.bind[].command': [BIND, bind({ command: 'new-window -n x' })],
+  'keys.bind[].prefix': [`${BIND}\nprefix = false`, bind({ prefix: false })],
+  'ui.status-line': ['[ui]\nstatus-line = false', { ui: { statusLine: false } }],
+  'ui.scrollback': ['[ui]\nscrollback = 0', { ui: { scrollback: 0 } }],
+  'ui.scrollback-memory': ['[ui]\nscrollback-memory = 64', { ui: { scrollbackMemory: 64 * 2 ** 20 } }],
+  'ui.truecolor': ['[ui]\ntruecolor = "on"', { ui: { truecolor: 'on' } }],
+  'ui.clipboard': ['[ui]\nclipboard = false', { ui: { clipboard: false } }],
+  'ui.pane-clipboard': ['[ui]\npane-clipboard = true', { ui: { paneClipboard: true } }],
+  'ui.mouse': ['[ui]\nmouse = false', { ui: { mouse: false } }],
+  'ui.set-title': ['[ui]\nset-title = false', { ui: { setTitle: false } }],
+  'ui.outer-status': ['[ui]\nouter-status = false', { ui: { outerStatus: false } }],
+  'notifications.desktop': ['[notifications]\ndesktop = "osc777"', { notifications: { desktop: 'osc777' } }],
+  'notifications.command': ['[notifications]\ncommand = ["notify-send", "-u", "low"]', { notifications: { command: ['notify-send', '-u', 'low'] } }],
+  'tmux.shim': ['[tmux]\nshim = false', { tmux: { shim: false } }],
+  'session.save': ['[session]\nsave = false', { session: { save: false } }],
+  'session.history-lines': ['[session]\nhistory-lines = 0', { session: { historyLines: 0 } }],
+  'session.resume_agents': ['[session]\nresume_agents = false', { session: { resumeAgents: false } }],
+  'session.resume-agents': ['[session]\nresume-agents = false', { session: { resumeAgents: false } }],
+  'session.resume[].match': [RESUME, resume({ match: 'aider' })],
+  'session.resume[].argv': [RESUME, resume({ argv: ['aider', '--restore-chat-history'] })],
+  'detection.enabled': ['[detection]\nenabled = false', { detection: { enabled: false } }],
+  'detection.idle-threshold': ['[detection]\nidle-threshold = 2.5', { detection: { idleThresholdMs: 2500 } }],
+  'detection.ai.command': ['[detection.ai]\ncommand = ["classify"]', { detection: { ai: { command: ['classify'] } } }],
+  'detection.ai.interval': ['[detection.ai]\ninterval = 30', { detection: { ai: { intervalMs: 30_000 } } }],
+  'detection.ai.timeout': ['[detection.ai]\ntimeout = 2', { detection: { ai: { timeoutMs: 2000 } } }],
+  'detection.rules[].id': [RULE, rule({ id: 'mine' })],
+  'detection.rules[].agent': [`${RULE}\nagent = "claude-code"`, rule({ agent: 'claude-code' })],
+  'detection.rules[].state': [RULE, rule({ state: 'blocked' })],
+  'detection.rules[].kind': [`${RULE}\nkind = "question"`, rule({ kind: 'question' })],
+  'detection.rules[].patterns': [RULE, rule({ patterns: [/Continue\?/m] })],
+  'detection.rules[].all': [`${RULE}\nall = true`, rule({ all: true })],
+  'detection.rules[].lines': [`${RULE}\nlines = 3`, rule({ lines: 3 })],
+  'detection.rules[].where': [`${RULE}\nwhere = "title"`, rule({ where: 'title' })],
+};
+
 test('every known key is read', (t) => {
-  const text = [
-    'remain-on-exit = true', '[keys]', 'prefix = "C-a"', '[ui]', 'status-line = false', 'scrollback = 0', 'truecolor = "on"', 'clipboard = false',
-    '[notifications]', 'desktop = "osc777"', 'command = ["notify-send", "-u", "low"]',
-    '[detection]', 'enabled = false', 'idle-threshold = 2.5',
-    '[detection.ai]', 'command = ["classify"]', 'interval = 30', 'timeout = 2',
-    '[[detection.rules]]', 'id = "mine"', 'agent = "claude-code"', 'state = "blocked"', 'kind = "question"', 'patterns = ["Continue\\\\?"]', 'lines = 3',
-  ].join('\n');
-  const config = parseConfig(text);
-  t.like(config, {
-    keys: { prefix: 'C-a', prefixBytes: '\x01' },
-    ui: { statusLine: false, scrollback: 0, truecolor: 'on', clipboard: false },
-    remainOnExit: true,
-    notifications: { desktop: 'osc777', command: ['notify-send', '-u', 'low'] },
-    detection: { enabled: false, idleThresholdMs: 2500, ai: { command: ['classify'], intervalMs: 30_000, timeoutMs: 2000 } },
-  });
-  t.like(config.detection.rules[0], { id: 'mine', agent: 'claude-code', state: 'blocked', kind: 'question', lines: 3 });
-  t.true(config.detection.rules[0].patterns[0].test('Continue?'));
+  // The keys parseConfig allows, from its own table; a table's name is not a key of its own.
+  const tables = Object.entries(KNOWN_KEYS) as [string, readonly string[]][];
+  const keys = tables.flatMap(([table, names]) => names.map((k) => (table ? `${table}.${k}` : k)))
+    .filter((k) => !(k in KNOWN_KEYS) && !(`${k}[]` in KNOWN_KEYS));
+  t.deepEqual(Object.keys(EVERY_KEY).sort(), keys.sort(), 'the keys this spec sets are the keys the parser knows');
+  for (const [key, [text, read]] of Object.entries(EVERY_KEY)) t.like(parseConfig(text), read, key);
 });
 
 test('a detection rule with a bad pattern is a CONFIG_ERROR naming the rule and its line', (t) => {
