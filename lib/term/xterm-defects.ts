@@ -8,9 +8,11 @@ import { registerCoreCsiHandler, type CoreParams } from './count-limits.js';
 interface XtermCore {
   _inputHandler: {
     parse(data: string | Uint8Array, promiseResult?: boolean): void | Promise<boolean>;
+    print(data: Uint32Array, start: number, end: number): void;
     _parser: { reset(): void };
     _parseStack: { paused: boolean };
   };
+  _bufferService: { buffer: { x: number } };
 }
 
 /**
@@ -25,9 +27,30 @@ function eraseAboveFromLastCell(xterm: XTerminal, params: CoreParams): boolean {
   return false;
 }
 
-/** Installs the guards on `xterm`; they run before xterm's own handlers (false passes on). */
+/**
+ * A zero-width character (a combining mark, U+200B) printed right after a control while the
+ * cursor waits to wrap (one past the last column) is given a cell of its own by xterm 6, past the
+ * end of the line, and the cursor goes one column further: any later move counted from there
+ * was off by one. The column past the last is as far as a cursor goes, as in other terminals.
+ */
+function keepCursorInLine(xterm: XTerminal): IDisposable {
+  const core = (xterm as unknown as { _core: XtermCore })._core;
+  const handler = core._inputHandler;
+  const print = handler.print;
+  handler.print = function (data, start, end) {
+    print.call(this, data, start, end);
+    const buffer = core._bufferService.buffer;
+    if (buffer.x > xterm.cols) buffer.x = xterm.cols;
+  };
+  return { dispose: () => { handler.print = print; } };
+}
+
+/** Installs the guards on `xterm`; the CSI ones run before xterm's own handlers (false passes on). */
 export function guardXtermDefects(xterm: XTerminal): IDisposable[] {
-  return [{ final: 'J' }, { prefix: '?', final: 'J' }].map((id) => registerCoreCsiHandler(xterm, id, (params) => eraseAboveFromLastCell(xterm, params)));
+  return [
+    ...[{ final: 'J' }, { prefix: '?', final: 'J' }].map((id) => registerCoreCsiHandler(xterm, id, (params) => eraseAboveFromLastCell(xterm, params))),
+    keepCursorInLine(xterm),
+  ];
 }
 
 /**

@@ -29,3 +29,16 @@ for (const [name, seq, screen] of cases) {
     term.dispose();
   });
 }
+
+// Found by the pane-pipeline property check after 33,348 hostile streams: the cursor at column 81 of 80.
+for (const [name, mark] of [['a combining mark', '\u0301'], ['a zero-width space', '\u200b']]) {
+  test(`${name} after a control, with a wrap pending, leaves the cursor one past the last column and the next text wraps`, async (t) => {
+    const term = new PaneTerminal({ cols: 20, rows: 5, scrollback: 100 });
+    await write(term, `\x1b[20Ga\x07${mark}`);
+    t.deepEqual([term.cursor.x, term.cursor.y], [20, 0]);
+    await write(term, 'b\x08\x08X');
+    t.is(term.screenText()[0].trimEnd(), `${' '.repeat(19)}a`);
+    t.is(term.screenText()[1].trimEnd(), 'X', 'after b wrapped, two backspaces stop at the first column');
+    term.dispose();
+  });
+}
