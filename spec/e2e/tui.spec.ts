@@ -87,10 +87,14 @@ test.serial('prefix C-arrow moves the border and prefix = equalizes', async (t) 
   await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
   const width = async () => (await env.json(['list'])).panes[0].size.cols;
   term.write(`${PREFIX}\x1b[1;5D${PREFIX}\x1b[1;5D${PREFIX}\x1b[1;5D`);
-  await waitUntil(async () => (await width()) === 47, 'border moved three columns left');
+  // The screen and the pty can be resized in either order: wait for the border, then the pty.
+  await term.waitFor(() => term.find('│')?.x === 47, 'the border drawn three columns left');
+  await waitUntil(async () => (await width()) === 47, 'pane 1 resized to 47 columns');
   t.is(term.find('│')!.x, 47);
   term.write(`${PREFIX}=`);
+  await term.waitFor(() => term.find('│')?.x === 50, 'the border back in the middle');
   await waitUntil(async () => (await width()) === 50, 'equal halves');
+  t.is(term.find('│')!.x, 50);
 });
 
 test.serial('resizing the outer terminal re-flows the layout and gives every pty its new size', async (t) => {
