@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { requireCjs } from '../cjs.js';
 import { ThurmError } from '../errors.js';
+import { ptyInternals } from './node-pty-internals.js';
 import { restartReading, stopReading } from './reading.js';
 import { WriteQueue, type WriteKind } from './write-queue.js';
 
@@ -119,7 +120,7 @@ export function spawnPty(opts: SpawnOptions): PanePty {
       env: opts.env,
       encoding: null,
     });
-    const internals = p as unknown as { fd: number; _socket: { destroyed: boolean }; destroy(): void };
+    const internals = ptyInternals(p);
     // node-pty closes the fd when reading hits EIO, before it reports the exit; from then on
     // the fd number may belong to another file, so it must not be written or resized.
     const closed = () => internals._socket.destroyed;
@@ -135,7 +136,7 @@ export function spawnPty(opts: SpawnOptions): PanePty {
       for (const l of exitListeners) l(e);
     };
     p.onExit(exit);
-    (p as unknown as NodeJS.EventEmitter).once('close', () => {
+    internals.once('close', () => {
       if (!destroyed) setTimeout(() => exit({ exitCode: 0 }), ABANDONED_MS).unref();
     });
     const queue = new WriteQueue((data) => {
@@ -145,7 +146,7 @@ export function spawnPty(opts: SpawnOptions): PanePty {
     }, opts.dropped);
     return {
       pid: p.pid,
-      ttyName: (p as unknown as { ptsName?: string }).ptsName ?? null,
+      ttyName: internals.ptsName ?? null,
       onData: (l) => p.onData((d) => l(d as unknown as Buffer)),
       onExit: (l) => {
         exitListeners.add(l);

@@ -3,36 +3,13 @@
 // normal buffer's scrollback just above the restored screen, colours and all.
 // It reaches into @xterm/headless 6's internal buffers: the public API cannot insert lines.
 import type { IDisposable, Terminal as XTerminal } from '@xterm/headless';
+import { xtermCore, type CoreBuffer, type CoreBuffers, type CoreLine } from './xterm-internals.js';
 
 /** No output for this long on the alternate screen, and what it shows is kept. */
 export const ALT_IDLE_MS = 2000;
 
 /** DECSET modes that switch to the alternate screen (xterm's 47, 1047 and 1049). */
 const ALT_MODES = new Set([47, 1047, 1049]);
-
-interface CoreLine {
-  length: number;
-  isWrapped: boolean;
-  clone(): CoreLine;
-  resize(cols: number, fill: unknown): boolean;
-  translateToString(trimRight?: boolean): string;
-}
-
-interface CoreBuffer {
-  lines: { length: number; maxLength: number; get(i: number): CoreLine | undefined; splice(start: number, remove: number, ...items: CoreLine[]): void };
-  ybase: number;
-  ydisp: number;
-  /** The saved cursor row (DECSC, and 1049 on entering): absolute, unlike the cursor's own. */
-  savedY: number;
-  getNullCell(): unknown;
-}
-
-interface CoreBuffers { normal: CoreBuffer; alt: CoreBuffer; active: CoreBuffer }
-
-function coreBuffers(xterm: XTerminal): CoreBuffers | null {
-  const buffers = (xterm as unknown as { _core?: { buffers?: CoreBuffers } })._core?.buffers;
-  return typeof buffers?.normal?.lines?.splice === 'function' ? buffers : null;
-}
 
 /** Copies of the alternate screen's rows down to its last non-blank one (none when blank). */
 function shownOn(alt: CoreBuffer, rows: number): CoreLine[] {
@@ -65,7 +42,7 @@ function insertAboveScreen(normal: CoreBuffer, lines: CoreLine[], cols: number, 
 
 /** Keeps the alternate screen's last contents in the history of a terminal; dispose to stop. */
 export class AltScreenHistory implements IDisposable {
-  private readonly buffers: CoreBuffers | null;
+  private readonly buffers: CoreBuffers;
   private readonly disposables: IDisposable[] = [];
   /** What the alternate screen showed when its program last paused. */
   private idleScreen: CoreLine[] = [];
@@ -75,9 +52,8 @@ export class AltScreenHistory implements IDisposable {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly xterm: XTerminal, private readonly idleMs = ALT_IDLE_MS) {
-    this.buffers = coreBuffers(xterm);
+    this.buffers = xtermCore(xterm).buffers;
     const buffers = this.buffers;
-    if (!buffers) return;
     // Leaving clears the alternate buffer, so its rows are copied before xterm's own handler runs.
     this.disposables.push(xterm.parser.registerCsiHandler({ prefix: '?', final: 'l' }, (params) => {
       if (this.onAlt && params.some((p) => typeof p === 'number' && ALT_MODES.has(p))) {
@@ -100,7 +76,7 @@ export class AltScreenHistory implements IDisposable {
   }
 
   private get onAlt(): boolean {
-    return this.buffers?.active === this.buffers?.alt;
+    return this.buffers.active === this.buffers.alt;
   }
 
   /** The text of the screen kept from the program's last pause, while it has the alternate screen. */
@@ -116,7 +92,7 @@ export class AltScreenHistory implements IDisposable {
   /** Output keeps coming while a program works; once it pauses, its screen is what it showed. */
   private settle(): void {
     this.timer = null;
-    if (!this.onAlt || !this.buffers) return;
+    if (!this.onAlt) return;
     const quiet = Date.now() - this.lastOutput;
     if (quiet < this.idleMs) return this.wait(this.idleMs - quiet);
     const shown = shownOn(this.buffers.alt, this.xterm.rows);

@@ -2,23 +2,8 @@
 // and delete lines, tab moves, repeat) to what the screen can show, before the emulator acts:
 // `CSI 3000000 S` froze the server for 13 s and `CSI 2147483647 b` for hours. The screen ends
 // up the same; only the scrollback may hold fewer blank or repeated lines.
-import type { IDisposable, IFunctionIdentifier, Terminal as XTerminal } from '@xterm/headless';
-
-/** The parser's own parameter object: handlers registered on the core get it, not a copy. */
-export interface CoreParams { length: number; params: Int32Array }
-
-interface XtermCore {
-  registerCsiHandler(id: IFunctionIdentifier, handler: (params: CoreParams) => boolean | Promise<boolean>): IDisposable;
-}
-
-/**
- * Registers a CSI handler on xterm's core, ahead of its own (false passes on). The public parser
- * API hands handlers a copy of the parameters; the core's hands over the parser's own, so a
- * changed value reaches xterm's handler.
- */
-export function registerCoreCsiHandler(xterm: XTerminal, id: IFunctionIdentifier, handler: (params: CoreParams) => boolean): IDisposable {
-  return (xterm as unknown as { _core: XtermCore })._core.registerCsiHandler(id, handler);
-}
+import type { IDisposable, Terminal as XTerminal } from '@xterm/headless';
+import { xtermCore } from './xterm-internals.js';
 
 type Limit = (count: number, cols: number, rows: number) => number;
 
@@ -40,7 +25,7 @@ export const COUNT_LIMITS: Record<string, Limit> = {
 
 /** Installs the clamps on `xterm`; they run before xterm's own handlers (false passes on). */
 export function clampCounts(xterm: XTerminal): IDisposable[] {
-  return Object.entries(COUNT_LIMITS).map(([final, limit]) => registerCoreCsiHandler(xterm, { final }, (params) => {
+  return Object.entries(COUNT_LIMITS).map(([final, limit]) => xtermCore(xterm).registerCsiHandler({ final }, (params) => {
     if (params.length > 0) params.params[0] = limit(params.params[0], xterm.cols, xterm.rows);
     return false;
   }));

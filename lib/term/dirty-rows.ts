@@ -1,12 +1,9 @@
 // Which rows of a pane's screen changed since a reader last looked, so a frame re-reads only
 // those (reading a 200x50 pane cell by cell took about a millisecond, for each echoed key).
 // xterm.js tracks the rows each parse touched for its renderer (scrolls mark the whole scroll
-// region); the headless build keeps that tracking internal, so it is reached through the core.
-// Without it every row counts as changed, which is only slower.
+// region); the headless build keeps that tracking internal (see xterm-internals.ts).
 import type { IDisposable, Terminal as XTerminal } from '@xterm/headless';
-
-/** Rows are the visible screen's (0 = top); undefined means all of them. */
-type RefreshRows = (listener: (e: { start: number; end: number } | undefined) => void) => IDisposable;
+import { xtermCore } from './xterm-internals.js';
 
 export class DirtyRows implements IDisposable {
   /** Moves on every change; a reader keeps its value to ask what changed since. */
@@ -14,15 +11,11 @@ export class DirtyRows implements IDisposable {
   private changedAt: number[] = [];
   /** When every row last changed at once (resize, buffer switch, reset). */
   private allAt = 0;
-  private readonly tracked: boolean;
   private readonly disposables: IDisposable[] = [];
 
   constructor(xterm: XTerminal) {
-    const refresh = (xterm as unknown as { _core?: { _inputHandler?: { onRequestRefreshRows?: RefreshRows } } })._core?._inputHandler?.onRequestRefreshRows;
-    this.tracked = typeof refresh === 'function';
-    if (!this.tracked) return;
     this.disposables.push(
-      refresh!((e) => (e ? this.mark(e.start, e.end) : this.markAll())),
+      xtermCore(xterm)._inputHandler.onRequestRefreshRows((e) => (e ? this.mark(e.start, e.end) : this.markAll())),
       xterm.buffer.onBufferChange(() => this.markAll()),
       xterm.onResize(() => this.markAll()),
     );
@@ -35,7 +28,7 @@ export class DirtyRows implements IDisposable {
 
   /** Whether `row` may differ from what it was at `stamp`. */
   changedSince(row: number, stamp: number): boolean {
-    return !this.tracked || this.allAt >= stamp || (this.changedAt[row] ?? 0) >= stamp;
+    return this.allAt >= stamp || (this.changedAt[row] ?? 0) >= stamp;
   }
 
   markAll(): void {

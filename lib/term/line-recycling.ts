@@ -6,16 +6,7 @@
 // heap swing between 100 and 400 MB and every collection slower. A line whose maps are empty,
 // copied from one whose maps are empty, keeps its own: the result is the same line.
 import type { Terminal as XTerminal } from '@xterm/headless';
-
-/** The parts of xterm's BufferLine that copyFrom touches. */
-interface BufferLine {
-  _data: Uint32Array;
-  length: number;
-  _combined: object;
-  _extendedAttrs: object;
-  isWrapped: boolean;
-  copyFrom(line: BufferLine): void;
-}
+import { coreLine, type CoreLine } from './xterm-internals.js';
 
 function isEmpty(map: object): boolean {
   for (const _ in map) return false;
@@ -26,12 +17,12 @@ const patched = new WeakSet<object>();
 
 /** Makes copyFrom of `xterm`'s buffer lines allocate only when there is something to copy. */
 export function recycleLinesQuietly(xterm: XTerminal): void {
-  const view = xterm.buffer.normal.getLine(0) as unknown as { _line?: BufferLine } | undefined;
-  const proto = view?._line && Object.getPrototypeOf(view._line) as BufferLine;
-  if (!proto || typeof proto.copyFrom !== 'function' || patched.has(proto)) return;
+  const view = xterm.buffer.normal.getLine(0);
+  const proto = view && Object.getPrototypeOf(coreLine(view)) as CoreLine;
+  if (!proto || patched.has(proto)) return;
   patched.add(proto);
   const copyFrom = proto.copyFrom;
-  proto.copyFrom = function (this: BufferLine, line: BufferLine) {
+  proto.copyFrom = function (this: CoreLine, line: CoreLine) {
     if (!isEmpty(this._combined) || !isEmpty(this._extendedAttrs) || !isEmpty(line._combined) || !isEmpty(line._extendedAttrs)) {
       copyFrom.call(this, line);
       return;

@@ -3,31 +3,21 @@
 // service; neither is public API (as in @xterm/headless 6). It also bounds that service, which
 // xterm lets grow with the links in the scrollback and never empties on a reset.
 import type { IBufferCell, Terminal } from '@xterm/headless';
+import { cellInternals, xtermCore } from './xterm-internals.js';
 
 /** xterm's BgFlags.HAS_EXTENDED: the cell has extended attributes (a link, an underline style). */
 const HAS_EXTENDED = 0x10000000;
 
-interface CellInternals { bg?: number; extended?: { urlId?: number } }
-interface LinkEntry { lines: { dispose(): void }[] }
-interface LinkService {
-  getLinkData(id: number): { id?: string; uri: string } | undefined;
-  registerLink(data: unknown): number;
-  _dataByLinkId?: Map<number, LinkEntry>;
-}
-interface BufferSet { normal: { clearAllMarkers(): void }; alt: { clearAllMarkers(): void }; reset(): void }
-interface XtermCore { _oscLinkService?: LinkService; _bufferService?: { buffers?: BufferSet } }
-
-const core = (xterm: Terminal) => (xterm as unknown as { _core?: XtermCore })._core;
 
 /** The cell's link id in its emulator, 0 when it has none; ids are never reused. */
 export function linkIdOf(cell: IBufferCell): number {
-  const c = cell as unknown as CellInternals;
-  return typeof c.bg === 'number' && c.bg & HAS_EXTENDED ? c.extended?.urlId ?? 0 : 0;
+  const c = cellInternals(cell);
+  return c.bg & HAS_EXTENDED ? c.extended.urlId : 0;
 }
 
 /** The URI of a link id, as the program wrote it (untrusted text). */
 export function linkUri(xterm: Terminal, id: number): string | undefined {
-  return core(xterm)?._oscLinkService?.getLinkData(id)?.uri;
+  return xtermCore(xterm)._oscLinkService.getLinkData(id)?.uri;
 }
 
 /**
@@ -41,7 +31,7 @@ export const MAX_LINKS = 1000;
 
 /** How many links the emulator keeps (each line a link is on holds one marker for it). */
 export function linksKept(xterm: Terminal): number {
-  return core(xterm)?._oscLinkService?._dataByLinkId?.size ?? 0;
+  return xtermCore(xterm)._oscLinkService._dataByLinkId.size;
 }
 
 /**
@@ -53,8 +43,7 @@ export function linksKept(xterm: Terminal): number {
  * for 5,000 lines at 100 columns, at every reset of a screen that showed a link).
  */
 export function freeLinksOnReset(xterm: Terminal): void {
-  const buffers = core(xterm)?._bufferService?.buffers;
-  if (typeof buffers?.reset !== 'function' || typeof buffers.normal?.clearAllMarkers !== 'function') return;
+  const buffers = xtermCore(xterm).buffers;
   const reset = buffers.reset.bind(buffers);
   buffers.reset = () => {
     buffers.normal.clearAllMarkers();
@@ -65,9 +54,8 @@ export function freeLinksOnReset(xterm: Terminal): void {
 
 /** Keeps at most `max` links in the emulator, forgetting the oldest first (see MAX_LINKS). */
 export function capLinks(xterm: Terminal, max = MAX_LINKS): void {
-  const service = core(xterm)?._oscLinkService;
-  const entries = service?._dataByLinkId;
-  if (!service || !(entries instanceof Map) || typeof service.registerLink !== 'function') return;
+  const service = xtermCore(xterm)._oscLinkService;
+  const entries = service._dataByLinkId;
   const register = service.registerLink.bind(service);
   service.registerLink = (data) => {
     const id = register(data);

@@ -17,6 +17,7 @@ import { SyncOutput } from './sync-output.js';
 import { KeyboardModes, type KeyboardState } from './keyboard-modes.js';
 import type { PaneKeyModes } from './key-encoding.js';
 import { useUnicode11 } from './unicode.js';
+import { xtermCore, type CursorShape } from './xterm-internals.js';
 
 const { Terminal } = requireCjs('@xterm/headless') as typeof import('@xterm/headless');
 const { SerializeAddon } = requireCjs('@xterm/addon-serialize') as typeof import('@xterm/addon-serialize');
@@ -36,15 +37,6 @@ export interface PaneTerminalOptions {
 const ECHO_MS = 200;
 const sharedBudget = new ParseBudget();
 
-export type CursorShape = 'block' | 'underline' | 'bar';
-
-/** Internal xterm state that the public headless API does not expose. */
-interface XtermCore {
-  coreService?: { isCursorHidden?: boolean; decPrivateModes?: { cursorStyle?: CursorShape; cursorBlink?: boolean } };
-  buffers?: { normal?: { lines?: { onTrim?(listener: (n: number) => void): IDisposable } } };
-  _writeBuffer?: { handleUserInput?(): void };
-  coreMouseService?: { activeEncoding?: string; triggerMouseEvent(e: { col: number; row: number; button: number; action: number; ctrl: boolean; alt: boolean; shift: boolean }): boolean };
-}
 
 /** A mouse event in pane cells; button 0-2 left/middle/right, 4 wheel (action 0 up, 1 down). */
 export interface MouseEvent {
@@ -157,7 +149,7 @@ export class PaneTerminal {
    */
   private readonly parser: ParseTarget = {
     write: (data, done) => {
-      (this.xterm as unknown as { _core?: XtermCore })._core?._writeBuffer?.handleUserInput?.();
+      xtermCore(this.xterm)._writeBuffer.handleUserInput();
       this.toXterm(data, done);
     },
   };
@@ -263,26 +255,25 @@ export class PaneTerminal {
 
   get cursor(): { x: number; y: number; visible: boolean; shape: CursorShape; blink: boolean } {
     const buf = this.xterm.buffer.active;
-    const core = (this.xterm as unknown as { _core?: XtermCore })._core;
+    const { isCursorHidden, decPrivateModes } = xtermCore(this.xterm).coreService;
     return {
       x: buf.cursorX,
       y: buf.cursorY,
-      visible: !core?.coreService?.isCursorHidden,
+      visible: !isCursorHidden,
       // DECSCUSR (as vim's insert mode sends it) lands in the private modes, not the options.
-      shape: core?.coreService?.decPrivateModes?.cursorStyle ?? this.xterm.options.cursorStyle ?? 'block',
-      blink: core?.coreService?.decPrivateModes?.cursorBlink ?? this.xterm.options.cursorBlink ?? false,
+      shape: decPrivateModes.cursorStyle ?? this.xterm.options.cursorStyle ?? 'block',
+      blink: decPrivateModes.cursorBlink ?? this.xterm.options.cursorBlink ?? false,
     };
   }
 
   /** Reports a mouse event to the program in its own encoding, if it asked for mouse events. */
   mouse(e: MouseEvent): boolean {
     if (this.xterm.modes.mouseTrackingMode === 'none') return false;
-    const core = (this.xterm as unknown as { _core?: XtermCore })._core;
     const action = { press: 1, release: 0, move: 32, 'wheel-up': 0, 'wheel-down': 1 }[e.action];
     const button = e.action.startsWith('wheel') ? 4 : e.action === 'move' && e.button > 2 ? 3 : e.button;
-    return this.typed(() => core?.coreMouseService?.triggerMouseEvent({
+    return this.typed(() => xtermCore(this.xterm).coreMouseService.triggerMouseEvent({
       col: e.col, row: e.row, button, action, ctrl: false, alt: false, shift: false,
-    }) ?? false);
+    }));
   }
 
   get modes() {
@@ -333,8 +324,7 @@ export class PaneTerminal {
     let screen = addon.serialize({ scrollback: this.scrollback });
     addon.dispose();
     // The serializer knows which mouse events were asked for, not their encoding.
-    const core = (this.xterm as unknown as { _core?: XtermCore })._core;
-    if (core?.coreMouseService?.activeEncoding === 'SGR') screen += '\x1b[?1006h';
+    if (xtermCore(this.xterm).coreMouseService.activeEncoding === 'SGR') screen += '\x1b[?1006h';
     return { screen, keyboard: this.keyboard.handover() };
   }
 
@@ -351,9 +341,7 @@ export class PaneTerminal {
 
   /** The oldest lines of the scrollback were dropped (`n` of them) to make room for new ones. */
   onTrim(listener: (n: number) => void): IDisposable {
-    const core = (this.xterm as unknown as { _core?: XtermCore })._core;
-    const lines = core?.buffers?.normal?.lines;
-    return this.track(lines?.onTrim ? lines.onTrim(listener) : { dispose: () => {} });
+    return this.track(xtermCore(this.xterm).buffers.normal.lines.onTrim(listener));
   }
 
   private track(d: IDisposable): IDisposable {

@@ -2,6 +2,7 @@
 // glibc's wcwidth and current terminals), not xterm.js's built-in Unicode 6 table.
 import type { Terminal as XTerminal } from '@xterm/headless';
 import { requireCjs } from '../cjs.js';
+import { xtermCore, type XtermCore } from './xterm-internals.js';
 
 const { Terminal } = requireCjs('@xterm/headless') as typeof import('@xterm/headless');
 const { Unicode11Addon } = requireCjs('@xterm/addon-unicode11') as typeof import('@xterm/addon-unicode11');
@@ -12,16 +13,14 @@ export function useUnicode11(term: XTerminal): void {
   term.unicode.activeVersion = '11';
 }
 
-interface UnicodeService { getStringCellWidth(s: string): number }
-
-let service: UnicodeService | null = null;
+let service: XtermCore['unicodeService'] | null = null;
 
 /** Columns `text` takes in a pane (combining marks take none, wide characters two). */
 export function stringWidth(text: string): number {
   if (!service) {
     const term = new Terminal({ cols: 10, rows: 1, allowProposedApi: true });
     useUnicode11(term);
-    service = (term as unknown as { _core: { unicodeService: UnicodeService } })._core.unicodeService;
+    service = xtermCore(term).unicodeService;
   }
   return service.getStringCellWidth(text);
 }

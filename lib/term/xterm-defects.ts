@@ -3,17 +3,7 @@
 // program blocks. Each guard turns such a sequence into one with the same effect on the screen
 // before xterm's own handler runs; a throw no guard foresaw costs the rest of its chunk only.
 import type { IDisposable, Terminal as XTerminal } from '@xterm/headless';
-import { registerCoreCsiHandler, type CoreParams } from './count-limits.js';
-
-interface XtermCore {
-  _inputHandler: {
-    parse(data: string | Uint8Array, promiseResult?: boolean): void | Promise<boolean>;
-    print(data: Uint32Array, start: number, end: number): void;
-    _parser: { reset(): void };
-    _parseStack: { paused: boolean };
-  };
-  _bufferService: { buffer: { x: number } };
-}
+import { xtermCore, type CoreParams } from './xterm-internals.js';
 
 /**
  * ED 1 and DECSED 1 (erase from the top of the screen to the cursor) with the cursor in the last
@@ -34,12 +24,12 @@ function eraseAboveFromLastCell(xterm: XTerminal, params: CoreParams): boolean {
  * was off by one. The column past the last is as far as a cursor goes, as in other terminals.
  */
 function keepCursorInLine(xterm: XTerminal): IDisposable {
-  const core = (xterm as unknown as { _core: XtermCore })._core;
+  const core = xtermCore(xterm);
   const handler = core._inputHandler;
   const print = handler.print;
   handler.print = function (data, start, end) {
     print.call(this, data, start, end);
-    const buffer = core._bufferService.buffer;
+    const buffer = core.buffers.active;
     if (buffer.x > xterm.cols) buffer.x = xterm.cols;
   };
   return { dispose: () => { handler.print = print; } };
@@ -48,7 +38,7 @@ function keepCursorInLine(xterm: XTerminal): IDisposable {
 /** Installs the guards on `xterm`; the CSI ones run before xterm's own handlers (false passes on). */
 export function guardXtermDefects(xterm: XTerminal): IDisposable[] {
   return [
-    ...[{ final: 'J' }, { prefix: '?', final: 'J' }].map((id) => registerCoreCsiHandler(xterm, id, (params) => eraseAboveFromLastCell(xterm, params))),
+    ...[{ final: 'J' }, { prefix: '?', final: 'J' }].map((id) => xtermCore(xterm).registerCsiHandler(id, (params) => eraseAboveFromLastCell(xterm, params))),
     keepCursorInLine(xterm),
   ];
 }
@@ -58,7 +48,7 @@ export function guardXtermDefects(xterm: XTerminal): IDisposable[] {
  * state and the rest of that chunk is dropped, so output after it is parsed as usual.
  */
 export function surviveParseErrors(xterm: XTerminal, failed: (err: unknown) => void): void {
-  const handler = (xterm as unknown as { _core: XtermCore })._core._inputHandler;
+  const handler = xtermCore(xterm)._inputHandler;
   const parse = handler.parse.bind(handler);
   // xterm's write buffer calls the handler's parse through a closure that looks it up each time.
   handler.parse = (data, promiseResult) => {

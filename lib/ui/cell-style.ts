@@ -3,12 +3,10 @@
 // Colours are kept as the program gave them; the renderer reduces them for each client.
 import type { IBufferCell } from '@xterm/headless';
 import { ansi } from './colors.js';
+import { cellInternals } from '../term/xterm-internals.js';
 
 /** Cells carry their style as SGR parameters ('' is the default style). */
 export type Style = string;
-
-/** xterm keeps a cell's colours and flags in two numbers; they key the style cache. */
-interface PackedCell { fg?: number; bg?: number }
 
 export class StyleCache {
   private readonly cache = new Map<number, Map<number, Style>>();
@@ -17,8 +15,8 @@ export class StyleCache {
   constructor(readonly links = false) {}
 
   of(cell: IBufferCell): Style {
-    const { fg, bg } = cell as unknown as PackedCell;
-    if (typeof fg !== 'number' || typeof bg !== 'number') return styleOf(cell);
+    // xterm keeps a cell's colours and flags in two numbers; they key the style cache.
+    const { fg, bg } = cellInternals(cell);
     let row = this.cache.get(fg);
     if (!row) {
       // Programs cycling through truecolours must not grow the cache without bound.

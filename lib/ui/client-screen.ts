@@ -31,7 +31,7 @@ import { LineEditor } from './line-editor.js';
 import { handleMouse, type BorderDrag } from './mouse.js';
 import { CopyView } from './copy-view.js';
 import { drawPaneContent } from './pane-view.js';
-import type { Line } from './cells.js';
+import { screenDestroyed, screenGrid } from './blessed-internals.js';
 import type { PaneTerminal } from '../term/pane-terminal.js';
 import type { DetachedMessage } from '../server/protocol.js';
 import { sessionNames } from '../server/socket-path.js';
@@ -559,7 +559,7 @@ export class ClientScreen implements ClientHandle {
 
   /** Fills the cell grid from the model and returns the bytes of what changed. */
   private compose(echoOnly = false): string {
-    const grid = this.screen as unknown as { lines: Line[]; olines: Line[] };
+    const grid = screenGrid(this.screen);
     const lines = grid.lines;
     const rows = lines.length;
     const cols = this.output.columns;
@@ -712,6 +712,6 @@ export class ClientScreen implements ClientHandle {
     this.chooser?.list.destroy();
     this.copy.dispose();
     this.mux.removeClient(this.id);
-    if (!(this.screen as unknown as { destroyed?: boolean }).destroyed) this.screen.destroy();
+    if (!screenDestroyed(this.screen)) this.screen.destroy();
   }
 }

@@ -13,6 +13,7 @@ import path from 'node:path';
 import test from 'ava';
 import fc from 'fast-check';
 import type { PaneTerminal } from '../../lib/term/pane-terminal.js';
+import { xtermCore } from '../../lib/term/xterm-internals.js';
 import { ROOT } from './thurm-env.js';
 
 const FULL_CASES = 100_000;
@@ -171,7 +172,7 @@ export function cuts(data: number[] | Uint8Array, at: number[]): Buffer[] {
  * its write queue runs on a timer, which costs about 1.5 ms a case here).
  */
 export function parseNow(term: PaneTerminal, data: Uint8Array): void {
-  (term.xterm as unknown as { _core: { writeSync(data: Uint8Array): void } })._core.writeSync(data);
+  xtermCore(term.xterm).writeSync(data);
 }
 
 /**

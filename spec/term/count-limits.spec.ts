@@ -1,6 +1,7 @@
 import test from 'ava';
 import xtermHeadless from '@xterm/headless';
-import { clampCounts, registerCoreCsiHandler } from '../../lib/term/count-limits.js';
+import { clampCounts } from '../../lib/term/count-limits.js';
+import { xtermCore } from '../../lib/term/xterm-internals.js';
 import { PaneTerminal } from '../../lib/term/pane-terminal.js';
 
 const { Terminal } = xtermHeadless;
@@ -30,7 +31,7 @@ async function countGiven(seq: string): Promise<number> {
   const xterm = new Terminal({ cols: 20, rows: 5, allowProposedApi: true });
   let given = -1;
   // Registered before the clamps, so it runs after them (newest first), just before xterm's own.
-  registerCoreCsiHandler(xterm, { final: /\d{7,}([A-Za-z])/.exec(seq)![1] }, (params) => {
+  xtermCore(xterm).registerCsiHandler({ final: /\d{7,}([A-Za-z])/.exec(seq)![1] }, (params) => {
     given = params.params[0];
     return false;
   });

@@ -1,14 +1,14 @@
 import test from 'ava';
 import { ParseBudget } from '../../lib/term/parse-budget.js';
 import { PaneTerminal } from '../../lib/term/pane-terminal.js';
+import { xtermCore, type CoreLine } from '../../lib/term/xterm-internals.js';
 
 const write = (term: PaneTerminal, data: string) => new Promise<void>((resolve) => term.write(data, resolve));
 
 /** xterm's own line objects, oldest first (internal: the public API wraps them). */
-interface CoreLine { _combined: object; _extendedAttrs: object }
 function coreLines(term: PaneTerminal): CoreLine[] {
-  const lines = (term.xterm as unknown as { _core: { buffer: { lines: { length: number; get(i: number): CoreLine } } } })._core.buffer.lines;
-  return Array.from({ length: lines.length }, (_, i) => lines.get(i));
+  const lines = xtermCore(term.xterm).buffers.active.lines;
+  return Array.from({ length: lines.length }, (_, i) => lines.get(i)!);
 }
 
 const numbered = (from: number, n: number, decorate = (s: string) => s) =>
