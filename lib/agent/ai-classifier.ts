@@ -46,6 +46,11 @@ export class AiClassifier {
     return true;
   }
 
+  /** When `pane` may be asked again (now or earlier: at once, unless an answer is awaited). */
+  nextAskAt(pane: string): number {
+    return (this.askedAt.get(pane) ?? -Infinity) + this.config().intervalMs;
+  }
+
   forget(pane: string): void {
     this.askedAt.delete(pane);
   }

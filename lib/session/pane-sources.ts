@@ -49,6 +49,8 @@ const RESIZE_MS = 500;
 const ANSWERED_MS = 2000;
 /** How often detection may run again when nothing changed (for time-based transitions). */
 const DETECT_EVERY_MS = 250;
+/** How often the processes of an agent or hook owner are looked at, for one that left. */
+export const OWNER_POLL_MS = 500;
 
 export interface ScreenFacts {
   foreground(): { argv: string[]; resolvedScript: string | null } | null;
@@ -207,18 +209,21 @@ export class PaneSources {
   }
 
   /**
-   * Whether time alone can no longer change this pane's status: every activity window and the
-   * idle threshold have passed, no AI answer is ageing, and no agent or hook owner is watched
-   * for (it could leave without a byte of output).
+   * When time alone may next change this pane's status, null when only an event can: a detected
+   * agent's activity window and idle threshold, an AI answer ageing out. An agent or hook owner
+   * can leave without a byte of output, and a hook's word expires (expireHook), so while there
+   * is one the pane is looked at every OWNER_POLL_MS.
    */
-  settled(now = this.now()): boolean {
-    if (this.agent.current() !== null || this.hook.current() !== null) return false;
-    if (this.ai && now - this.ai.at < this.aiFreshMs) return false;
+  nextChangeAt(now = this.now()): number | null {
+    const at: number[] = [];
+    if (this.agent.current() !== null || this.hook.current() !== null) at.push(now + OWNER_POLL_MS);
+    if (this.ai) at.push(this.ai.at + this.aiFreshMs);
     // Only a detected agent's state moves with time (working while output comes, idle after
     // the threshold): any other pane changes only with output, input or its foreground.
-    if (!this.detection(now).agent) return true;
-    const last = Math.max(this.lastActivityAt, this.lastInputAt, this.lastResizeAt);
-    return now - last > this.detector.idleThresholdMs + ACTIVE_WINDOW_MS + DETECT_EVERY_MS;
+    const active = this.lastActivityAt > this.activityFloor ? this.lastActivityAt : 0;
+    if (active && this.detection(now).agent) at.push(active + ACTIVE_WINDOW_MS, active + this.detector.idleThresholdMs);
+    const later = at.filter((t) => t > now);
+    return later.length ? Math.min(...later) : null;
   }
 
   /**

@@ -1,73 +1,130 @@
 // Status from detection, hooks and owners that come and go changes without an event of its
-// own: this looks twice a second and announces what changed (through the Mux, whose notifier
-// decides what is news). It also asks
-// the AI classifier about agent panes no screen rule explains. Once every pane has settled
-// (nothing time can still change), it stops waking the server until the next event.
+// own: this looks at a pane again when something happened to it, and when time alone may
+// change it (PaneSources.nextChangeAt: a detected agent's idle threshold, an owner to look
+// for), and announces what changed (through the Mux, whose notifier decides what is news). It
+// also asks the AI classifier about agent panes no screen rule explains. One timer sleeps until
+// the earliest pane is due; with every pane settled, nothing wakes the server.
 import { AiClassifier } from '../agent/ai-classifier.js';
 import type { Mux } from './mux.js';
 import type { Pane } from './pane.js';
 
-const WATCH_MS = 500;
+/** How soon after an event a pane is looked at: events of a flood are seen together. */
+export const LOOK_AFTER_EVENT_MS = 500;
+
+/** The watch's one timer; specs pass a made-up one. */
+export interface WatchTimer {
+  set(run: () => void, ms: number): void;
+  clear(): void;
+}
+
+function realTimer(): WatchTimer {
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    set(run, ms) {
+      timer = setTimeout(run, ms);
+      timer.unref();
+    },
+    clear() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
 
 export class StatusWatch {
-  private timer: NodeJS.Timeout | null = null;
   private disposed = false;
+  /** When each pane is to be looked at next. */
+  private readonly due = new Map<string, number>();
+  /** When the timer fires; Infinity when it is not set. */
+  private timerAt = Infinity;
   private readonly last = new Map<string, string>();
   private readonly ai: AiClassifier;
 
-  constructor(private readonly mux: Mux, private readonly announce: (pane: string) => void, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly mux: Mux, private readonly announce: (pane: string) => void,
+    private readonly now: () => number = Date.now, private readonly timer: WatchTimer = realTimer(),
+  ) {
     this.ai = new AiClassifier(() => mux.config.detection.ai);
     mux.subscribe((e) => {
       if (e.type === 'pane-removed') {
         this.last.delete(e.pane);
         this.ai.forget(e.pane);
+        this.due.delete(e.pane);
+        return;
       }
-      this.wake();
+      const soon = this.now() + LOOK_AFTER_EVENT_MS;
+      // A focus change also changes who watches the pane that lost it: look at every pane.
+      if ('pane' in e && e.type !== 'focus-changed') this.lookAt(e.pane, soon);
+      else for (const id of this.mux.paneIds()) this.lookAt(id, soon);
     });
-    this.wake();
+    for (const id of mux.paneIds()) this.lookAt(id, this.now() + LOOK_AFTER_EVENT_MS);
   }
 
-  /** Something happened: look again twice a second until everything has settled. */
-  private wake(): void {
-    if (this.timer || this.disposed) return;
-    this.timer = setInterval(() => this.look(), WATCH_MS);
-    this.timer.unref();
+  /** When the watch wakes next (Infinity: not until an event). */
+  get nextWake(): number {
+    return this.timerAt;
   }
 
-  private look(): void {
+  /** Looks at `id` at `at` or earlier, if it was due earlier already. */
+  private lookAt(id: string, at: number): void {
+    if (this.disposed) return;
+    const due = this.due.get(id);
+    if (due === undefined || at < due) this.due.set(id, at);
+    if (at < this.timerAt) this.arm(at);
+  }
+
+  private arm(at: number): void {
+    this.timer.clear();
+    this.timerAt = at;
+    if (at !== Infinity) this.timer.set(() => this.run(), Math.max(at - this.now(), 0));
+  }
+
+  private run(): void {
     const now = this.now();
-    let settled = !this.mux.config.detection.ai.command.length;
-    for (const id of this.mux.paneIds()) {
-      const pane = this.mux.pane(id);
-      this.askAi(id, pane);
-      pane.checkForeground(WATCH_MS / 2);
-      pane.tick(now);
-      const s = pane.summary();
-      const key = `${s.state}|${s.source}|${s.kind}|${s.text}`;
-      const before = this.last.get(id);
-      this.last.set(id, key);
-      if (before !== key || !pane.sources.settled(now)) settled = false;
-      if (before !== undefined && before !== key) this.announce(id);
+    for (const [id, at] of [...this.due]) {
+      if (at > now) continue;
+      this.due.delete(id);
+      if (this.mux.paneIds().includes(id)) this.look(id, this.mux.pane(id), now);
     }
-    if (settled && this.timer) {
-      clearInterval(this.timer);
-      this.timer = null;
-    }
+    let next = Infinity;
+    for (const at of this.due.values()) next = Math.min(next, at);
+    this.arm(next);
+  }
+
+  private look(id: string, pane: Pane, now: number): void {
+    this.askAi(id, pane);
+    pane.checkForeground(LOOK_AFTER_EVENT_MS / 2);
+    pane.tick(now);
+    const s = pane.summary();
+    const key = `${s.state}|${s.source}|${s.kind}|${s.text}`;
+    const before = this.last.get(id);
+    this.last.set(id, key);
+    let next = pane.sources.nextChangeAt(now) ?? Infinity;
+    if (this.asksAi(pane)) next = Math.min(next, Math.max(this.ai.nextAskAt(id), now + LOOK_AFTER_EVENT_MS));
+    if (next !== Infinity) this.due.set(id, next);
+    if (before !== undefined && before !== key) this.announce(id);
+  }
+
+  /** Whether the AI classifier is to be asked about the pane: an agent no screen rule explains. */
+  private asksAi(pane: Pane): boolean {
+    const config = this.mux.config.detection;
+    if (!config.enabled || !config.ai.command.length) return false;
+    const d = pane.sources.detection();
+    return d.inconclusive && d.agent !== null;
   }
 
   private askAi(id: string, pane: Pane): void {
-    const config = this.mux.config.detection;
-    if (!config.enabled || !config.ai.command.length) return;
-    const d = pane.sources.detection();
-    if (!d.inconclusive || !d.agent) return;
-    this.ai.maybeAsk(id, { agent: d.agent, title: pane.title, screen: pane.term.liveScreen() }, (state, kind) => {
-      if (this.mux.paneIds().includes(id) && this.mux.pane(id) === pane) pane.sources.setAiAnswer(state, kind);
+    if (!this.asksAi(pane)) return;
+    this.ai.maybeAsk(id, { agent: pane.sources.detection().agent, title: pane.title, screen: pane.term.liveScreen() }, (state, kind) => {
+      if (!this.mux.paneIds().includes(id) || this.mux.pane(id) !== pane) return;
+      pane.sources.setAiAnswer(state, kind);
+      this.lookAt(id, this.now());
     });
   }
 
   dispose(): void {
     this.disposed = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.arm(Infinity);
+    this.due.clear();
   }
 }
