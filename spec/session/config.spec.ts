@@ -1,6 +1,7 @@
 import test from 'ava';
 import { ThurmError } from '../../lib/errors.js';
-import { DEFAULT_CONFIG, KNOWN_KEYS, parseConfig } from '../../lib/session/config.js';
+import { DEFAULT_CONFIG, parseConfig } from '../../lib/session/config.js';
+import { KNOWN_KEYS } from '../../lib/session/config-keys.js';
 
 test('an empty file gives the defaults', (t) => {
   t.deepEqual(parseConfig(''), DEFAULT_CONFIG);
