@@ -285,24 +285,32 @@ export const SESSION_INFO = {
 };
 export type SessionInfo = Output<typeof SESSION_INFO>;
 
-export interface AgentExplanation {
-  pane: string;
-  state: string;
-  source: string;
-  /** What the pane shows, hashed: `thurm agent answer --expect` checks it is still so. */
-  digest: string;
-  foreground: { pid: number; pgid: number; argv: string[]; agent: string | null } | null;
-  rules: { id: string; agent: string; state: string; patterns: string[]; overridden: boolean }[];
-  screen: string[];
-  idleThresholdMs: number;
-  lastOutputMs: number | null;
-  programStatus: { id: string | null; app: string | null; state: string; kind: string | null; title: string | null; msg: string | null; progress: number | null } | null;
-  report: { agent: string; instance: string; ownerPid: number; status: string; message: string | null } | null;
-  /** The hook state; `stale` says why it no longer counts. */
-  hook: { agent: string; event: string; status: string; ownerPid: number; stale: string | null } | null;
-  /** What gives the winning source's state and what ends it. */
-  lifetime: { starts: string; ends: string };
-}
+/** Why a pane has the state it has (`agent explain`). */
+export const AGENT_EXPLANATION = {
+  pane: PANE_ID,
+  state: STATUS_FIELDS.state,
+  source: STATUS_FIELDS.source,
+  digest: field.string({ max: 128 }).describe('what the pane shows, hashed: `thurm agent answer --expect` checks it is still so'),
+  foreground: field.object({ pid: PID, pgid: PID, argv: ARGV, agent: field.string({ max: 64 }).nullable() }).nullable(),
+  rules: field.array(field.object({
+    id: field.string(), agent: field.string({ max: 64 }), state: field.string({ max: 32 }), patterns: field.array(field.string()),
+    overridden: field.bool().describe('a source above screen rules decided the state'),
+  })).describe('the screen rules that matched'),
+  screen: field.array(field.string()).describe('the screen\'s rows, trailing blank rows left out (it may hold private data)'),
+  idleThresholdMs: field.int({ min: 0 }),
+  lastOutputMs: field.int({ min: 0 }).nullable().describe('how long ago the pane last printed, null if never'),
+  programStatus: field.object({
+    id: field.string({ max: 128 }).nullable(), app: field.string({ max: 64 }).nullable(), state: field.enum(STATES), kind: field.enum(KINDS).nullable(),
+    title: OPTIONAL_TEXT, msg: OPTIONAL_TEXT, progress: field.int({ min: 0, max: 100 }).nullable(),
+  }).nullable().describe('the most pressing OSC 7501 record'),
+  report: field.object({ agent: field.string({ max: 64 }), instance: field.string({ max: 128 }), ownerPid: PID, status: field.string({ max: 32 }), message: OPTIONAL_TEXT }).nullable(),
+  hook: field.object({
+    agent: field.string({ max: 64 }), event: field.string({ max: 64 }), status: field.string({ max: 32 }), ownerPid: PID,
+    stale: field.string().nullable().describe('why it no longer counts'),
+  }).nullable(),
+  lifetime: field.object({ starts: field.string(), ends: field.string() }).describe('what gives the winning source\'s state and what ends it'),
+};
+export type AgentExplanation = Output<typeof AGENT_EXPLANATION>;
 
 /** What a client hands the server process it starts (as its one argument, in JSON). */
 export interface ServerSpec {

@@ -141,6 +141,7 @@ test('the results a command declares are what it returns, on a real Mux', async 
     { type: 'respawn-pane', kill: true }, { type: 'zoom' }, { type: 'wait', output: '' }, { type: 'info' }, { type: 'list' },
     { type: 'agents' }, { type: 'detach' }, { type: 'equalize' }, { type: 'display-message', text: 'hi' }, { type: 'copy-mode' },
     { type: 'buffers' }, { type: 'list-windows' }, { type: 'rename-window', name: 'r' }, { type: 'rotate-window' },
+    { type: 'agent-explain' },
   ];
   const declared = COMMANDS.filter((c) => c.result).map((c) => c.name);
   t.true(declared.length >= requests.length - 1, 'most declared results are run here');

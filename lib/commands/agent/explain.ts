@@ -2,7 +2,7 @@
 // the request; the screen text may hold private data.
 import type { Mux } from '../../session/mux.js';
 import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from '../command.js';
-import type { AgentExplanation } from '../../server/protocol.js';
+import { AGENT_EXPLANATION, type AgentExplanation } from '../../server/protocol.js';
 import { SOURCES } from '../../status/program-status.js';
 import { SOURCE_LIFETIMES } from '../../session/pane-sources.js';
 import { shownCommand } from '../../sanitize.js';
@@ -51,6 +51,7 @@ export const agentExplain = defineCommand({
   options: { ...paneOption },
   request: (argv) => ({ pane: paneFromCli(argv) }),
   fields: { pane: paneField },
+  result: AGENT_EXPLANATION,
   run: (ctx, a) => explainPane(ctx.mux, resolvePane(ctx, a.pane)),
   print: (e) => [
     `pane ${e.pane}: ${e.state} (source: ${e.source}) screen ${e.digest}`,
