@@ -85,10 +85,9 @@ export interface SplitOptions {
 }
 
 export class Mux {
-  /** Changed only by renameSession(). */
-  session: string;
-  socketPath: string;
-  config: Config;
+  private sessionName: string;
+  private socketFile: string;
+  private settings: Config;
   private readonly panes = new Map<string, Pane>();
   readonly buffers = new PasteBuffers();
   /** Values set through the tmux shim's set-option (see tmux-options.ts). */
@@ -111,14 +110,14 @@ export class Mux {
   private readonly proc: ProcFacts;
   private readonly now: () => number;
   private ended = false;
-  saveState: SaveState = { file: null, savedAt: null, error: null };
-  restoreReport: RestoreReport | null = null;
+  private saved: SaveState = { file: null, savedAt: null, error: null };
+  private restored: RestoreReport | null = null;
   private restoreTold = false;
 
   constructor(opts: MuxOptions) {
-    this.session = opts.session;
-    this.socketPath = opts.socketPath;
-    this.config = opts.config;
+    this.sessionName = opts.session;
+    this.socketFile = opts.socketPath;
+    this.settings = opts.config;
     this.size = opts.size;
     this.spawnPty = opts.spawn;
     this.proc = opts.proc ?? LIVE_PROC;
@@ -168,6 +167,31 @@ export class Mux {
 
   // ---- queries ----
 
+  /** The session's name: changed only by renameSession(). */
+  get session(): string {
+    return this.sessionName;
+  }
+
+  /** Where the session is served: changed only by renameSession(). */
+  get socketPath(): string {
+    return this.socketFile;
+  }
+
+  /** The config in force: changed only by setConfig(). */
+  get config(): Config {
+    return this.settings;
+  }
+
+  /** How the session file is doing: changed only by setSaveState(). */
+  get saveState(): SaveState {
+    return this.saved;
+  }
+
+  /** What the last restore did (null: none was tried, or it found nothing to report). */
+  get restoreReport(): RestoreReport | null {
+    return this.restored;
+  }
+
   pane(id: string): Pane {
     const p = this.panes.get(id);
     if (!p) throw new ThurmError('NOT_FOUND', `no such pane: ${id}`);
@@ -207,7 +231,7 @@ export class Mux {
    * session settings apply at once; detection settings to panes started after it.
    */
   setConfig(config: Config): void {
-    this.config = config;
+    this.settings = config;
     this.relayout();
   }
 
@@ -795,13 +819,21 @@ export class Mux {
         outcomes.push({ id: plan.id, outcome: 'failed', detail: (err as Error).message });
       }
     }
-    this.restoreReport = { ...report, panes: outcomes };
+    this.setRestoreReport({ ...report, panes: outcomes });
     return this.loadWindows(snapshot.windows, snapshot.current);
+  }
+
+  /**
+   * Keeps what a restore did (restore(), or restore.ts when the saved session could not be
+   * used) for `thurm info` and the first client. No event: it is set before the server serves.
+   */
+  setRestoreReport(report: RestoreReport): void {
+    this.restored = report;
   }
 
   /** What the last restore did, in one line, the first time it is asked for (for the first client). */
   takeRestoreNews(): string | null {
-    const r = this.restoreReport;
+    const r = this.restored;
     if (!r || this.restoreTold) return null;
     this.restoreTold = true;
     return restoreSummary(r);
@@ -812,9 +844,9 @@ export class Mux {
    * panes started from now on get it in THURM_SOCKET and TMUX.
    */
   renameSession(name: string, socketPath: string): void {
-    const from = this.session;
-    this.session = name;
-    this.socketPath = socketPath;
+    const from = this.sessionName;
+    this.sessionName = name;
+    this.socketFile = socketPath;
     this.emit({ type: 'session-renamed', from, to: name });
   }
 
@@ -891,8 +923,8 @@ export class Mux {
   }
 
   setSaveState(state: SaveState): void {
-    const before = this.saveState;
-    this.saveState = state;
+    const before = this.saved;
+    this.saved = state;
     if (before.error !== state.error) this.emit({ type: 'save-changed' });
   }
 }

@@ -33,7 +33,7 @@ export function restoreSession(mux: Mux, file: string, config: Config, always: b
   for (const p of problems) console.error(`thurm: ${p}`);
   const snapshot = loaded.snapshot;
   if (!snapshot || (snapshot.ended && !always)) {
-    if (problems.length) mux.restoreReport = { from: file, savedAt: '', panes: [], problems };
+    if (problems.length) mux.setRestoreReport({ from: file, savedAt: '', panes: [], problems });
     return false;
   }
   return mux.restore(snapshot, planRestore(snapshot, config), { from: loaded.from!, savedAt: snapshot.savedAt, problems });
