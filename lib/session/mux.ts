@@ -89,9 +89,8 @@ export class Mux {
   private socketFile: string;
   private settings: Config;
   private readonly panes = new Map<string, Pane>();
-  readonly buffers = new PasteBuffers();
-  /** Values set through the tmux shim's set-option (see tmux-options.ts). */
-  readonly tmuxOptions = new TmuxOptions();
+  private readonly pasteBuffers = new PasteBuffers();
+  private readonly options = new TmuxOptions();
   private readonly listeners = new Set<MuxListener>();
   private readonly clientSizes = new Map<string, { cols: number; rows: number }>();
   private readonly observers = new Set<string>();
@@ -128,8 +127,8 @@ export class Mux {
       if (e.type === 'pane-removed') {
         this.states.delete(e.pane);
         this.notifier.forget(e.pane);
-        this.tmuxOptions.forget(`%${e.pane}`);
-      } else if (e.type === 'window-closed') this.tmuxOptions.forget(`@${e.window}`);
+        this.options.forget(`%${e.pane}`);
+      } else if (e.type === 'window-closed') this.options.forget(`@${e.window}`);
       if (e.type === 'pane-respawned') this.notifier.forget(e.pane);
       if ((e.type === 'status-changed' || e.type === 'pane-added' || e.type === 'pane-respawned') && this.panes.has(e.pane)) {
         const summary = this.pane(e.pane).summary();
@@ -185,6 +184,16 @@ export class Mux {
   /** How the session file is doing: changed only by setSaveState(). */
   get saveState(): SaveState {
     return this.saved;
+  }
+
+  /** The paste buffers, to read: addBuffer() adds one and announces it. */
+  get buffers(): Pick<PasteBuffers, 'get' | 'list'> {
+    return this.pasteBuffers;
+  }
+
+  /** Values set through the tmux shim's set-option (see tmux-options.ts), to read: setTmuxOption() sets them. */
+  get tmuxOptions(): Pick<TmuxOptions, 'size' | 'get' | 'all'> {
+    return this.options;
   }
 
   /** What the last restore did (null: none was tried, or it found nothing to report). */
@@ -535,7 +544,7 @@ export class Mux {
 
   /** Keeps copied text as the newest paste buffer; `fromPane` when a pane's program set it. */
   addBuffer(text: string, fromPane?: string): PasteBuffer {
-    const buffer = this.buffers.add(text);
+    const buffer = this.pasteBuffers.add(text);
     this.emit({ type: 'buffer-added', buffer: buffer.name, fromPane });
     return buffer;
   }
@@ -852,7 +861,7 @@ export class Mux {
 
   /** Sets or unsets a tmux option value (the shim's set-option); borders may change with it. */
   setTmuxOption(scope: string, name: string, value: string | null): void {
-    this.tmuxOptions.set(scope, name, value);
+    this.options.set(scope, name, value);
     this.emit({ type: 'options-changed' });
   }
 
@@ -892,7 +901,7 @@ export class Mux {
     const fds: number[] = [];
     const handoff: Handoff = {
       version: HANDOFF_VERSION, session: this.session, ...this.windowsState(),
-      nextId: this.nextId, size: this.size, buffers: this.buffers.handover(),
+      nextId: this.nextId, size: this.size, buffers: this.pasteBuffers.handover(),
       panes: panes.map((p) => {
         const fd = p.exit ? null : p.pty.fd;
         if (fd !== null) fds.push(fd);
@@ -914,7 +923,7 @@ export class Mux {
   adopt(h: Handoff, ptyOf: (p: PaneHandoff) => PanePty): void {
     if (this.windows.size) throw new ThurmError('INTERNAL', 'session already started');
     this.nextId = h.nextId;
-    this.buffers.adopt(h.buffers);
+    this.pasteBuffers.adopt(h.buffers);
     for (const p of h.panes) {
       const pty = ptyOf(p);
       this.spawn({ argv: p.argv, cwd: p.startCwd }, p.size.cols, p.size.rows, { id: p.id, history: [], typed: null, notice: null, live: p.live, pty });
