@@ -24,33 +24,14 @@ import { TmuxOptions } from './tmux-options.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
 import { Reaper } from './reaper.js';
 import type { PanePlan } from './resume.js';
+import type { SaveState } from './saver.js';
+import { restoreSummary, type RestoreReport } from './restore-report.js';
 import { paneSnapshot, SNAPSHOT_VERSION, type SessionSnapshot } from './snapshot.js';
 import { Notifier } from './notifier.js';
 import { StatusWatch } from './status-watch.js';
 import { Windows, type Window, type WindowSnapshot } from './windows.js';
 import { presetLayout, PRESETS, rotatePanes, swapPanes, type Preset } from './layout-presets.js';
 import { needsYou, overviewRank } from '../status/states.js';
-
-/** How the session file is doing (see saver.ts): shown in the status line and `thurm info`. */
-export interface SaveState { file: string | null; savedAt: number | null; error: string | null }
-
-/** What a restore did with each saved pane (see resume.ts). */
-export interface RestoreReport {
-  from: string;
-  savedAt: string;
-  panes: { id: string; outcome: string; detail: string }[];
-  /** Files that could not be used (moved aside). */
-  problems: string[];
-}
-
-/** `restored 3 panes: 1 resumed, 1 skipped (thurm restore --report)`. */
-export function restoreSummary(r: RestoreReport): string {
-  if (!r.panes.length) return `saved session not restored: ${r.problems[0] ?? 'nothing to restore'}`;
-  const counts = new Map<string, number>();
-  for (const p of r.panes) counts.set(p.outcome, (counts.get(p.outcome) ?? 0) + 1);
-  const parts = [...counts].map(([outcome, n]) => `${n} ${outcome}`).join(', ');
-  return `restored session saved ${r.savedAt.slice(0, 16).replace('T', ' ')}: ${parts}${r.problems.length ? `; ${r.problems.length} file problem(s)` : ''} (details: thurm info)`;
-}
 
 /** A pane spawned by a restore (its saved id, history, the command typed into its shell) or adopted from a handover. */
 interface RestoredPane { id: string; history: string[]; typed: string | null; notice: string | null; live?: PaneLive; pty?: PanePty; title?: string | null }

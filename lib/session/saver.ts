@@ -15,6 +15,9 @@ import { FileClaim, keptElsewhere } from './file-claim.js';
 import { sessionFilePath, writeSessionFile } from './session-file.js';
 import { historyJsonOf, historyText, readHistory, type SessionSnapshot } from './snapshot.js';
 
+/** How the session file is doing, kept by the Mux: shown in the status line and `thurm info`. */
+export interface SaveState { file: string | null; savedAt: number | null; error: string | null }
+
 const CHANGE_MS = 1000;
 const STATUS_MS = 5000;
 const OUTPUT_MS = 30_000;
