@@ -15,6 +15,7 @@ import {
   borderAt, computeGeometry, equalize, leaf, moveBorder, neighbour, panesOf, removePane, resizePane, resizePaneTo, splitPane,
   type Direction, type Geometry, type Heading, type LayoutNode, type Rect,
 } from './layout.js';
+import { ClientSizes } from './client-sizes.js';
 import { historyLines } from './history-budget.js';
 import { Pane, type PaneLive, type PaneOptions } from './pane.js';
 import { HANDOFF_VERSION, type Handoff, type PaneHandoff } from './handoff.js';
@@ -73,8 +74,7 @@ export class Mux {
   private readonly pasteBuffers = new PasteBuffers();
   private readonly options = new TmuxOptions();
   private readonly listeners = new Set<MuxListener>();
-  private readonly clientSizes = new Map<string, { cols: number; rows: number }>();
-  private readonly observers = new Set<string>();
+  private readonly clientSizes = new ClientSizes();
   /** Each pane's state and when it entered it, for the agent overview. */
   private readonly states = new Map<string, { state: string; since: number }>();
   private readonly windows = new Windows();
@@ -241,7 +241,7 @@ export class Mux {
   }
 
   get clients(): number {
-    return this.clientSizes.size;
+    return this.clientSizes.count;
   }
 
   get windowSize(): { cols: number; rows: number } {
@@ -319,7 +319,7 @@ export class Mux {
         exit: (exitCode, signal) => this.exited(id, exitCode, signal),
         statusChanged: () => this.emit({ type: 'status-changed', pane: id }),
         notify: (notification) => this.notifier.programAsked(id, notification),
-        watched: () => this.focused === id && this.clientSizes.size > 0,
+        watched: () => this.focused === id && this.clientSizes.count > 0,
         clipboard: (text) => {
           if (this.config.ui.paneClipboard) this.addBuffer(text, id);
         },
@@ -664,36 +664,27 @@ export class Mux {
     this.relayout();
   }
 
-  /**
-   * Window size follows the smallest attached client, so every client sees every pane. Only
-   * addClient registers a client: a late resize from a detached one must not bring it back.
-   */
+  /** Window size follows the smallest attached client (see client-sizes.ts). */
   setClientSize(client: string, cols: number, rows: number): void {
-    if (!this.clientSizes.has(client)) return;
-    this.clientSizes.set(client, { cols: Math.max(cols, 1), rows: Math.max(rows, 1) });
-    this.updateSize();
+    if (this.clientSizes.resize(client, cols, rows)) this.updateSize();
   }
 
   /** An `observer` (a read-only client) sees the window as it is and never sizes it. */
   addClient(client: string, cols: number, rows: number, observer = false): void {
-    if (observer) this.observers.add(client);
-    this.clientSizes.set(client, { cols: Math.max(cols, 1), rows: Math.max(rows, 1) });
+    this.clientSizes.add(client, cols, rows, observer);
     this.updateSize();
     this.emit({ type: 'client-attached', client });
   }
 
   removeClient(client: string): void {
-    this.observers.delete(client);
-    if (!this.clientSizes.delete(client)) return;
+    if (!this.clientSizes.remove(client)) return;
     this.updateSize();
     this.emit({ type: 'client-detached', client });
   }
 
   private updateSize(): void {
-    const sizes = [...this.clientSizes].filter(([id]) => !this.observers.has(id)).map(([, size]) => size);
-    if (!sizes.length) return;
-    const next = { cols: Math.min(...sizes.map((s) => s.cols)), rows: Math.min(...sizes.map((s) => s.rows)) };
-    if (next.cols === this.size.cols && next.rows === this.size.rows) return;
+    const next = this.clientSizes.smallest();
+    if (!next || (next.cols === this.size.cols && next.rows === this.size.rows)) return;
     this.size = next;
     this.relayout();
   }
