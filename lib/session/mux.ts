@@ -3,12 +3,9 @@
 // It is over 400 lines because every mutation of the session lives here by design; what can
 // leave already did (status watch, notifier, reaper, windows, layout, snapshot, handoff), and
 // moving persistence/handover and client sizing out is the next split (issue 25, item 2).
-import fs from 'node:fs';
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
-import { defaultShell, paneEnv } from '../pty/spawn.js';
-import { tmuxShimEnv } from '../pty/tmux-shim-env.js';
 import type { Config } from './config.js';
 import type { MuxEvent, MuxListener } from './events.js';
 import {
@@ -17,7 +14,8 @@ import {
 } from './layout.js';
 import { ClientSizes } from './client-sizes.js';
 import { historyLines } from './history-budget.js';
-import { Pane, type PaneLive, type PaneOptions } from './pane.js';
+import { Pane, type PaneOptions } from './pane.js';
+import { paneOptions, type NewPaneSpec, type RestoredPane } from './pane-spawn.js';
 import { HANDOFF_VERSION, type Handoff, type PaneHandoff } from './handoff.js';
 import type { PanePty } from '../pty/spawn.js';
 import { LIVE_PROC, type ProcFacts } from '../pty/proc.js';
@@ -34,9 +32,6 @@ import { Windows, type Window, type WindowSnapshot } from './windows.js';
 import { presetLayout, PRESETS, rotatePanes, swapPanes, type Preset } from './layout-presets.js';
 import { needsYou, overviewRank } from '../status/states.js';
 
-/** A pane spawned by a restore (its saved id, history, the command typed into its shell) or adopted from a handover. */
-interface RestoredPane { id: string; history: string[]; typed: string | null; notice: string | null; live?: PaneLive; pty?: PanePty; title?: string | null }
-
 export interface MuxOptions {
   session: string;
   socketPath: string;
@@ -47,13 +42,6 @@ export interface MuxOptions {
   /** What panes read of processes, and the clock; specs pass made-up ones. */
   proc?: ProcFacts;
   now?: () => number;
-}
-
-export interface NewPaneSpec {
-  argv?: string[];
-  cwd?: string;
-  /** The index of the window the pane opens in (its tmux-style `$TMUX` says it). */
-  window?: number;
 }
 
 /** A size along one axis: cells of the pane's content, or a percentage (of the split pane, or of the window). */
@@ -298,21 +286,12 @@ export class Mux {
   }
 
   private spawn(spec: NewPaneSpec, cols: number, rows: number, restored?: RestoredPane): Pane {
-    const cwd = spec.cwd ?? process.cwd();
-    if (!restored?.pty && !fs.statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new ThurmError('INVALID_ARGUMENT', `not a directory: ${cwd}`);
-    }
-    const id = restored?.id ?? String(this.nextId++);
-    const argv = spec.argv?.length ? spec.argv : [defaultShell()];
-    const env = tmuxShimEnv(paneEnv(process.env, { THURM_PANE_ID: id, THURM_SOCKET: this.socketPath, THURM_SESSION: this.session }),
-      this.config.tmux.shim && { socket: this.socketPath, pane: id, window: spec.window ?? 0 });
+    const id = restored?.id ?? String(this.nextId);
+    const ctx = { session: this.session, socketPath: this.socketPath, config: this.config, spawn: this.spawnPty, proc: this.proc, now: this.now };
+    const opts = paneOptions(id, spec, cols, rows, ctx, restored);
+    if (!restored) this.nextId++;
     const pane = new Pane(
-      {
-        id, argv, cwd, cols: Math.max(cols, 1), rows: Math.max(rows, 1), env,
-        scrollback: this.config.ui.scrollback, detection: this.config.detection,
-        history: restored?.history, typeOnStart: restored?.typed ?? undefined, notice: restored?.notice ?? undefined, title: restored?.title,
-        live: restored?.live, spawn: restored?.pty ? () => restored.pty! : this.spawnPty, proc: this.proc, now: this.now,
-      },
+      opts,
       {
         output: () => this.emit({ type: 'pane-output', pane: id }),
         title: () => this.emit({ type: 'pane-title-changed', pane: id }),
