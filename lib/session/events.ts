@@ -39,3 +39,38 @@ export type MuxEvent =
   | { type: 'session-ended' };
 
 export type MuxListener = (event: MuxEvent) => void;
+
+/**
+ * Hands each event to every listener in turn. Events raised while listeners handle one are
+ * delivered after it, so every listener sees causes first; a listener that throws is logged
+ * and the others still hear. Owned by the Mux, the only one that emits.
+ */
+export class MuxEvents {
+  private readonly listeners = new Set<MuxListener>();
+  private readonly pending: MuxEvent[] = [];
+  private emitting = false;
+
+  subscribe(listener: MuxListener): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  emit(event: MuxEvent): void {
+    this.pending.push(event);
+    if (this.emitting) return;
+    this.emitting = true;
+    try {
+      for (let e = this.pending.shift(); e; e = this.pending.shift()) {
+        for (const l of [...this.listeners]) {
+          try {
+            l(e);
+          } catch (err) {
+            console.error(`thurm: listener failed on ${e.type}:`, err);
+          }
+        }
+      }
+    } finally {
+      this.emitting = false;
+    }
+  }
+}

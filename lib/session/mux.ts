@@ -7,7 +7,7 @@ import type { HookEvent } from '../agent/hook.js';
 import type { AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
 import type { Config } from './config.js';
-import type { MuxEvent, MuxListener } from './events.js';
+import { MuxEvents, type MuxListener } from './events.js';
 import {
   borderAt, computeGeometry, equalize, leaf, moveBorder, neighbour, panesOf, removePane, resizePane, resizePaneTo, splitPane,
   type Direction, type Geometry, type Heading, type LayoutNode, type Rect,
@@ -61,7 +61,7 @@ export class Mux {
   private readonly panes = new Map<string, Pane>();
   private readonly pasteBuffers = new PasteBuffers();
   private readonly options = new TmuxOptions();
-  private readonly listeners = new Set<MuxListener>();
+  private readonly events = new MuxEvents();
   private readonly clientSizes = new ClientSizes();
   /** Each pane's state and when it entered it, for the agent overview. */
   private readonly states = new Map<string, { state: string; since: number }>();
@@ -69,9 +69,6 @@ export class Mux {
   private nextId = 1;
   private readonly watch: StatusWatch;
   private readonly notifier: Notifier;
-  /** Events raised while listeners handle one: delivered after it, so every listener sees causes first. */
-  private readonly pending: MuxEvent[] = [];
-  private emitting = false;
   private readonly reaper = new Reaper();
   private size: { cols: number; rows: number };
   private readonly spawnPty: PaneOptions['spawn'];
@@ -90,8 +87,8 @@ export class Mux {
     this.spawnPty = opts.spawn;
     this.proc = opts.proc ?? LIVE_PROC;
     this.now = opts.now ?? Date.now;
-    this.watch = new StatusWatch(this, (pane) => this.emit({ type: 'status-changed', pane }), this.now);
-    this.notifier = new Notifier((pane, notification) => this.emit({ type: 'notification', pane, notification }), this.now);
+    this.watch = new StatusWatch(this, (pane) => this.events.emit({ type: 'status-changed', pane }), this.now);
+    this.notifier = new Notifier((pane, notification) => this.events.emit({ type: 'notification', pane, notification }), this.now);
     this.subscribe((e) => {
       if (e.type === 'pane-removed') {
         this.states.delete(e.pane);
@@ -110,27 +107,7 @@ export class Mux {
   }
 
   subscribe(listener: MuxListener): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
-
-  private emit(event: MuxEvent): void {
-    this.pending.push(event);
-    if (this.emitting) return;
-    this.emitting = true;
-    try {
-      for (let e = this.pending.shift(); e; e = this.pending.shift()) {
-        for (const l of [...this.listeners]) {
-          try {
-            l(e);
-          } catch (err) {
-            console.error(`thurm: listener failed on ${e.type}:`, err);
-          }
-        }
-      }
-    } finally {
-      this.emitting = false;
-    }
+    return this.events.subscribe(listener);
   }
 
   // ---- queries ----
@@ -260,8 +237,8 @@ export class Mux {
     const area = this.paneArea();
     const pane = this.spawn({ ...spec, window: this.windows.freeIndex() }, area.w, Math.max(area.h - 1, 1));
     const w = this.windows.add(leaf(pane.id), pane.id, name);
-    this.emit({ type: 'pane-added', pane: pane.id });
-    this.emit({ type: 'window-added', window: w.id });
+    this.events.emit({ type: 'pane-added', pane: pane.id });
+    this.events.emit({ type: 'window-added', window: w.id });
     if (select) this.selectWindow(w);
     this.relayout();
     return pane.id;
@@ -279,7 +256,7 @@ export class Mux {
     const pane = this.spawn({ ...spec, cwd, window: w.index }, from.size.cols, from.size.rows);
     w.layout = layout;
     w.zoomed = null;
-    this.emit({ type: 'pane-added', pane: pane.id });
+    this.events.emit({ type: 'pane-added', pane: pane.id });
     if (!opts.keepFocus) this.focus(pane.id);
     this.relayout();
     return pane.id;
@@ -293,10 +270,10 @@ export class Mux {
     const pane = new Pane(
       opts,
       {
-        output: () => this.emit({ type: 'pane-output', pane: id }),
-        title: () => this.emit({ type: 'pane-title-changed', pane: id }),
+        output: () => this.events.emit({ type: 'pane-output', pane: id }),
+        title: () => this.events.emit({ type: 'pane-title-changed', pane: id }),
         exit: (exitCode, signal) => this.exited(id, exitCode, signal),
-        statusChanged: () => this.emit({ type: 'status-changed', pane: id }),
+        statusChanged: () => this.events.emit({ type: 'status-changed', pane: id }),
         notify: (notification) => this.notifier.programAsked(id, notification),
         watched: () => this.focused === id && this.clientSizes.count > 0,
         clipboard: (text) => {
@@ -310,7 +287,7 @@ export class Mux {
 
   private exited(id: string, exitCode: number, signal: number | null): void {
     if (!this.panes.has(id)) return;
-    this.emit({ type: 'pane-exited', pane: id, exitCode, signal });
+    this.events.emit({ type: 'pane-exited', pane: id, exitCode, signal });
     if (!this.config.remainOnExit) this.killPane(id);
   }
 
@@ -320,7 +297,7 @@ export class Mux {
     this.panes.delete(id);
     const layout = removePane(w.layout, id);
     this.reaper.close(pane);
-    this.emit({ type: 'pane-removed', pane: id });
+    this.events.emit({ type: 'pane-removed', pane: id });
     if (!layout) {
       this.closeWindow(w);
       return;
@@ -338,14 +315,14 @@ export class Mux {
   private closeWindow(w: Window): void {
     const wasCurrent = w === this.windows.current;
     this.windows.remove(w);
-    this.emit({ type: 'window-closed', window: w.id });
+    this.events.emit({ type: 'window-closed', window: w.id });
     const next = this.windows.current;
     if (!next) {
       this.end();
       return;
     }
     if (wasCurrent) {
-      this.emit({ type: 'window-selected', window: next.id });
+      this.events.emit({ type: 'window-selected', window: next.id });
       this.focus(next.focused, true);
     }
     this.relayout();
@@ -362,7 +339,7 @@ export class Mux {
     this.spawn({ ...spec, cwd: spec.cwd ?? old.cwd, window: this.windowOf(id).index }, old.size.cols, old.size.rows,
       { id, history: [], typed: null, notice: null, title: old.givenTitle });
     this.reaper.close(old);
-    this.emit({ type: 'pane-respawned', pane: id });
+    this.events.emit({ type: 'pane-respawned', pane: id });
   }
 
   /** Names a pane (null: its title follows its program again); shown in its border. */
@@ -380,7 +357,7 @@ export class Mux {
     const before = this.focused;
     this.windows.select(w);
     if (before && this.panes.has(before)) this.pane(before).focusEvent(false);
-    this.emit({ type: 'window-selected', window: w.id });
+    this.events.emit({ type: 'window-selected', window: w.id });
     this.focus(w.focused, true);
     this.relayout();
   }
@@ -433,7 +410,7 @@ export class Mux {
     if (!rest) throw new ThurmError('INVALID_ARGUMENT', `break-pane: pane ${id} is the only pane of its window`);
     this.detachPane(from, id, rest);
     const w = this.windows.add(leaf(id), id);
-    this.emit({ type: 'window-added', window: w.id });
+    this.events.emit({ type: 'window-added', window: w.id });
     this.selectWindow(w);
     this.relayout();
   }
@@ -452,7 +429,7 @@ export class Mux {
       if (rest) this.detachPane(from, id, rest);
       else {
         this.windows.remove(from);
-        this.emit({ type: 'window-closed', window: from.id });
+        this.events.emit({ type: 'window-closed', window: from.id });
       }
     }
     to.layout = layout;
@@ -471,7 +448,7 @@ export class Mux {
 
   setSynchronize(on: boolean, w: Window = this.currentWindow()): void {
     w.synchronize = on;
-    this.emit({ type: 'window-renamed', window: w.id });
+    this.events.emit({ type: 'window-renamed', window: w.id });
   }
 
   private currentWindow(): Window {
@@ -482,12 +459,12 @@ export class Mux {
 
   renameWindow(w: Window, name: string | null): void {
     w.name = name;
-    this.emit({ type: 'window-renamed', window: w.id });
+    this.events.emit({ type: 'window-renamed', window: w.id });
   }
 
   moveWindow(w: Window, index: number): void {
     this.windows.move(w, index);
-    this.emit({ type: 'window-renamed', window: w.id });
+    this.events.emit({ type: 'window-renamed', window: w.id });
   }
 
   /**
@@ -505,7 +482,7 @@ export class Mux {
   /** Keeps copied text as the newest paste buffer; `fromPane` when a pane's program set it. */
   addBuffer(text: string, fromPane?: string): PasteBuffer {
     const buffer = this.pasteBuffers.add(text);
-    this.emit({ type: 'buffer-added', buffer: buffer.name, fromPane });
+    this.events.emit({ type: 'buffer-added', buffer: buffer.name, fromPane });
     return buffer;
   }
 
@@ -535,7 +512,7 @@ export class Mux {
       if (before !== id && this.panes.has(before)) this.pane(before).focusEvent(false);
       this.pane(id).focusEvent(true);
       this.relayout();
-      this.emit({ type: 'focus-changed', pane: id });
+      this.events.emit({ type: 'focus-changed', pane: id });
     }
     // After focus-changed: what the user saw because of the focus follows it.
     this.seen(id);
@@ -545,7 +522,7 @@ export class Mux {
   private seen(id: string): void {
     const changed = this.pane(id).attention();
     this.notifier.seen(id);
-    if (changed) this.emit({ type: 'status-changed', pane: id });
+    if (changed) this.events.emit({ type: 'status-changed', pane: id });
   }
 
   /** Moves focus to the neighbour in a heading; false when there is none. */
@@ -652,13 +629,13 @@ export class Mux {
   addClient(client: string, cols: number, rows: number, observer = false): void {
     this.clientSizes.add(client, cols, rows, observer);
     this.updateSize();
-    this.emit({ type: 'client-attached', client });
+    this.events.emit({ type: 'client-attached', client });
   }
 
   removeClient(client: string): void {
     if (!this.clientSizes.remove(client)) return;
     this.updateSize();
-    this.emit({ type: 'client-detached', client });
+    this.events.emit({ type: 'client-detached', client });
   }
 
   private updateSize(): void {
@@ -676,11 +653,11 @@ export class Mux {
         if (!pane) continue;
         const before = pane.size;
         pane.resize(r.w, r.h - 1);
-        if (before.cols !== r.w || before.rows !== r.h - 1) this.emit({ type: 'pane-resized', pane: id });
+        if (before.cols !== r.w || before.rows !== r.h - 1) this.events.emit({ type: 'pane-resized', pane: id });
       }
     }
     this.fitHistory();
-    this.emit({ type: 'layout-changed' });
+    this.events.emit({ type: 'layout-changed' });
   }
 
   /** Panes came, went or changed width: keep all their history within `[ui] scrollback-memory`. */
@@ -704,12 +681,12 @@ export class Mux {
   end(onPurpose = true): void {
     if (this.ended) return;
     this.ended = true;
-    this.emit({ type: 'session-ending', onPurpose });
+    this.events.emit({ type: 'session-ending', onPurpose });
     this.watch.dispose();
     for (const pane of this.panes.values()) this.reaper.close(pane);
     this.panes.clear();
     for (const w of this.windows.all()) this.windows.remove(w);
-    this.emit({ type: 'session-ended' });
+    this.events.emit({ type: 'session-ended' });
   }
 
   // ---- persistence ----
@@ -752,9 +729,9 @@ export class Mux {
     if (!first) return false;
     this.windows.select(first);
     this.relayout();
-    for (const id of this.paneIds()) this.emit({ type: 'pane-added', pane: id });
-    for (const w of this.windows.all()) this.emit({ type: 'window-added', window: w.id });
-    this.emit({ type: 'focus-changed', pane: first.focused });
+    for (const id of this.paneIds()) this.events.emit({ type: 'pane-added', pane: id });
+    for (const w of this.windows.all()) this.events.emit({ type: 'window-added', window: w.id });
+    this.events.emit({ type: 'focus-changed', pane: first.focused });
     return true;
   }
 
@@ -807,13 +784,13 @@ export class Mux {
     const from = this.sessionName;
     this.sessionName = name;
     this.socketFile = socketPath;
-    this.emit({ type: 'session-renamed', from, to: name });
+    this.events.emit({ type: 'session-renamed', from, to: name });
   }
 
   /** Sets or unsets a tmux option value (the shim's set-option); borders may change with it. */
   setTmuxOption(scope: string, name: string, value: string | null): void {
     this.options.set(scope, name, value);
-    this.emit({ type: 'options-changed' });
+    this.events.emit({ type: 'options-changed' });
   }
 
   /** The scopes a pane's options are looked up in, most specific first: pane, window, session. */
@@ -823,7 +800,7 @@ export class Mux {
 
   /** Shows `text` in the status line of every attached client (`display-message`). */
   displayMessage(text: string): void {
-    this.emit({ type: 'message-shown', text });
+    this.events.emit({ type: 'message-shown', text });
   }
 
   /** How a save is done now: set by the session saver (saver.ts), none when saving is off. */
@@ -885,6 +862,6 @@ export class Mux {
   setSaveState(state: SaveState): void {
     const before = this.saved;
     this.saved = state;
-    if (before.error !== state.error) this.emit({ type: 'save-changed' });
+    if (before.error !== state.error) this.events.emit({ type: 'save-changed' });
   }
 }
