@@ -16,7 +16,7 @@ import { ClientSizes } from './client-sizes.js';
 import { historyLines } from './history-budget.js';
 import { Pane, type PaneOptions } from './pane.js';
 import { paneOptions, type NewPaneSpec, type RestoredPane } from './pane-spawn.js';
-import { HANDOFF_VERSION, type Handoff, type PaneHandoff } from './handoff.js';
+import { HANDOFF_VERSION, paneHandoffs, type Handoff, type PaneHandoff } from './handoff.js';
 import type { PanePty } from '../pty/spawn.js';
 import { LIVE_PROC, type ProcFacts } from '../pty/proc.js';
 import { TmuxOptions } from './tmux-options.js';
@@ -698,36 +698,17 @@ export class Mux {
       session: this.session,
       savedAt: new Date().toISOString(),
       ended: false,
-      ...this.windowsState(),
+      ...this.windows.snapshot(),
       nextId: this.nextId,
       size: this.size,
       panes: this.paneIds().map((id) => paneSnapshot(this.pane(id), history(this.pane(id)))),
     };
   }
 
-  private windowsState(): { windows: WindowSnapshot[]; current: number } {
-    return {
-      windows: this.windows.all().map((w) => ({ index: w.index, name: w.name, layout: w.layout, focused: w.focused, zoomed: w.zoomed })),
-      current: this.windows.current?.index ?? 0,
-    };
-  }
-
-  /**
-   * Rebuilds the windows from saved ones, keeping only the panes that exist now (a pane that
-   * could not start is left out); false when none is left.
-   */
+  /** Windows come back (restore, handover) with the panes that started: announces them all. */
   private loadWindows(saved: WindowSnapshot[], current: number): boolean {
-    for (const s of saved) {
-      let layout: LayoutNode | null = s.layout;
-      for (const id of panesOf(s.layout)) if (!this.panes.has(id)) layout = layout && removePane(layout, id);
-      if (!layout) continue;
-      const ids = panesOf(layout);
-      const w = this.windows.add(layout, ids.includes(s.focused) ? s.focused : ids[0], s.name, s.index);
-      w.zoomed = s.zoomed && ids.includes(s.zoomed) ? s.zoomed : null;
-    }
-    const first = this.windows.byIndex(current) ?? this.windows.all()[0];
+    const first = this.windows.load(saved, current, (id) => this.panes.has(id));
     if (!first) return false;
-    this.windows.select(first);
     this.relayout();
     for (const id of this.paneIds()) this.events.emit({ type: 'pane-added', pane: id });
     for (const w of this.windows.all()) this.events.emit({ type: 'window-added', window: w.id });
@@ -826,18 +807,10 @@ export class Mux {
     const panes = ids.map((id) => this.pane(id));
     await Promise.all(panes.map((p) => p.pty.stopReading()));
     await Promise.all(panes.map((p) => p.term.flushed()));
-    const fds: number[] = [];
+    const { panes: paneState, fds } = paneHandoffs(panes, (pid) => this.proc.readStat(pid)?.startTime ?? 0);
     const handoff: Handoff = {
-      version: HANDOFF_VERSION, session: this.session, ...this.windowsState(),
-      nextId: this.nextId, size: this.size, buffers: this.pasteBuffers.handover(),
-      panes: panes.map((p) => {
-        const fd = p.exit ? null : p.pty.fd;
-        if (fd !== null) fds.push(fd);
-        return {
-          id: p.id, argv: p.argv, startCwd: p.startCwd, size: p.size, pid: p.pid, startTime: this.proc.readStat(p.pid)?.startTime ?? 0,
-          ttyName: p.pty.ttyName, fd: fd === null ? null : fds.length - 1, exit: p.exit, live: p.handover(),
-        };
-      }),
+      version: HANDOFF_VERSION, session: this.session, ...this.windows.snapshot(),
+      nextId: this.nextId, size: this.size, buffers: this.pasteBuffers.handover(), panes: paneState,
     };
     return { handoff, fds };
   }
