@@ -9,8 +9,8 @@ import { ThurmError } from '../errors.js';
 import type { Config } from './config.js';
 import { MuxEvents, type MuxListener } from './events.js';
 import {
-  borderAt, computeGeometry, equalize, leaf, moveBorder, neighbour, panesOf, removePane, resizePane, resizePaneTo, splitPane,
-  type Direction, type Geometry, type Heading, type LayoutNode, type Rect,
+  borderAt, computeGeometry, equalize, leaf, moveBorder, neighbour, panesOf, removePane, rectCells, resizePane, resizePaneTo, splitPane,
+  type Direction, type PaneSize, type Geometry, type Heading, type LayoutNode, type Rect,
 } from './layout.js';
 import { ClientSizes } from './client-sizes.js';
 import { historyLines } from './history-budget.js';
@@ -30,7 +30,7 @@ import { Notifier } from './notifier.js';
 import { StatusWatch } from './status-watch.js';
 import { Windows, type Window, type WindowSnapshot } from './windows.js';
 import { presetLayout, PRESETS, rotatePanes, swapPanes, type Preset } from './layout-presets.js';
-import { needsYou, overviewRank } from '../status/states.js';
+import { mostUrgentPane } from '../status/states.js';
 
 export interface MuxOptions {
   session: string;
@@ -43,9 +43,6 @@ export interface MuxOptions {
   proc?: ProcFacts;
   now?: () => number;
 }
-
-/** A size along one axis: cells of the pane's content, or a percentage (of the split pane, or of the window). */
-export type PaneSize = { cells: number } | { percent: number };
 
 export interface SplitOptions {
   /** The new pane's size; half of the split pane's by default. */
@@ -250,7 +247,7 @@ export class Mux {
     const cwd = spec.cwd ?? from.cwd;
     const id = String(this.nextId);
     let layout = splitPane(w.layout, target, id, dir);
-    if (opts.size) layout = resizePaneTo(layout, id, dir, this.rectCells(opts.size, dir, from.size), this.paneArea());
+    if (opts.size) layout = resizePaneTo(layout, id, dir, rectCells(opts.size, dir, from.size), this.paneArea());
     const hidden = computeGeometry(layout, this.paneArea(), undefined).hidden;
     if (hidden.has(id) || hidden.has(target)) throw new ThurmError('INVALID_ARGUMENT', `no space for a new pane next to pane ${target}`);
     const pane = this.spawn({ ...spec, cwd, window: w.index }, from.size.cols, from.size.rows);
@@ -545,15 +542,7 @@ export class Mux {
 
   /** The pane that most needs the user (see states.ts), the focused one last. */
   mostUrgent(): string | null {
-    const ids = this.paneIds();
-    const start = this.focused ? ids.indexOf(this.focused) + 1 : 0;
-    let best: { id: string; rank: number } | null = null;
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[(start + i) % ids.length];
-      const state = this.pane(id).summary().state;
-      if (needsYou(state) && (!best || overviewRank(state) < best.rank)) best = { id, rank: overviewRank(state) };
-    }
-    return best?.id ?? null;
+    return mostUrgentPane(this.paneIds(), this.focused, (id) => this.pane(id).summary().state);
   }
 
   /** Zooms a pane (focusing it the way the keyboard does), or unzooms it. */
@@ -575,16 +564,8 @@ export class Mux {
     const w = this.windowOf(id);
     const area = this.paneArea();
     w.zoomed = null;
-    w.layout = resizePaneTo(w.layout, id, dir, this.rectCells(size, dir, { cols: area.w, rows: area.h }), area);
+    w.layout = resizePaneTo(w.layout, id, dir, rectCells(size, dir, { cols: area.w, rows: area.h }), area);
     this.relayout();
-  }
-
-  /** The cells a pane's rect takes along `dir` for a content size, a percentage of `of`. */
-  private rectCells(size: PaneSize, dir: Direction, of: { cols: number; rows: number }): number {
-    const whole = dir === 'right' ? of.cols : of.rows;
-    // Rounded down, as tmux's integer arithmetic does.
-    const cells = 'cells' in size ? size.cells : Math.floor((whole * size.percent) / 100);
-    return dir === 'right' ? cells : cells + 1;
   }
 
   resizePane(id: string, dir: Direction, cells: number): void {
