@@ -23,6 +23,7 @@ import { TmuxOptions } from './tmux-options.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
 import { Reaper } from './reaper.js';
 import type { PanePlan } from './resume.js';
+import { startSavedPanes } from './restore.js';
 import type { SaveState } from './saver.js';
 import { restoreSummary, type RestoreReport } from './restore-report.js';
 import { paneSnapshot, SNAPSHOT_VERSION, type SessionSnapshot } from './snapshot.js';
@@ -299,11 +300,8 @@ export class Mux {
       this.closeWindow(w);
       return;
     }
-    const order = panesOf(w.layout);
-    w.layout = layout;
-    if (w.zoomed === id) w.zoomed = null;
     const wasFocused = w.focused === id;
-    this.windows.refocus(w, id, order);
+    this.detachPane(w, id, layout);
     if (wasFocused && w === this.windows.current) this.focus(w.focused, true);
     this.relayout();
   }
@@ -435,7 +433,7 @@ export class Mux {
     this.relayout();
   }
 
-  /** A window left with `rest` after a pane moved out of it. */
+  /** A window left with `rest` after a pane closed or moved out of it. */
   private detachPane(w: Window, id: string, rest: LayoutNode): void {
     const order = panesOf(w.layout);
     w.layout = rest;
@@ -704,20 +702,8 @@ export class Mux {
    */
   restore(snapshot: SessionSnapshot, plans: PanePlan[], report: Omit<RestoreReport, 'panes'>): boolean {
     if (this.windows.size) throw new ThurmError('INTERNAL', 'session already started');
-    const saved = new Map(snapshot.panes.map((p) => [p.id, p]));
-    const outcomes: RestoreReport['panes'] = [];
     this.nextId = snapshot.nextId;
-    for (const plan of plans) {
-      const p = saved.get(plan.id)!;
-      try {
-        const notice = plan.outcome === 'skipped' ? 'resume skipped' : null;
-        const window = snapshot.windows.find((w) => panesOf(w.layout).includes(plan.id))?.index;
-        this.spawn({ argv: plan.argv, cwd: plan.cwd, window }, p.size.cols, p.size.rows, { id: plan.id, history: p.history, typed: plan.typed, notice, title: p.givenTitle });
-        outcomes.push({ id: plan.id, outcome: plan.outcome, detail: plan.detail });
-      } catch (err) {
-        outcomes.push({ id: plan.id, outcome: 'failed', detail: (err as Error).message });
-      }
-    }
+    const outcomes = startSavedPanes(snapshot, plans, (spec, cols, rows, restored) => this.spawn(spec, cols, rows, restored));
     this.setRestoreReport({ ...report, panes: outcomes });
     return this.loadWindows(snapshot.windows, snapshot.current);
   }
