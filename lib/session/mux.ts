@@ -1,8 +1,13 @@
-// The Mux owns a session's state (panes, layout, focus, zoom, client sizes) and is the only
-// thing that changes it. Every change is announced as a MuxEvent; see events.ts.
-// It is over 400 lines because every mutation of the session lives here by design; what can
-// leave already did (status watch, notifier, reaper, windows, layout, snapshot, handoff), and
-// moving persistence/handover and client sizing out is the next split (issue 25, item 2).
+// The Mux owns a session's state (panes, windows, focus, zoom, client sizes, paste buffers,
+// option values, save and restore state) and is the only thing that changes it: other modules
+// read through getters and read-only views and change things through its methods. Every change
+// is announced as a MuxEvent; see events.ts.
+// It is over 400 lines because each change of the session, with the events it announces and
+// the relayout after it, lives here, so nothing else can change state unannounced. What is no
+// change of state lives beside it: event delivery (events.ts), client sizing (client-sizes.ts),
+// how a pane starts (pane-spawn.ts), windows and layouts (windows.ts, layout.ts,
+// layout-presets.ts), saving and restoring (snapshot.ts, restore.ts, restore-report.ts), the
+// handover (handoff.ts), the status watch, the notifier and the reaper.
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
