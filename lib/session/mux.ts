@@ -162,25 +162,29 @@ export class Mux {
   }
 
   /** The panes of a window (the current one by default), in layout order. */
-  windowPaneIds(w: Window | null = this.windows.current): string[] {
+  windowPaneIds(w: Readonly<Window> | null = this.windows.current): string[] {
     return w ? panesOf(w.layout) : [];
   }
 
   /** The windows by index, and which is current. */
-  windowList(): { window: Window; current: boolean; last: boolean }[] {
+  windowList(): { window: Readonly<Window>; current: boolean; last: boolean }[] {
     const current = this.windows.current, last = this.windows.last;
     return this.windows.all().map((window) => ({ window, current: window === current, last: window === last }));
   }
 
-  /** The window a pane is in. */
-  windowOf(pane: string): Window {
+  /** The window a pane is in, to read: the Mux's methods change it. */
+  windowOf(pane: string): Readonly<Window> {
+    return this.windowWith(pane);
+  }
+
+  private windowWith(pane: string): Window {
     const w = this.windows.ofPane(pane);
     if (!w) throw new ThurmError('NOT_FOUND', `no such pane: ${pane}`);
     return w;
   }
 
   /** A window's name: the one it was given, else its focused pane's title. */
-  windowName(w: Window): string {
+  windowName(w: Readonly<Window>): string {
     return w.name ?? (this.panes.has(w.focused) ? this.pane(w.focused).title : '');
   }
 
@@ -217,7 +221,7 @@ export class Mux {
   }
 
   /** Where a window's panes go (the current window's by default): the window minus the status line. */
-  geometry(w: Window | null = this.windows.current): Geometry {
+  geometry(w: Readonly<Window> | null = this.windows.current): Geometry {
     if (!w) return { panes: new Map(), hidden: new Set(), separators: [] };
     return computeGeometry(w.layout, this.paneArea(), w.zoomed ?? undefined);
   }
@@ -249,7 +253,7 @@ export class Mux {
 
   split(target: string, dir: Direction, spec: NewPaneSpec, opts: SplitOptions = {}): string {
     const from = this.pane(target);
-    const w = this.windowOf(target);
+    const w = this.windowWith(target);
     const cwd = spec.cwd ?? from.cwd;
     const id = String(this.nextId);
     let layout = splitPane(w.layout, target, id, dir);
@@ -296,7 +300,7 @@ export class Mux {
 
   killPane(id: string): void {
     const pane = this.pane(id);
-    const w = this.windowOf(id);
+    const w = this.windowWith(id);
     this.panes.delete(id);
     const layout = removePane(w.layout, id);
     this.reaper.close(pane);
@@ -336,7 +340,7 @@ export class Mux {
   respawnPane(id: string, spec: NewPaneSpec, kill: boolean): void {
     const old = this.pane(id);
     if (!old.exit && !kill) throw new ThurmError('INVALID_ARGUMENT', `pane ${id} still runs its program (respawn-pane -k replaces it)`);
-    this.spawn({ ...spec, cwd: spec.cwd ?? old.cwd, window: this.windowOf(id).index }, old.size.cols, old.size.rows,
+    this.spawn({ ...spec, cwd: spec.cwd ?? old.cwd, window: this.windowWith(id).index }, old.size.cols, old.size.rows,
       { id, history: [], typed: null, notice: null, title: old.givenTitle });
     this.reaper.close(old);
     this.events.emit({ type: 'pane-respawned', pane: id });
@@ -370,7 +374,7 @@ export class Mux {
   }
 
   /** The window at `index`, else the window with id `id`, else the current one. */
-  findWindow(ref: { index?: number; id?: number }): Window {
+  findWindow(ref: { index?: number; id?: number }): Readonly<Window> {
     const w = ref.index !== undefined ? this.windows.byIndex(ref.index) : ref.id !== undefined ? this.windows.byId(ref.id) : this.windows.current;
     if (!w) throw new ThurmError('NOT_FOUND', `no such window: ${ref.index ?? (ref.id !== undefined ? `@${ref.id}` : '')}`);
     return w;
@@ -390,7 +394,7 @@ export class Mux {
 
   /** Swaps a pane with the one `step` places after it in its window (prefix `{` / `}`). */
   swapPane(id: string, step: number): void {
-    const w = this.windowOf(id);
+    const w = this.windowWith(id);
     const ids = panesOf(w.layout);
     const other = ids[(ids.indexOf(id) + step + ids.length) % ids.length];
     w.layout = swapPanes(w.layout, id, other);
@@ -405,7 +409,7 @@ export class Mux {
 
   /** Takes a pane out of its window into a window of its own (prefix `!`). */
   breakPane(id: string): void {
-    const from = this.windowOf(id);
+    const from = this.windowWith(id);
     const rest = removePane(from.layout, id);
     if (!rest) throw new ThurmError('INVALID_ARGUMENT', `break-pane: pane ${id} is the only pane of its window`);
     this.detachPane(from, id, rest);
@@ -418,8 +422,8 @@ export class Mux {
   /** Moves a pane next to another, in that pane's window (tmux `join-pane`). */
   joinPane(id: string, target: string, dir: Direction): void {
     if (id === target) throw new ThurmError('INVALID_ARGUMENT', 'join-pane: a pane cannot join itself');
-    const from = this.windowOf(id);
-    const to = this.windowOf(target);
+    const from = this.windowWith(id);
+    const to = this.windowWith(target);
     const layout = splitPane(from === to ? removePane(to.layout, id)! : to.layout, target, id, dir);
     if (computeGeometry(layout, this.paneArea(), undefined).hidden.has(id)) {
       throw new ThurmError('INVALID_ARGUMENT', `join-pane: no space for pane ${id} next to pane ${target}`);
@@ -475,7 +479,7 @@ export class Mux {
     const pane = this.pane(id);
     this.seen(id);
     pane.type(data);
-    const w = this.windowOf(id);
+    const w = this.windowWith(id);
     if (w.synchronize && !alone) for (const other of panesOf(w.layout)) if (other !== id) this.pane(other).type(data);
   }
 
@@ -502,7 +506,7 @@ export class Mux {
 
   /** Focuses a pane, selecting its window; `announce` even when it was focused already. */
   focus(id: string, announce = false): void {
-    const w = this.windowOf(id);
+    const w = this.windowWith(id);
     if (w !== this.windows.current) this.selectWindow(w);
     if (w.zoomed && w.zoomed !== id) w.zoomed = null;
     const before = w.focused;
@@ -551,7 +555,7 @@ export class Mux {
   /** Zooms a pane (focusing it the way the keyboard does), or unzooms it. */
   toggleZoom(id = this.focused): void {
     if (!id) return;
-    const w = this.windowOf(id);
+    const w = this.windowWith(id);
     if (w.zoomed === id) {
       w.zoomed = null;
     } else {
@@ -564,7 +568,7 @@ export class Mux {
   /** Gives a pane `size` along an axis (tmux `resize-pane -x/-y`); a percentage is of the window. */
   resizePaneTo(id: string, dir: Direction, size: PaneSize): void {
     this.pane(id);
-    const w = this.windowOf(id);
+    const w = this.windowWith(id);
     const area = this.paneArea();
     w.zoomed = null;
     w.layout = resizePaneTo(w.layout, id, dir, rectCells(size, dir, { cols: area.w, rows: area.h }), area);
@@ -573,7 +577,7 @@ export class Mux {
 
   resizePane(id: string, dir: Direction, cells: number): void {
     this.pane(id);
-    const w = this.windowOf(id);
+    const w = this.windowWith(id);
     w.zoomed = null;
     w.layout = resizePane(w.layout, id, dir, cells, this.paneArea());
     this.relayout();
@@ -748,7 +752,7 @@ export class Mux {
 
   /** The scopes a pane's options are looked up in, most specific first: pane, window, session. */
   optionScopes(pane: string): string[] {
-    return [`%${pane}`, `@${this.windowOf(pane).id}`, 'session'];
+    return [`%${pane}`, `@${this.windowWith(pane).id}`, 'session'];
   }
 
   /** Shows `text` in the status line of every attached client (`display-message`). */
