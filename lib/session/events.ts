@@ -19,8 +19,12 @@ export type MuxEvent =
   | { type: 'window-added'; window: number }
   | { type: 'window-closed'; window: number }
   | { type: 'window-selected'; window: number }
-  /** Renamed, or moved to another index. */
+  /** Given a name, or none (`rename-window`). */
   | { type: 'window-renamed'; window: number }
+  /** At another index: moved there (`move-window`), or swapped places with the window moved. */
+  | { type: 'window-moved'; window: number }
+  /** Typed input goes to all its panes, or no longer does (`synchronize-panes`; Window.synchronize). */
+  | { type: 'window-synchronized'; window: number }
   /** `fromPane`: a pane's program set it (OSC 52), so it goes to every client's clipboard. */
   | { type: 'buffer-added'; buffer: string; fromPane?: string }
   | { type: 'client-attached'; client: string }

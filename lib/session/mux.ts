@@ -452,7 +452,7 @@ export class Mux {
 
   setSynchronize(on: boolean, w: Window = this.currentWindow()): void {
     w.synchronize = on;
-    this.events.emit({ type: 'window-renamed', window: w.id });
+    this.events.emit({ type: 'window-synchronized', window: w.id });
   }
 
   private currentWindow(): Window {
@@ -466,9 +466,11 @@ export class Mux {
     this.events.emit({ type: 'window-renamed', window: w.id });
   }
 
+  /** Moves a window to another index (tmux `move-window`); a window there takes the old one. */
   moveWindow(w: Window, index: number): void {
-    this.windows.move(w, index);
-    this.events.emit({ type: 'window-renamed', window: w.id });
+    const other = this.windows.move(w, index);
+    this.events.emit({ type: 'window-moved', window: w.id });
+    if (other) this.events.emit({ type: 'window-moved', window: other.id });
   }
 
   /**

@@ -147,10 +147,12 @@ export class Windows {
     return order[(at + step + order.length * Math.abs(step)) % order.length];
   }
 
-  /** Swaps a window into another index (tmux `move-window`): the window there takes its old one. */
-  move(w: Window, index: number): void {
+  /** Swaps a window into another index (tmux `move-window`): the window there, returned, takes its old one. */
+  move(w: Window, index: number): Window | null {
     const other = this.byIndex(index);
+    if (other === w) return null;
     if (other) other.index = w.index;
     w.index = index;
+    return other;
   }
 }
