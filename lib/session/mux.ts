@@ -131,7 +131,7 @@ export class Mux {
   }
 
   /** How the session file is doing: changed only by setSaveState(). */
-  get saveState(): SaveState {
+  get saveState(): Readonly<SaveState> {
     return this.saved;
   }
 
@@ -146,7 +146,7 @@ export class Mux {
   }
 
   /** What the last restore did (null: none was tried, or it found nothing to report). */
-  get restoreReport(): RestoreReport | null {
+  get restoreReport(): Readonly<RestoreReport> | null {
     return this.restored;
   }
 
