@@ -4,7 +4,8 @@ import type { Options } from 'yargs';
 import { ThurmError } from '../errors.js';
 import { checkObject, field, type Output, type Rules, type Shape } from '../fields.js';
 import { ENVELOPE_KEYS, MAX_FRAME } from '../server/protocol.js';
-import type { Mux, PaneSize } from '../session/mux.js';
+import type { PaneSize } from '../session/layout.js';
+import type { Mux } from '../session/mux.js';
 
 /** An attached client, when a command comes from its keys rather than the socket. */
 export interface ClientHandle {

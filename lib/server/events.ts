@@ -10,6 +10,7 @@ import { screenDigest } from '../commands/agent/answer.js';
 import { sessionInfo } from '../commands/info.js';
 import type { MuxEvent } from '../session/events.js';
 import type { Mux } from '../session/mux.js';
+import type { Window } from '../session/windows.js';
 import type { Output } from '../fields.js';
 import type { CONNECTION_MODES, EventFields, EventType, SessionInfo } from './protocol.js';
 
@@ -34,6 +35,11 @@ function once<T>(e: MuxEvent, what: string, make: () => T): T {
   if (!known) derived.set(e, (known = new Map()));
   if (!known.has(what)) known.set(what, make());
   return known.get(what) as T;
+}
+
+/** What a window event says of its window (WINDOW_FIELDS). */
+function windowFields(mux: Mux, w: Readonly<Window>): { window: string; index: number; name: string; panes: string[] } {
+  return { window: `@${w.id}`, index: w.index, name: mux.windowName(w), panes: mux.windowPaneIds(w) };
 }
 
 export interface Subscription {
@@ -110,9 +116,13 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: string) =
       case 'notification': return emit('notification', e.pane, { cause: e.notification.cause, title: e.notification.title, text: e.notification.text });
       case 'client-attached': return emit('client-attached', undefined, { client: e.client });
       case 'client-detached': return emit('client-detached', undefined, { client: e.client });
-      case 'window-added': case 'window-selected': case 'window-renamed': {
+      case 'window-added': case 'window-selected': case 'window-renamed': case 'window-moved': {
         const w = mux.windowList().find((x) => x.window.id === e.window)?.window;
-        return w && emit(e.type, undefined, { window: `@${w.id}`, index: w.index, name: mux.windowName(w), panes: mux.windowPaneIds(w) });
+        return w && emit(e.type, undefined, windowFields(mux, w));
+      }
+      case 'window-synchronized': {
+        const w = mux.windowList().find((x) => x.window.id === e.window)?.window;
+        return w && emit(e.type, undefined, { ...windowFields(mux, w), synchronize: w.synchronize });
       }
       case 'window-closed': return emit('window-closed', undefined, { window: `@${e.window}` });
       case 'session-renamed': return emit('session-renamed', undefined, { from: e.from, session: e.to });

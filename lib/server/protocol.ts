@@ -113,7 +113,9 @@ export const EVENTS = {
   'window-added': { pane: false, describe: 'a window was opened', fields: WINDOW_FIELDS },
   'window-closed': { pane: false, describe: 'a window was closed', fields: { window: WINDOW_FIELDS.window } },
   'window-selected': { pane: false, describe: 'another window is current', fields: WINDOW_FIELDS },
-  'window-renamed': { pane: false, describe: 'a window was renamed or moved to another index', fields: WINDOW_FIELDS },
+  'window-renamed': { pane: false, describe: 'a window was given a name, or none (`rename-window`)', fields: WINDOW_FIELDS },
+  'window-moved': { pane: false, describe: 'a window is at another index: moved there (`move-window`), or swapped places with the window moved', fields: WINDOW_FIELDS },
+  'window-synchronized': { pane: false, describe: 'typed input goes to every pane of the window, or no longer does (`synchronize-panes`)', fields: { ...WINDOW_FIELDS, synchronize: field.bool() } },
   'session-renamed': { pane: false, describe: 'the session has another name (`session`)', fields: { from: field.string({ max: 256 }), session: field.string({ max: 256 }) } },
   'session-ended': { pane: false, describe: 'the session ended; always sent, whatever `types` asks for', fields: {} },
 } as const satisfies Record<string, { pane: boolean; describe: string; fields: Shape }>;

@@ -35,7 +35,7 @@ export function duration(ms: number): string {
 }
 
 /** The most pressing state of a window's panes ('none' when none has a status). */
-export function windowState(mux: Mux, w: Window): string {
+export function windowState(mux: Mux, w: Readonly<Window>): string {
   let best: string = 'none';
   for (const id of mux.windowPaneIds(w)) {
     const s = mux.pane(id).summary().state;

@@ -19,8 +19,12 @@ export type MuxEvent =
   | { type: 'window-added'; window: number }
   | { type: 'window-closed'; window: number }
   | { type: 'window-selected'; window: number }
-  /** Renamed, or moved to another index. */
+  /** Given a name, or none (`rename-window`). */
   | { type: 'window-renamed'; window: number }
+  /** At another index: moved there (`move-window`), or swapped places with the window moved. */
+  | { type: 'window-moved'; window: number }
+  /** Typed input goes to all its panes, or no longer does (`synchronize-panes`; Window.synchronize). */
+  | { type: 'window-synchronized'; window: number }
   /** `fromPane`: a pane's program set it (OSC 52), so it goes to every client's clipboard. */
   | { type: 'buffer-added'; buffer: string; fromPane?: string }
   | { type: 'client-attached'; client: string }
@@ -39,3 +43,38 @@ export type MuxEvent =
   | { type: 'session-ended' };
 
 export type MuxListener = (event: MuxEvent) => void;
+
+/**
+ * Hands each event to every listener in turn. Events raised while listeners handle one are
+ * delivered after it, so every listener sees causes first; a listener that throws is logged
+ * and the others still hear. Owned by the Mux, the only one that emits.
+ */
+export class MuxEvents {
+  private readonly listeners = new Set<MuxListener>();
+  private readonly pending: MuxEvent[] = [];
+  private emitting = false;
+
+  subscribe(listener: MuxListener): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  emit(event: MuxEvent): void {
+    this.pending.push(event);
+    if (this.emitting) return;
+    this.emitting = true;
+    try {
+      for (let e = this.pending.shift(); e; e = this.pending.shift()) {
+        for (const l of [...this.listeners]) {
+          try {
+            l(e);
+          } catch (err) {
+            console.error(`thurm: listener failed on ${e.type}:`, err);
+          }
+        }
+      }
+    } finally {
+      this.emitting = false;
+    }
+  }
+}

@@ -2,7 +2,7 @@
 // it is, every pane's live state (screen and scrollback, modes, titles, records, report
 // ownership with its sequence numbers, resume arguments) and, apart from this JSON, each
 // pane's pty master fd. Sent over the IPC channel of the new process, never through a file.
-import type { PaneLive } from './pane.js';
+import type { Pane, PaneLive } from './pane.js';
 import type { PasteBuffer } from './paste-buffers.js';
 import type { WindowSnapshot } from './windows.js';
 
@@ -45,3 +45,20 @@ export type HandoffMessage =
   /** new -> old: listening on the socket; the old server may exit. */
   | { type: 'listening'; pid: number }
   | { type: 'failed'; error: string };
+
+/**
+ * What the new server needs of each pane, and the master fds to pass along (a pane whose
+ * program exited has none); `startTime` reads a program's start time from /proc.
+ */
+export function paneHandoffs(panes: readonly Pane[], startTime: (pid: number) => number): { panes: PaneHandoff[]; fds: number[] } {
+  const fds: number[] = [];
+  const handoffs = panes.map((p): PaneHandoff => {
+    const fd = p.exit ? null : p.pty.fd;
+    if (fd !== null) fds.push(fd);
+    return {
+      id: p.id, argv: p.argv, startCwd: p.startCwd, size: p.size, pid: p.pid, startTime: startTime(p.pid),
+      ttyName: p.pty.ttyName, fd: fd === null ? null : fds.length - 1, exit: p.exit, live: p.handover(),
+    };
+  });
+  return { panes: handoffs, fds };
+}

@@ -94,6 +94,17 @@ export function resizePane(node: LayoutNode, pane: string, dir: Direction, cells
   return node;
 }
 
+/** A size along one axis: cells of the pane's content, or a percentage (of the split pane, or of the window). */
+export type PaneSize = { cells: number } | { percent: number };
+
+/** The cells a pane's rect takes along `dir` for a content size, a percentage of `of`. */
+export function rectCells(size: PaneSize, dir: Direction, of: { cols: number; rows: number }): number {
+  const whole = dir === 'right' ? of.cols : of.rows;
+  // Rounded down, as tmux's integer arithmetic does.
+  const cells = 'cells' in size ? size.cells : Math.floor((whole * size.percent) / 100);
+  return dir === 'right' ? cells : cells + 1;
+}
+
 /**
  * Gives `pane` `size` cells along `dir` (its rect's width, or its height with the header row)
  * by moving the nearest border across that axis, as far as the panes on both sides allow.

@@ -1,59 +1,42 @@
-// The Mux owns a session's state (panes, layout, focus, zoom, client sizes) and is the only
-// thing that changes it. Every change is announced as a MuxEvent; see events.ts.
-// It is over 400 lines because every mutation of the session lives here by design; what can
-// leave already did (status watch, notifier, reaper, windows, layout, snapshot, handoff), and
-// moving persistence/handover and client sizing out is the next split (issue 25, item 2).
-import fs from 'node:fs';
+// The Mux owns a session's state (panes, windows, focus, zoom, client sizes, paste buffers,
+// option values, save and restore state) and is the only thing that changes it: other modules
+// read through getters and read-only views and change things through its methods. Every change
+// is announced as a MuxEvent; see events.ts.
+// It is over 400 lines because each change of the session, with the events it announces and
+// the relayout after it, lives here, so nothing else can change state unannounced. What is no
+// change of state lives beside it: event delivery (events.ts), client sizing (client-sizes.ts),
+// how a pane starts (pane-spawn.ts), windows and layouts (windows.ts, layout.ts,
+// layout-presets.ts), saving and restoring (snapshot.ts, restore.ts, restore-report.ts), the
+// handover (handoff.ts), the status watch, the notifier and the reaper.
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
-import { defaultShell, paneEnv } from '../pty/spawn.js';
-import { tmuxShimEnv } from '../pty/tmux-shim-env.js';
 import type { Config } from './config.js';
-import type { MuxEvent, MuxListener } from './events.js';
+import { MuxEvents, type MuxListener } from './events.js';
 import {
-  borderAt, computeGeometry, equalize, leaf, moveBorder, neighbour, panesOf, removePane, resizePane, resizePaneTo, splitPane,
-  type Direction, type Geometry, type Heading, type LayoutNode, type Rect,
+  borderAt, computeGeometry, equalize, leaf, moveBorder, neighbour, panesOf, removePane, rectCells, resizePane, resizePaneTo, splitPane,
+  type Direction, type PaneSize, type Geometry, type Heading, type LayoutNode, type Rect,
 } from './layout.js';
+import { ClientSizes } from './client-sizes.js';
 import { historyLines } from './history-budget.js';
-import { Pane, type PaneLive, type PaneOptions } from './pane.js';
-import { HANDOFF_VERSION, type Handoff, type PaneHandoff } from './handoff.js';
+import { Pane, type PaneOptions } from './pane.js';
+import { paneOptions, type NewPaneSpec, type RestoredPane } from './pane-spawn.js';
+import { HANDOFF_VERSION, paneHandoffs, type Handoff, type PaneHandoff } from './handoff.js';
 import type { PanePty } from '../pty/spawn.js';
 import { LIVE_PROC, type ProcFacts } from '../pty/proc.js';
 import { TmuxOptions } from './tmux-options.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
 import { Reaper } from './reaper.js';
 import type { PanePlan } from './resume.js';
+import { startSavedPanes } from './restore.js';
+import type { SaveState } from './saver.js';
+import { restoreSummary, type RestoreReport } from './restore-report.js';
 import { paneSnapshot, SNAPSHOT_VERSION, type SessionSnapshot } from './snapshot.js';
 import { Notifier } from './notifier.js';
 import { StatusWatch } from './status-watch.js';
 import { Windows, type Window, type WindowSnapshot } from './windows.js';
 import { presetLayout, PRESETS, rotatePanes, swapPanes, type Preset } from './layout-presets.js';
-import { needsYou, overviewRank } from '../status/states.js';
-
-/** How the session file is doing (see saver.ts): shown in the status line and `thurm info`. */
-export interface SaveState { file: string | null; savedAt: number | null; error: string | null }
-
-/** What a restore did with each saved pane (see resume.ts). */
-export interface RestoreReport {
-  from: string;
-  savedAt: string;
-  panes: { id: string; outcome: string; detail: string }[];
-  /** Files that could not be used (moved aside). */
-  problems: string[];
-}
-
-/** `restored 3 panes: 1 resumed, 1 skipped (thurm restore --report)`. */
-export function restoreSummary(r: RestoreReport): string {
-  if (!r.panes.length) return `saved session not restored: ${r.problems[0] ?? 'nothing to restore'}`;
-  const counts = new Map<string, number>();
-  for (const p of r.panes) counts.set(p.outcome, (counts.get(p.outcome) ?? 0) + 1);
-  const parts = [...counts].map(([outcome, n]) => `${n} ${outcome}`).join(', ');
-  return `restored session saved ${r.savedAt.slice(0, 16).replace('T', ' ')}: ${parts}${r.problems.length ? `; ${r.problems.length} file problem(s)` : ''} (details: thurm info)`;
-}
-
-/** A pane spawned by a restore (its saved id, history, the command typed into its shell) or adopted from a handover. */
-interface RestoredPane { id: string; history: string[]; typed: string | null; notice: string | null; live?: PaneLive; pty?: PanePty; title?: string | null }
+import { mostUrgentPane } from '../status/states.js';
 
 export interface MuxOptions {
   session: string;
@@ -67,16 +50,6 @@ export interface MuxOptions {
   now?: () => number;
 }
 
-export interface NewPaneSpec {
-  argv?: string[];
-  cwd?: string;
-  /** The index of the window the pane opens in (its tmux-style `$TMUX` says it). */
-  window?: number;
-}
-
-/** A size along one axis: cells of the pane's content, or a percentage (of the split pane, or of the window). */
-export type PaneSize = { cells: number } | { percent: number };
-
 export interface SplitOptions {
   /** The new pane's size; half of the split pane's by default. */
   size?: PaneSize;
@@ -85,52 +58,46 @@ export interface SplitOptions {
 }
 
 export class Mux {
-  /** Changed only by renameSession(). */
-  session: string;
-  socketPath: string;
-  config: Config;
+  private sessionName: string;
+  private socketFile: string;
+  private settings: Config;
   private readonly panes = new Map<string, Pane>();
-  readonly buffers = new PasteBuffers();
-  /** Values set through the tmux shim's set-option (see tmux-options.ts). */
-  readonly tmuxOptions = new TmuxOptions();
-  private readonly listeners = new Set<MuxListener>();
-  private readonly clientSizes = new Map<string, { cols: number; rows: number }>();
-  private readonly observers = new Set<string>();
+  private readonly pasteBuffers = new PasteBuffers();
+  private readonly options = new TmuxOptions();
+  private readonly events = new MuxEvents();
+  private readonly clientSizes = new ClientSizes();
   /** Each pane's state and when it entered it, for the agent overview. */
   private readonly states = new Map<string, { state: string; since: number }>();
   private readonly windows = new Windows();
   private nextId = 1;
   private readonly watch: StatusWatch;
   private readonly notifier: Notifier;
-  /** Events raised while listeners handle one: delivered after it, so every listener sees causes first. */
-  private readonly pending: MuxEvent[] = [];
-  private emitting = false;
   private readonly reaper = new Reaper();
   private size: { cols: number; rows: number };
   private readonly spawnPty: PaneOptions['spawn'];
   private readonly proc: ProcFacts;
   private readonly now: () => number;
   private ended = false;
-  saveState: SaveState = { file: null, savedAt: null, error: null };
-  restoreReport: RestoreReport | null = null;
+  private saved: SaveState = { file: null, savedAt: null, error: null };
+  private restored: RestoreReport | null = null;
   private restoreTold = false;
 
   constructor(opts: MuxOptions) {
-    this.session = opts.session;
-    this.socketPath = opts.socketPath;
-    this.config = opts.config;
+    this.sessionName = opts.session;
+    this.socketFile = opts.socketPath;
+    this.settings = opts.config;
     this.size = opts.size;
     this.spawnPty = opts.spawn;
     this.proc = opts.proc ?? LIVE_PROC;
     this.now = opts.now ?? Date.now;
-    this.watch = new StatusWatch(this, (pane) => this.emit({ type: 'status-changed', pane }), this.now);
-    this.notifier = new Notifier((pane, notification) => this.emit({ type: 'notification', pane, notification }), this.now);
+    this.watch = new StatusWatch(this, (pane) => this.events.emit({ type: 'status-changed', pane }), this.now);
+    this.notifier = new Notifier((pane, notification) => this.events.emit({ type: 'notification', pane, notification }), this.now);
     this.subscribe((e) => {
       if (e.type === 'pane-removed') {
         this.states.delete(e.pane);
         this.notifier.forget(e.pane);
-        this.tmuxOptions.forget(`%${e.pane}`);
-      } else if (e.type === 'window-closed') this.tmuxOptions.forget(`@${e.window}`);
+        this.options.forget(`%${e.pane}`);
+      } else if (e.type === 'window-closed') this.options.forget(`@${e.window}`);
       if (e.type === 'pane-respawned') this.notifier.forget(e.pane);
       if ((e.type === 'status-changed' || e.type === 'pane-added' || e.type === 'pane-respawned') && this.panes.has(e.pane)) {
         const summary = this.pane(e.pane).summary();
@@ -143,30 +110,45 @@ export class Mux {
   }
 
   subscribe(listener: MuxListener): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
-
-  private emit(event: MuxEvent): void {
-    this.pending.push(event);
-    if (this.emitting) return;
-    this.emitting = true;
-    try {
-      for (let e = this.pending.shift(); e; e = this.pending.shift()) {
-        for (const l of [...this.listeners]) {
-          try {
-            l(e);
-          } catch (err) {
-            console.error(`thurm: listener failed on ${e.type}:`, err);
-          }
-        }
-      }
-    } finally {
-      this.emitting = false;
-    }
+    return this.events.subscribe(listener);
   }
 
   // ---- queries ----
+
+  /** The session's name: changed only by renameSession(). */
+  get session(): string {
+    return this.sessionName;
+  }
+
+  /** Where the session is served: changed only by renameSession(). */
+  get socketPath(): string {
+    return this.socketFile;
+  }
+
+  /** The config in force: changed only by setConfig(). */
+  get config(): Config {
+    return this.settings;
+  }
+
+  /** How the session file is doing: changed only by setSaveState(). */
+  get saveState(): Readonly<SaveState> {
+    return this.saved;
+  }
+
+  /** The paste buffers, to read: addBuffer() adds one and announces it. */
+  get buffers(): Pick<PasteBuffers, 'get' | 'list'> {
+    return this.pasteBuffers;
+  }
+
+  /** Values set through the tmux shim's set-option (see tmux-options.ts), to read: setTmuxOption() sets them. */
+  get tmuxOptions(): Pick<TmuxOptions, 'size' | 'get' | 'all'> {
+    return this.options;
+  }
+
+  /** What the last restore did (null: none was tried, or it found nothing to report). */
+  get restoreReport(): Readonly<RestoreReport> | null {
+    return this.restored;
+  }
 
   pane(id: string): Pane {
     const p = this.panes.get(id);
@@ -180,25 +162,29 @@ export class Mux {
   }
 
   /** The panes of a window (the current one by default), in layout order. */
-  windowPaneIds(w: Window | null = this.windows.current): string[] {
+  windowPaneIds(w: Readonly<Window> | null = this.windows.current): string[] {
     return w ? panesOf(w.layout) : [];
   }
 
   /** The windows by index, and which is current. */
-  windowList(): { window: Window; current: boolean; last: boolean }[] {
+  windowList(): { window: Readonly<Window>; current: boolean; last: boolean }[] {
     const current = this.windows.current, last = this.windows.last;
     return this.windows.all().map((window) => ({ window, current: window === current, last: window === last }));
   }
 
-  /** The window a pane is in. */
-  windowOf(pane: string): Window {
+  /** The window a pane is in, to read: the Mux's methods change it. */
+  windowOf(pane: string): Readonly<Window> {
+    return this.windowWith(pane);
+  }
+
+  private windowWith(pane: string): Window {
     const w = this.windows.ofPane(pane);
     if (!w) throw new ThurmError('NOT_FOUND', `no such pane: ${pane}`);
     return w;
   }
 
   /** A window's name: the one it was given, else its focused pane's title. */
-  windowName(w: Window): string {
+  windowName(w: Readonly<Window>): string {
     return w.name ?? (this.panes.has(w.focused) ? this.pane(w.focused).title : '');
   }
 
@@ -207,7 +193,7 @@ export class Mux {
    * session settings apply at once; detection settings to panes started after it.
    */
   setConfig(config: Config): void {
-    this.config = config;
+    this.settings = config;
     this.relayout();
   }
 
@@ -227,7 +213,7 @@ export class Mux {
   }
 
   get clients(): number {
-    return this.clientSizes.size;
+    return this.clientSizes.count;
   }
 
   get windowSize(): { cols: number; rows: number } {
@@ -235,7 +221,7 @@ export class Mux {
   }
 
   /** Where a window's panes go (the current window's by default): the window minus the status line. */
-  geometry(w: Window | null = this.windows.current): Geometry {
+  geometry(w: Readonly<Window> | null = this.windows.current): Geometry {
     if (!w) return { panes: new Map(), hidden: new Set(), separators: [] };
     return computeGeometry(w.layout, this.paneArea(), w.zoomed ?? undefined);
   }
@@ -258,8 +244,8 @@ export class Mux {
     const area = this.paneArea();
     const pane = this.spawn({ ...spec, window: this.windows.freeIndex() }, area.w, Math.max(area.h - 1, 1));
     const w = this.windows.add(leaf(pane.id), pane.id, name);
-    this.emit({ type: 'pane-added', pane: pane.id });
-    this.emit({ type: 'window-added', window: w.id });
+    this.events.emit({ type: 'pane-added', pane: pane.id });
+    this.events.emit({ type: 'window-added', window: w.id });
     if (select) this.selectWindow(w);
     this.relayout();
     return pane.id;
@@ -267,45 +253,36 @@ export class Mux {
 
   split(target: string, dir: Direction, spec: NewPaneSpec, opts: SplitOptions = {}): string {
     const from = this.pane(target);
-    const w = this.windowOf(target);
+    const w = this.windowWith(target);
     const cwd = spec.cwd ?? from.cwd;
     const id = String(this.nextId);
     let layout = splitPane(w.layout, target, id, dir);
-    if (opts.size) layout = resizePaneTo(layout, id, dir, this.rectCells(opts.size, dir, from.size), this.paneArea());
+    if (opts.size) layout = resizePaneTo(layout, id, dir, rectCells(opts.size, dir, from.size), this.paneArea());
     const hidden = computeGeometry(layout, this.paneArea(), undefined).hidden;
     if (hidden.has(id) || hidden.has(target)) throw new ThurmError('INVALID_ARGUMENT', `no space for a new pane next to pane ${target}`);
     const pane = this.spawn({ ...spec, cwd, window: w.index }, from.size.cols, from.size.rows);
     w.layout = layout;
     w.zoomed = null;
-    this.emit({ type: 'pane-added', pane: pane.id });
+    this.events.emit({ type: 'pane-added', pane: pane.id });
     if (!opts.keepFocus) this.focus(pane.id);
     this.relayout();
     return pane.id;
   }
 
   private spawn(spec: NewPaneSpec, cols: number, rows: number, restored?: RestoredPane): Pane {
-    const cwd = spec.cwd ?? process.cwd();
-    if (!restored?.pty && !fs.statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new ThurmError('INVALID_ARGUMENT', `not a directory: ${cwd}`);
-    }
-    const id = restored?.id ?? String(this.nextId++);
-    const argv = spec.argv?.length ? spec.argv : [defaultShell()];
-    const env = tmuxShimEnv(paneEnv(process.env, { THURM_PANE_ID: id, THURM_SOCKET: this.socketPath, THURM_SESSION: this.session }),
-      this.config.tmux.shim && { socket: this.socketPath, pane: id, window: spec.window ?? 0 });
+    const id = restored?.id ?? String(this.nextId);
+    const ctx = { session: this.session, socketPath: this.socketPath, config: this.config, spawn: this.spawnPty, proc: this.proc, now: this.now };
+    const opts = paneOptions(id, spec, cols, rows, ctx, restored);
+    if (!restored) this.nextId++;
     const pane = new Pane(
+      opts,
       {
-        id, argv, cwd, cols: Math.max(cols, 1), rows: Math.max(rows, 1), env,
-        scrollback: this.config.ui.scrollback, detection: this.config.detection,
-        history: restored?.history, typeOnStart: restored?.typed ?? undefined, notice: restored?.notice ?? undefined, title: restored?.title,
-        live: restored?.live, spawn: restored?.pty ? () => restored.pty! : this.spawnPty, proc: this.proc, now: this.now,
-      },
-      {
-        output: () => this.emit({ type: 'pane-output', pane: id }),
-        title: () => this.emit({ type: 'pane-title-changed', pane: id }),
+        output: () => this.events.emit({ type: 'pane-output', pane: id }),
+        title: () => this.events.emit({ type: 'pane-title-changed', pane: id }),
         exit: (exitCode, signal) => this.exited(id, exitCode, signal),
-        statusChanged: () => this.emit({ type: 'status-changed', pane: id }),
+        statusChanged: () => this.events.emit({ type: 'status-changed', pane: id }),
         notify: (notification) => this.notifier.programAsked(id, notification),
-        watched: () => this.focused === id && this.clientSizes.size > 0,
+        watched: () => this.focused === id && this.clientSizes.count > 0,
         clipboard: (text) => {
           if (this.config.ui.paneClipboard) this.addBuffer(text, id);
         },
@@ -317,26 +294,23 @@ export class Mux {
 
   private exited(id: string, exitCode: number, signal: number | null): void {
     if (!this.panes.has(id)) return;
-    this.emit({ type: 'pane-exited', pane: id, exitCode, signal });
+    this.events.emit({ type: 'pane-exited', pane: id, exitCode, signal });
     if (!this.config.remainOnExit) this.killPane(id);
   }
 
   killPane(id: string): void {
     const pane = this.pane(id);
-    const w = this.windowOf(id);
+    const w = this.windowWith(id);
     this.panes.delete(id);
     const layout = removePane(w.layout, id);
     this.reaper.close(pane);
-    this.emit({ type: 'pane-removed', pane: id });
+    this.events.emit({ type: 'pane-removed', pane: id });
     if (!layout) {
       this.closeWindow(w);
       return;
     }
-    const order = panesOf(w.layout);
-    w.layout = layout;
-    if (w.zoomed === id) w.zoomed = null;
     const wasFocused = w.focused === id;
-    this.windows.refocus(w, id, order);
+    this.detachPane(w, id, layout);
     if (wasFocused && w === this.windows.current) this.focus(w.focused, true);
     this.relayout();
   }
@@ -345,14 +319,14 @@ export class Mux {
   private closeWindow(w: Window): void {
     const wasCurrent = w === this.windows.current;
     this.windows.remove(w);
-    this.emit({ type: 'window-closed', window: w.id });
+    this.events.emit({ type: 'window-closed', window: w.id });
     const next = this.windows.current;
     if (!next) {
       this.end();
       return;
     }
     if (wasCurrent) {
-      this.emit({ type: 'window-selected', window: next.id });
+      this.events.emit({ type: 'window-selected', window: next.id });
       this.focus(next.focused, true);
     }
     this.relayout();
@@ -366,10 +340,10 @@ export class Mux {
   respawnPane(id: string, spec: NewPaneSpec, kill: boolean): void {
     const old = this.pane(id);
     if (!old.exit && !kill) throw new ThurmError('INVALID_ARGUMENT', `pane ${id} still runs its program (respawn-pane -k replaces it)`);
-    this.spawn({ ...spec, cwd: spec.cwd ?? old.cwd, window: this.windowOf(id).index }, old.size.cols, old.size.rows,
+    this.spawn({ ...spec, cwd: spec.cwd ?? old.cwd, window: this.windowWith(id).index }, old.size.cols, old.size.rows,
       { id, history: [], typed: null, notice: null, title: old.givenTitle });
     this.reaper.close(old);
-    this.emit({ type: 'pane-respawned', pane: id });
+    this.events.emit({ type: 'pane-respawned', pane: id });
   }
 
   /** Names a pane (null: its title follows its program again); shown in its border. */
@@ -387,7 +361,7 @@ export class Mux {
     const before = this.focused;
     this.windows.select(w);
     if (before && this.panes.has(before)) this.pane(before).focusEvent(false);
-    this.emit({ type: 'window-selected', window: w.id });
+    this.events.emit({ type: 'window-selected', window: w.id });
     this.focus(w.focused, true);
     this.relayout();
   }
@@ -400,7 +374,7 @@ export class Mux {
   }
 
   /** The window at `index`, else the window with id `id`, else the current one. */
-  findWindow(ref: { index?: number; id?: number }): Window {
+  findWindow(ref: { index?: number; id?: number }): Readonly<Window> {
     const w = ref.index !== undefined ? this.windows.byIndex(ref.index) : ref.id !== undefined ? this.windows.byId(ref.id) : this.windows.current;
     if (!w) throw new ThurmError('NOT_FOUND', `no such window: ${ref.index ?? (ref.id !== undefined ? `@${ref.id}` : '')}`);
     return w;
@@ -420,7 +394,7 @@ export class Mux {
 
   /** Swaps a pane with the one `step` places after it in its window (prefix `{` / `}`). */
   swapPane(id: string, step: number): void {
-    const w = this.windowOf(id);
+    const w = this.windowWith(id);
     const ids = panesOf(w.layout);
     const other = ids[(ids.indexOf(id) + step + ids.length) % ids.length];
     w.layout = swapPanes(w.layout, id, other);
@@ -435,12 +409,12 @@ export class Mux {
 
   /** Takes a pane out of its window into a window of its own (prefix `!`). */
   breakPane(id: string): void {
-    const from = this.windowOf(id);
+    const from = this.windowWith(id);
     const rest = removePane(from.layout, id);
     if (!rest) throw new ThurmError('INVALID_ARGUMENT', `break-pane: pane ${id} is the only pane of its window`);
     this.detachPane(from, id, rest);
     const w = this.windows.add(leaf(id), id);
-    this.emit({ type: 'window-added', window: w.id });
+    this.events.emit({ type: 'window-added', window: w.id });
     this.selectWindow(w);
     this.relayout();
   }
@@ -448,8 +422,8 @@ export class Mux {
   /** Moves a pane next to another, in that pane's window (tmux `join-pane`). */
   joinPane(id: string, target: string, dir: Direction): void {
     if (id === target) throw new ThurmError('INVALID_ARGUMENT', 'join-pane: a pane cannot join itself');
-    const from = this.windowOf(id);
-    const to = this.windowOf(target);
+    const from = this.windowWith(id);
+    const to = this.windowWith(target);
     const layout = splitPane(from === to ? removePane(to.layout, id)! : to.layout, target, id, dir);
     if (computeGeometry(layout, this.paneArea(), undefined).hidden.has(id)) {
       throw new ThurmError('INVALID_ARGUMENT', `join-pane: no space for pane ${id} next to pane ${target}`);
@@ -459,7 +433,7 @@ export class Mux {
       if (rest) this.detachPane(from, id, rest);
       else {
         this.windows.remove(from);
-        this.emit({ type: 'window-closed', window: from.id });
+        this.events.emit({ type: 'window-closed', window: from.id });
       }
     }
     to.layout = layout;
@@ -468,7 +442,7 @@ export class Mux {
     this.relayout();
   }
 
-  /** A window left with `rest` after a pane moved out of it. */
+  /** A window left with `rest` after a pane closed or moved out of it. */
   private detachPane(w: Window, id: string, rest: LayoutNode): void {
     const order = panesOf(w.layout);
     w.layout = rest;
@@ -478,7 +452,7 @@ export class Mux {
 
   setSynchronize(on: boolean, w: Window = this.currentWindow()): void {
     w.synchronize = on;
-    this.emit({ type: 'window-renamed', window: w.id });
+    this.events.emit({ type: 'window-synchronized', window: w.id });
   }
 
   private currentWindow(): Window {
@@ -489,12 +463,14 @@ export class Mux {
 
   renameWindow(w: Window, name: string | null): void {
     w.name = name;
-    this.emit({ type: 'window-renamed', window: w.id });
+    this.events.emit({ type: 'window-renamed', window: w.id });
   }
 
+  /** Moves a window to another index (tmux `move-window`); a window there takes the old one. */
   moveWindow(w: Window, index: number): void {
-    this.windows.move(w, index);
-    this.emit({ type: 'window-renamed', window: w.id });
+    const other = this.windows.move(w, index);
+    this.events.emit({ type: 'window-moved', window: w.id });
+    if (other) this.events.emit({ type: 'window-moved', window: other.id });
   }
 
   /**
@@ -505,14 +481,14 @@ export class Mux {
     const pane = this.pane(id);
     this.seen(id);
     pane.type(data);
-    const w = this.windowOf(id);
+    const w = this.windowWith(id);
     if (w.synchronize && !alone) for (const other of panesOf(w.layout)) if (other !== id) this.pane(other).type(data);
   }
 
   /** Keeps copied text as the newest paste buffer; `fromPane` when a pane's program set it. */
   addBuffer(text: string, fromPane?: string): PasteBuffer {
-    const buffer = this.buffers.add(text);
-    this.emit({ type: 'buffer-added', buffer: buffer.name, fromPane });
+    const buffer = this.pasteBuffers.add(text);
+    this.events.emit({ type: 'buffer-added', buffer: buffer.name, fromPane });
     return buffer;
   }
 
@@ -532,7 +508,7 @@ export class Mux {
 
   /** Focuses a pane, selecting its window; `announce` even when it was focused already. */
   focus(id: string, announce = false): void {
-    const w = this.windowOf(id);
+    const w = this.windowWith(id);
     if (w !== this.windows.current) this.selectWindow(w);
     if (w.zoomed && w.zoomed !== id) w.zoomed = null;
     const before = w.focused;
@@ -542,7 +518,7 @@ export class Mux {
       if (before !== id && this.panes.has(before)) this.pane(before).focusEvent(false);
       this.pane(id).focusEvent(true);
       this.relayout();
-      this.emit({ type: 'focus-changed', pane: id });
+      this.events.emit({ type: 'focus-changed', pane: id });
     }
     // After focus-changed: what the user saw because of the focus follows it.
     this.seen(id);
@@ -552,7 +528,7 @@ export class Mux {
   private seen(id: string): void {
     const changed = this.pane(id).attention();
     this.notifier.seen(id);
-    if (changed) this.emit({ type: 'status-changed', pane: id });
+    if (changed) this.events.emit({ type: 'status-changed', pane: id });
   }
 
   /** Moves focus to the neighbour in a heading; false when there is none. */
@@ -575,21 +551,13 @@ export class Mux {
 
   /** The pane that most needs the user (see states.ts), the focused one last. */
   mostUrgent(): string | null {
-    const ids = this.paneIds();
-    const start = this.focused ? ids.indexOf(this.focused) + 1 : 0;
-    let best: { id: string; rank: number } | null = null;
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[(start + i) % ids.length];
-      const state = this.pane(id).summary().state;
-      if (needsYou(state) && (!best || overviewRank(state) < best.rank)) best = { id, rank: overviewRank(state) };
-    }
-    return best?.id ?? null;
+    return mostUrgentPane(this.paneIds(), this.focused, (id) => this.pane(id).summary().state);
   }
 
   /** Zooms a pane (focusing it the way the keyboard does), or unzooms it. */
   toggleZoom(id = this.focused): void {
     if (!id) return;
-    const w = this.windowOf(id);
+    const w = this.windowWith(id);
     if (w.zoomed === id) {
       w.zoomed = null;
     } else {
@@ -602,24 +570,16 @@ export class Mux {
   /** Gives a pane `size` along an axis (tmux `resize-pane -x/-y`); a percentage is of the window. */
   resizePaneTo(id: string, dir: Direction, size: PaneSize): void {
     this.pane(id);
-    const w = this.windowOf(id);
+    const w = this.windowWith(id);
     const area = this.paneArea();
     w.zoomed = null;
-    w.layout = resizePaneTo(w.layout, id, dir, this.rectCells(size, dir, { cols: area.w, rows: area.h }), area);
+    w.layout = resizePaneTo(w.layout, id, dir, rectCells(size, dir, { cols: area.w, rows: area.h }), area);
     this.relayout();
-  }
-
-  /** The cells a pane's rect takes along `dir` for a content size, a percentage of `of`. */
-  private rectCells(size: PaneSize, dir: Direction, of: { cols: number; rows: number }): number {
-    const whole = dir === 'right' ? of.cols : of.rows;
-    // Rounded down, as tmux's integer arithmetic does.
-    const cells = 'cells' in size ? size.cells : Math.floor((whole * size.percent) / 100);
-    return dir === 'right' ? cells : cells + 1;
   }
 
   resizePane(id: string, dir: Direction, cells: number): void {
     this.pane(id);
-    const w = this.windowOf(id);
+    const w = this.windowWith(id);
     w.zoomed = null;
     w.layout = resizePane(w.layout, id, dir, cells, this.paneArea());
     this.relayout();
@@ -650,36 +610,27 @@ export class Mux {
     this.relayout();
   }
 
-  /**
-   * Window size follows the smallest attached client, so every client sees every pane. Only
-   * addClient registers a client: a late resize from a detached one must not bring it back.
-   */
+  /** Window size follows the smallest attached client (see client-sizes.ts). */
   setClientSize(client: string, cols: number, rows: number): void {
-    if (!this.clientSizes.has(client)) return;
-    this.clientSizes.set(client, { cols: Math.max(cols, 1), rows: Math.max(rows, 1) });
-    this.updateSize();
+    if (this.clientSizes.resize(client, cols, rows)) this.updateSize();
   }
 
   /** An `observer` (a read-only client) sees the window as it is and never sizes it. */
   addClient(client: string, cols: number, rows: number, observer = false): void {
-    if (observer) this.observers.add(client);
-    this.clientSizes.set(client, { cols: Math.max(cols, 1), rows: Math.max(rows, 1) });
+    this.clientSizes.add(client, cols, rows, observer);
     this.updateSize();
-    this.emit({ type: 'client-attached', client });
+    this.events.emit({ type: 'client-attached', client });
   }
 
   removeClient(client: string): void {
-    this.observers.delete(client);
-    if (!this.clientSizes.delete(client)) return;
+    if (!this.clientSizes.remove(client)) return;
     this.updateSize();
-    this.emit({ type: 'client-detached', client });
+    this.events.emit({ type: 'client-detached', client });
   }
 
   private updateSize(): void {
-    const sizes = [...this.clientSizes].filter(([id]) => !this.observers.has(id)).map(([, size]) => size);
-    if (!sizes.length) return;
-    const next = { cols: Math.min(...sizes.map((s) => s.cols)), rows: Math.min(...sizes.map((s) => s.rows)) };
-    if (next.cols === this.size.cols && next.rows === this.size.rows) return;
+    const next = this.clientSizes.smallest();
+    if (!next || (next.cols === this.size.cols && next.rows === this.size.rows)) return;
     this.size = next;
     this.relayout();
   }
@@ -692,11 +643,11 @@ export class Mux {
         if (!pane) continue;
         const before = pane.size;
         pane.resize(r.w, r.h - 1);
-        if (before.cols !== r.w || before.rows !== r.h - 1) this.emit({ type: 'pane-resized', pane: id });
+        if (before.cols !== r.w || before.rows !== r.h - 1) this.events.emit({ type: 'pane-resized', pane: id });
       }
     }
     this.fitHistory();
-    this.emit({ type: 'layout-changed' });
+    this.events.emit({ type: 'layout-changed' });
   }
 
   /** Panes came, went or changed width: keep all their history within `[ui] scrollback-memory`. */
@@ -720,12 +671,12 @@ export class Mux {
   end(onPurpose = true): void {
     if (this.ended) return;
     this.ended = true;
-    this.emit({ type: 'session-ending', onPurpose });
+    this.events.emit({ type: 'session-ending', onPurpose });
     this.watch.dispose();
     for (const pane of this.panes.values()) this.reaper.close(pane);
     this.panes.clear();
     for (const w of this.windows.all()) this.windows.remove(w);
-    this.emit({ type: 'session-ended' });
+    this.events.emit({ type: 'session-ended' });
   }
 
   // ---- persistence ----
@@ -737,40 +688,21 @@ export class Mux {
       session: this.session,
       savedAt: new Date().toISOString(),
       ended: false,
-      ...this.windowsState(),
+      ...this.windows.snapshot(),
       nextId: this.nextId,
       size: this.size,
       panes: this.paneIds().map((id) => paneSnapshot(this.pane(id), history(this.pane(id)))),
     };
   }
 
-  private windowsState(): { windows: WindowSnapshot[]; current: number } {
-    return {
-      windows: this.windows.all().map((w) => ({ index: w.index, name: w.name, layout: w.layout, focused: w.focused, zoomed: w.zoomed })),
-      current: this.windows.current?.index ?? 0,
-    };
-  }
-
-  /**
-   * Rebuilds the windows from saved ones, keeping only the panes that exist now (a pane that
-   * could not start is left out); false when none is left.
-   */
+  /** Windows come back (restore, handover) with the panes that started: announces them all. */
   private loadWindows(saved: WindowSnapshot[], current: number): boolean {
-    for (const s of saved) {
-      let layout: LayoutNode | null = s.layout;
-      for (const id of panesOf(s.layout)) if (!this.panes.has(id)) layout = layout && removePane(layout, id);
-      if (!layout) continue;
-      const ids = panesOf(layout);
-      const w = this.windows.add(layout, ids.includes(s.focused) ? s.focused : ids[0], s.name, s.index);
-      w.zoomed = s.zoomed && ids.includes(s.zoomed) ? s.zoomed : null;
-    }
-    const first = this.windows.byIndex(current) ?? this.windows.all()[0];
+    const first = this.windows.load(saved, current, (id) => this.panes.has(id));
     if (!first) return false;
-    this.windows.select(first);
     this.relayout();
-    for (const id of this.paneIds()) this.emit({ type: 'pane-added', pane: id });
-    for (const w of this.windows.all()) this.emit({ type: 'window-added', window: w.id });
-    this.emit({ type: 'focus-changed', pane: first.focused });
+    for (const id of this.paneIds()) this.events.emit({ type: 'pane-added', pane: id });
+    for (const w of this.windows.all()) this.events.emit({ type: 'window-added', window: w.id });
+    this.events.emit({ type: 'focus-changed', pane: first.focused });
     return true;
   }
 
@@ -781,27 +713,23 @@ export class Mux {
    */
   restore(snapshot: SessionSnapshot, plans: PanePlan[], report: Omit<RestoreReport, 'panes'>): boolean {
     if (this.windows.size) throw new ThurmError('INTERNAL', 'session already started');
-    const saved = new Map(snapshot.panes.map((p) => [p.id, p]));
-    const outcomes: RestoreReport['panes'] = [];
     this.nextId = snapshot.nextId;
-    for (const plan of plans) {
-      const p = saved.get(plan.id)!;
-      try {
-        const notice = plan.outcome === 'skipped' ? 'resume skipped' : null;
-        const window = snapshot.windows.find((w) => panesOf(w.layout).includes(plan.id))?.index;
-        this.spawn({ argv: plan.argv, cwd: plan.cwd, window }, p.size.cols, p.size.rows, { id: plan.id, history: p.history, typed: plan.typed, notice, title: p.givenTitle });
-        outcomes.push({ id: plan.id, outcome: plan.outcome, detail: plan.detail });
-      } catch (err) {
-        outcomes.push({ id: plan.id, outcome: 'failed', detail: (err as Error).message });
-      }
-    }
-    this.restoreReport = { ...report, panes: outcomes };
+    const outcomes = startSavedPanes(snapshot, plans, (spec, cols, rows, restored) => this.spawn(spec, cols, rows, restored));
+    this.setRestoreReport({ ...report, panes: outcomes });
     return this.loadWindows(snapshot.windows, snapshot.current);
+  }
+
+  /**
+   * Keeps what a restore did (restore(), or restore.ts when the saved session could not be
+   * used) for `thurm info` and the first client. No event: it is set before the server serves.
+   */
+  setRestoreReport(report: RestoreReport): void {
+    this.restored = report;
   }
 
   /** What the last restore did, in one line, the first time it is asked for (for the first client). */
   takeRestoreNews(): string | null {
-    const r = this.restoreReport;
+    const r = this.restored;
     if (!r || this.restoreTold) return null;
     this.restoreTold = true;
     return restoreSummary(r);
@@ -812,26 +740,26 @@ export class Mux {
    * panes started from now on get it in THURM_SOCKET and TMUX.
    */
   renameSession(name: string, socketPath: string): void {
-    const from = this.session;
-    this.session = name;
-    this.socketPath = socketPath;
-    this.emit({ type: 'session-renamed', from, to: name });
+    const from = this.sessionName;
+    this.sessionName = name;
+    this.socketFile = socketPath;
+    this.events.emit({ type: 'session-renamed', from, to: name });
   }
 
   /** Sets or unsets a tmux option value (the shim's set-option); borders may change with it. */
   setTmuxOption(scope: string, name: string, value: string | null): void {
-    this.tmuxOptions.set(scope, name, value);
-    this.emit({ type: 'options-changed' });
+    this.options.set(scope, name, value);
+    this.events.emit({ type: 'options-changed' });
   }
 
   /** The scopes a pane's options are looked up in, most specific first: pane, window, session. */
   optionScopes(pane: string): string[] {
-    return [`%${pane}`, `@${this.windowOf(pane).id}`, 'session'];
+    return [`%${pane}`, `@${this.windowWith(pane).id}`, 'session'];
   }
 
   /** Shows `text` in the status line of every attached client (`display-message`). */
   displayMessage(text: string): void {
-    this.emit({ type: 'message-shown', text });
+    this.events.emit({ type: 'message-shown', text });
   }
 
   /** How a save is done now: set by the session saver (saver.ts), none when saving is off. */
@@ -857,18 +785,10 @@ export class Mux {
     const panes = ids.map((id) => this.pane(id));
     await Promise.all(panes.map((p) => p.pty.stopReading()));
     await Promise.all(panes.map((p) => p.term.flushed()));
-    const fds: number[] = [];
+    const { panes: paneState, fds } = paneHandoffs(panes, (pid) => this.proc.readStat(pid)?.startTime ?? 0);
     const handoff: Handoff = {
-      version: HANDOFF_VERSION, session: this.session, ...this.windowsState(),
-      nextId: this.nextId, size: this.size, buffers: this.buffers.handover(),
-      panes: panes.map((p) => {
-        const fd = p.exit ? null : p.pty.fd;
-        if (fd !== null) fds.push(fd);
-        return {
-          id: p.id, argv: p.argv, startCwd: p.startCwd, size: p.size, pid: p.pid, startTime: this.proc.readStat(p.pid)?.startTime ?? 0,
-          ttyName: p.pty.ttyName, fd: fd === null ? null : fds.length - 1, exit: p.exit, live: p.handover(),
-        };
-      }),
+      version: HANDOFF_VERSION, session: this.session, ...this.windows.snapshot(),
+      nextId: this.nextId, size: this.size, buffers: this.pasteBuffers.handover(), panes: paneState,
     };
     return { handoff, fds };
   }
@@ -882,7 +802,7 @@ export class Mux {
   adopt(h: Handoff, ptyOf: (p: PaneHandoff) => PanePty): void {
     if (this.windows.size) throw new ThurmError('INTERNAL', 'session already started');
     this.nextId = h.nextId;
-    this.buffers.adopt(h.buffers);
+    this.pasteBuffers.adopt(h.buffers);
     for (const p of h.panes) {
       const pty = ptyOf(p);
       this.spawn({ argv: p.argv, cwd: p.startCwd }, p.size.cols, p.size.rows, { id: p.id, history: [], typed: null, notice: null, live: p.live, pty });
@@ -891,8 +811,8 @@ export class Mux {
   }
 
   setSaveState(state: SaveState): void {
-    const before = this.saveState;
-    this.saveState = state;
-    if (before.error !== state.error) this.emit({ type: 'save-changed' });
+    const before = this.saved;
+    this.saved = state;
+    if (before.error !== state.error) this.events.emit({ type: 'save-changed' });
   }
 }

@@ -5,6 +5,9 @@ import os from 'node:os';
 import { defaultShell } from '../pty/spawn.js';
 import type { Config } from './config.js';
 import type { Mux } from './mux.js';
+import { panesOf } from './layout.js';
+import type { NewPaneSpec, RestoredPane } from './pane-spawn.js';
+import type { RestoreReport } from './restore-report.js';
 import { planPane, type PanePlan } from './resume.js';
 import { loadSession, type LoadedSession } from './session-file.js';
 import type { SessionSnapshot } from './snapshot.js';
@@ -17,6 +20,27 @@ export function planRestore(snapshot: SessionSnapshot, config: Config): PanePlan
     isDirectory: (dir) => fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory() ?? false,
     home: os.homedir(),
   }));
+}
+
+/**
+ * Starts each saved pane as its plan says, under its saved id, with its history and size; a pane
+ * that cannot start (`start` throws) is reported failed and left out. Returns what happened to each.
+ */
+export function startSavedPanes(
+  snapshot: SessionSnapshot, plans: PanePlan[], start: (spec: NewPaneSpec, cols: number, rows: number, restored: RestoredPane) => void,
+): RestoreReport['panes'] {
+  const saved = new Map(snapshot.panes.map((p) => [p.id, p]));
+  return plans.map((plan) => {
+    const p = saved.get(plan.id)!;
+    try {
+      const notice = plan.outcome === 'skipped' ? 'resume skipped' : null;
+      const window = snapshot.windows.find((w) => panesOf(w.layout).includes(plan.id))?.index;
+      start({ argv: plan.argv, cwd: plan.cwd, window }, p.size.cols, p.size.rows, { id: plan.id, history: p.history, typed: plan.typed, notice, title: p.givenTitle });
+      return { id: plan.id, outcome: plan.outcome, detail: plan.detail };
+    } catch (err) {
+      return { id: plan.id, outcome: 'failed', detail: (err as Error).message };
+    }
+  });
 }
 
 export function problemLines(loaded: LoadedSession): string[] {
@@ -33,7 +57,7 @@ export function restoreSession(mux: Mux, file: string, config: Config, always: b
   for (const p of problems) console.error(`thurm: ${p}`);
   const snapshot = loaded.snapshot;
   if (!snapshot || (snapshot.ended && !always)) {
-    if (problems.length) mux.restoreReport = { from: file, savedAt: '', panes: [], problems };
+    if (problems.length) mux.setRestoreReport({ from: file, savedAt: '', panes: [], problems });
     return false;
   }
   return mux.restore(snapshot, planRestore(snapshot, config), { from: loaded.from!, savedAt: snapshot.savedAt, problems });

@@ -15,6 +15,9 @@ import { FileClaim, keptElsewhere } from './file-claim.js';
 import { sessionFilePath, writeSessionFile } from './session-file.js';
 import { historyJsonOf, historyText, readHistory, type SessionSnapshot } from './snapshot.js';
 
+/** How the session file is doing, kept by the Mux: shown in the status line and `thurm info`. */
+export interface SaveState { file: string | null; savedAt: number | null; error: string | null }
+
 const CHANGE_MS = 1000;
 const STATUS_MS = 5000;
 const OUTPUT_MS = 30_000;
@@ -29,11 +32,12 @@ export const SAVE_AFTER: { readonly [K in MuxEvent['type']]: number | null } = {
   'pane-added': CHANGE_MS, 'pane-removed': CHANGE_MS, 'pane-respawned': CHANGE_MS, 'pane-exited': CHANGE_MS,
   'pane-title-changed': CHANGE_MS, 'pane-resized': CHANGE_MS, 'focus-changed': CHANGE_MS, 'layout-changed': CHANGE_MS,
   'window-added': CHANGE_MS, 'window-closed': CHANGE_MS, 'window-selected': CHANGE_MS, 'window-renamed': CHANGE_MS,
+  'window-moved': CHANGE_MS,
   // An agent's session id or resume command comes with its status.
   'status-changed': STATUS_MS,
   'pane-output': OUTPUT_MS,
-  // Paste buffers, options, clients, messages and notifications live only in the server.
-  'notification': null, 'buffer-added': null, 'client-attached': null, 'client-detached': null,
+  // Paste buffers, options, synchronized input, clients, messages and notifications live only in the server.
+  'window-synchronized': null, 'notification': null, 'buffer-added': null, 'client-attached': null, 'client-detached': null,
   'save-changed': null, 'options-changed': null, 'message-shown': null,
   // Saved by their own steps below.
   'session-renamed': null, 'session-ending': null, 'session-ended': null,

@@ -2,7 +2,7 @@
 // layout tree with a focused pane and maybe a zoomed one. Plain data; the Mux changes it and
 // announces every change. Indexes are tmux's: stable numbers from 0, a new window takes the
 // lowest free one; ids (`@N`) never repeat.
-import { panesOf, type LayoutNode } from './layout.js';
+import { panesOf, removePane, type LayoutNode } from './layout.js';
 import type { Preset } from './layout-presets.js';
 
 export interface Window {
@@ -95,6 +95,32 @@ export class Windows {
     return w;
   }
 
+  /** The windows as the session file and a handover keep them, and the current one's index. */
+  snapshot(): { windows: WindowSnapshot[]; current: number } {
+    return {
+      windows: this.all().map((w) => ({ index: w.index, name: w.name, layout: w.layout, focused: w.focused, zoomed: w.zoomed })),
+      current: this.current?.index ?? 0,
+    };
+  }
+
+  /**
+   * Adds saved windows with only the panes that `exists` (a pane that could not start is left
+   * out) and selects the one at `current`, else the first; null when no window is left.
+   */
+  load(saved: WindowSnapshot[], current: number, exists: (pane: string) => boolean): Window | null {
+    for (const s of saved) {
+      let layout: LayoutNode | null = s.layout;
+      for (const id of panesOf(s.layout)) if (!exists(id)) layout = layout && removePane(layout, id);
+      if (!layout) continue;
+      const ids = panesOf(layout);
+      const w = this.add(layout, ids.includes(s.focused) ? s.focused : ids[0], s.name, s.index);
+      w.zoomed = s.zoomed && ids.includes(s.zoomed) ? s.zoomed : null;
+    }
+    const first = this.byIndex(current) ?? this.all()[0];
+    if (first) this.select(first);
+    return first ?? null;
+  }
+
   select(w: Window): void {
     if (w.id === this.currentId) return;
     this.lastId = this.currentId;
@@ -121,10 +147,12 @@ export class Windows {
     return order[(at + step + order.length * Math.abs(step)) % order.length];
   }
 
-  /** Swaps a window into another index (tmux `move-window`): the window there takes its old one. */
-  move(w: Window, index: number): void {
+  /** Swaps a window into another index (tmux `move-window`): the window there, returned, takes its old one. */
+  move(w: Window, index: number): Window | null {
     const other = this.byIndex(index);
+    if (other === w) return null;
     if (other) other.index = w.index;
     w.index = index;
+    return other;
   }
 }

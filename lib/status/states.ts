@@ -49,6 +49,21 @@ export function overviewRank(s: string): number {
   return isState(s) ? STATE_TABLE[s].overviewRank : states.length;
 }
 
+/**
+ * Of `ids` (panes in order), the one whose state most needs the user, looking from the one
+ * after `focused` round, so the focused pane comes last and ties go to the next one.
+ */
+export function mostUrgentPane(ids: readonly string[], focused: string | null, stateOf: (id: string) => string): string | null {
+  const start = focused ? ids.indexOf(focused) + 1 : 0;
+  let best: { id: string; rank: number } | null = null;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[(start + i) % ids.length];
+    const state = stateOf(id);
+    if (needsYou(state) && (!best || overviewRank(state) < best.rank)) best = { id, rank: overviewRank(state) };
+  }
+  return best?.id ?? null;
+}
+
 /** An agent's own word for blocked (the report API's `needs-input`) as the state thurm shows. */
 export function shownState<T extends string>(status: T): Exclude<T, 'needs-input'> | 'blocked' {
   return (status === 'needs-input' ? 'blocked' : status) as Exclude<T, 'needs-input'> | 'blocked';

@@ -43,6 +43,8 @@ test('every event a real Mux sends through a change of each kind is valid by the
   mux.newWindow({ argv: ['/bin/sh'], cwd: '/' }, 'second');
   const second = mux.findWindow({ index: 1 });
   mux.renameWindow(second, 'renamed');
+  mux.moveWindow(second, 0);
+  mux.setSynchronize(true, second);
   mux.selectWindowBy('last');
   mux.killWindow(second);
   mux.respawnPane(two, { argv: ['/bin/sh'], cwd: '/tmp' }, true);
@@ -52,6 +54,9 @@ test('every event a real Mux sends through a change of each kind is valid by the
   mux.end();
   await waitUntil(() => seen('session-ended'), 'the end of the session');
 
+  t.deepEqual(events.filter((e) => e.type === 'window-moved').map((e) => [e.window, e.index]), [['@1', 0], ['@0', 1]], 'the window moved and the one it swapped places with');
+  t.like(events.find((e) => e.type === 'window-synchronized'), { window: '@1', synchronize: true });
+  t.deepEqual(events.filter((e) => e.type === 'window-renamed').map((e) => e.name), ['renamed'], 'a move or synchronize-panes is no rename');
   const invalid = events.map((e) => ({ type: e.type, errors: validate(DEFS.event, e, SCHEMA) })).filter((e) => e.errors.length);
   t.deepEqual(invalid, []);
   // Agents bind only to a live process in the pane's foreground (a fake pty has none): the

@@ -38,6 +38,17 @@ const CHANGES: [string, (mux: Mux) => void][] = [
   ['the session resized', (m) => m.setClientSize('c1', 100, 30)],
 ];
 
+test('synchronize-panes changes nothing the session file holds, and its event is not saved', (t) => {
+  const { mux } = fakeMux(t);
+  mux.start({ argv: ['/bin/sh'], cwd: '/' });
+  const events: MuxEvent[] = [];
+  mux.subscribe((e) => events.push(e));
+  const before = saved(mux);
+  mux.setSynchronize(true);
+  t.deepEqual(saved(mux), before);
+  t.deepEqual(events.map((e) => [e.type, SAVE_AFTER[e.type]]), [['window-synchronized', null]]);
+});
+
 for (const [what, change] of CHANGES) {
   test(`${what} is saved within a second`, (t) => {
     const { mux } = fakeMux(t);
