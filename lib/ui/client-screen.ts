@@ -10,24 +10,24 @@ import type { DetachedMessage, Reply, RequestFields, RequestType } from '../serv
 import { sessionNames } from '../server/socket-path.js';
 import type { MuxEvent } from '../session/events.js';
 import type { Mux } from '../session/mux.js';
-import type { PaneTerminal } from '../term/pane-terminal.js';
 import type { Line } from './cells.js';
 import { StyleCache } from './cell-style.js';
 import { Chooser, type ChooserRow } from './chooser.js';
-import { clearUncovered, drawHeaders, drawStatusLine } from './chrome.js';
+import { drawHeaders, drawStatusLine } from './chrome.js';
 import { PromptHistory, promptRequests } from './command-prompt.js';
 import { CopyView } from './copy-view.js';
 import { FrameScheduler } from './frame-scheduler.js';
 import { HelpView } from './help-view.js';
-import { InputParser, type InputToken } from './input.js';
+import { InputFeed, type InputToken } from './input.js';
 import { helpLines } from './key-bindings.js';
+import { Latest } from './latest.js';
 import { ChooserMode, ConfirmMode, HelpMode, ModeStack, PrefixMode } from './modes.js';
 import { handleMouse, type BorderDrag } from './mouse.js';
 import { normalModes, observerModes } from './normal-mode.js';
 import { OuterSignals } from './outer-signals.js';
 import { isStatusAnswer } from './outer-status.js';
 import { grantsTruecolor, type OuterTerminal } from './outer-terminal.js';
-import { drawPaneContent } from './pane-view.js';
+import { ANIMATION_MS, PaneFrames } from './pane-frames.js';
 import { PromptMode } from './prompt-mode.js';
 import { renderDiff } from './renderer.js';
 import { TerminalOutput } from './terminal-output.js';
@@ -43,9 +43,6 @@ export interface ClientTransport {
 
 export type RunCommand = (client: ClientScreen, request: Record<string, unknown>) => Promise<Reply>;
 
-const ESCAPE_WAIT_MS = 25;
-/** A paste whose terminal goes quiet this long without its end marker is over (input.ts). */
-const PASTE_WAIT_MS = 2000;
 const MESSAGE_MS = 3000;
 /** What a restore did is told to the first client that attaches after it, for longer, beside the status. */
 const RESTORE_NOTICE_MS = 10_000;
@@ -53,16 +50,15 @@ const RESTORE_NOTICE_MS = 10_000;
 export const RESIZE_MS = 50;
 /** Starts a frame on a blank screen, as the cell grid assumes after a (re)allocation. */
 const CLEAR = '\x1b[0m\x1b[H\x1b[2J';
-const SHAPES = { block: 2, underline: 4, bar: 6 } as const;
-/** Step of indeterminate progress bars. */
-const ANIMATION_MS = 150;
 
 type OutputStream = Writable & { columns: number; rows: number; isTTY: boolean };
 
 export class ClientScreen implements ClientHandle, UiContext {
   private readonly screen: blessed.Widgets.Screen;
   private readonly output: OutputStream;
-  private readonly parser = new InputParser();
+  private readonly input = new InputFeed((t) => this.handleToken(t), (bytes) => {
+    if (this.mux.focused) this.mux.typeInto(this.mux.focused, bytes);
+  });
   private readonly styles: StyleCache;
   private terminal: TerminalOutput;
   private readonly signals: OuterSignals;
@@ -70,14 +66,9 @@ export class ClientScreen implements ClientHandle, UiContext {
   /** Where keys go: the overlays open over the base modes, the top one first. */
   private readonly modes: ModeStack;
   readonly commandHistory = new PromptHistory();
-  private readonly dirtyPanes = new Set<string>();
-  private allPanesDirty = true;
-  /** Each pane's live view as last drawn: its terminal, its cells, and the terminal's dirty-row stamp then. */
-  private readonly drawn = new Map<string, { term: PaneTerminal; at: string; stamp: number }>();
-  private escapeTimer: NodeJS.Timeout | null = null;
-  private animationTimer: NodeJS.Timeout | null = null;
-  private resizeTimer: NodeJS.Timeout | null = null;
-  private pendingSize: { cols: number; rows: number } | null = null;
+  private readonly panes: PaneFrames;
+  /** The client's size, a burst of changes applied once per RESIZE_MS, latest first. */
+  private readonly sizes = new Latest<{ cols: number; rows: number }>(RESIZE_MS, (size) => this.applySize(size));
   /** The next frame clears the client's screen first: the grid was (re)allocated blank. */
   private clearFirst = true;
   private readonly frames: FrameScheduler;
@@ -86,8 +77,6 @@ export class ClientScreen implements ClientHandle, UiContext {
   private readonly message = new TimedText(() => this.redrawAll());
   /** News shown in the status line's free room, leaving the windows and states in view. */
   private readonly notice = new TimedText(() => this.redrawAll());
-  private cursorShape = '';
-  private lastCursor = '';
   private closed = false;
 
   constructor(
@@ -106,14 +95,18 @@ export class ClientScreen implements ClientHandle, UiContext {
     this.frames = new FrameScheduler((echoOnly) => this.compose(echoOnly), (data, done) => this.send(data, done));
     this.copy = new CopyView(mux, {
       redraw: (pane) => {
-        this.dirtyPanes.add(pane);
+        this.panes.changed(pane);
         this.scheduleFrame();
       },
-      copied: (text) => this.copied(text),
+      // The newest paste buffer and, when allowed, the client's clipboard (OSC 52).
+      copied: (text) => {
+        this.mux.addBuffer(text);
+        this.signal(this.signals.clipboard(text));
+      },
     });
+    this.panes = new PaneFrames(mux, this.copy, this.styles, () => this.scheduleFrame());
     this.modes = new ModeStack((mode, removed) => (removed && mode.covers ? this.redrawAll() : this.scheduleFrame()));
-    const push = (mode: Parameters<ModeStack['push']>[0]) => this.modes.push(mode);
-    this.modes.base(...(readOnly ? observerModes(this, push) : normalModes(this, push)));
+    this.modes.base(...(readOnly ? observerModes(this, this.modes) : normalModes(this, this.modes)));
     // Only thurm's frames write to the client: blessed's own bytes (set-up, the clear after
     // each resize, its farewell) would land between frames and wipe them.
     this.output = Object.assign(
@@ -149,29 +142,7 @@ export class ClientScreen implements ClientHandle, UiContext {
   // ---- input ----
 
   onInput(data: Buffer): void {
-    if (this.closed) return;
-    this.handleTokens(this.parser.feed(data));
-    if (this.escapeTimer) clearTimeout(this.escapeTimer);
-    this.escapeTimer = this.parser.pasting
-      ? setTimeout(() => { this.escapeTimer = null; this.handleTokens(this.parser.endPaste()); }, PASTE_WAIT_MS)
-      : this.parser.hasPending
-        ? setTimeout(() => { this.escapeTimer = null; this.handleTokens(this.parser.flush()); }, ESCAPE_WAIT_MS)
-        : null;
-  }
-
-  private handleTokens(tokens: InputToken[]): void {
-    let typed = '';
-    const flush = () => {
-      const focused = this.mux.focused;
-      if (typed && focused) this.mux.typeInto(focused, typed);
-      typed = '';
-    };
-    for (const t of tokens) {
-      const forward = this.handleToken(t);
-      if (forward === null) flush();
-      else typed += forward;
-    }
-    flush();
+    if (!this.closed) this.input.feed(data);
   }
 
   /** Bytes for the focused pane, or null when the token was thurm's own. */
@@ -205,10 +176,8 @@ export class ClientScreen implements ClientHandle, UiContext {
   }
 
   /** Sends a request of the command table for this client; its error goes to the status line. */
-  async request<K extends RequestType>(type: K, fields: RequestFields<K>): Promise<boolean> {
-    const reply = await this.runCommand(this, { id: 0, type, ...fields });
-    if (!reply.ok) this.showMessage(reply.error.message);
-    return reply.ok;
+  request<K extends RequestType>(type: K, fields: RequestFields<K>): Promise<boolean> {
+    return this.runRequest({ type, ...fields });
   }
 
   /** Runs a line typed at the `:` prompt, as the CLI would; errors go to the status line. */
@@ -216,11 +185,14 @@ export class ClientScreen implements ClientHandle, UiContext {
     const requests = promptRequests(line, this.mux.focused);
     if (typeof requests === 'string') return this.showMessage(requests);
     void (async () => {
-      for (const request of requests) {
-        const reply = await this.runCommand(this, { id: 0, ...request });
-        if (!reply.ok) return this.showMessage(reply.error.message);
-      }
+      for (const request of requests) if (!(await this.runRequest(request))) return;
     })();
+  }
+
+  private async runRequest(request: Record<string, unknown>): Promise<boolean> {
+    const reply = await this.runCommand(this, { id: 0, ...request });
+    if (!reply.ok) this.showMessage(reply.error.message);
+    return reply.ok;
   }
 
   enterCopyMode(pane: string): void {
@@ -256,7 +228,7 @@ export class ClientScreen implements ClientHandle, UiContext {
   }
 
   private redrawAll(): void {
-    this.allPanesDirty = true;
+    this.panes.all = true;
     this.scheduleFrame();
   }
 
@@ -264,24 +236,10 @@ export class ClientScreen implements ClientHandle, UiContext {
 
   /** Takes the client's new size; a burst of them is applied once per RESIZE_MS, latest first. */
   resize(cols: number, rows: number): void {
-    if (this.closed) return;
-    this.pendingSize = { cols, rows };
-    if (this.resizeTimer) return;
-    this.applySize();
-    const tick = () => {
-      if (!this.pendingSize) {
-        this.resizeTimer = null;
-        return;
-      }
-      this.applySize();
-      this.resizeTimer = setTimeout(tick, RESIZE_MS);
-    };
-    this.resizeTimer = setTimeout(tick, RESIZE_MS);
+    if (!this.closed) this.sizes.set({ cols, rows });
   }
 
-  private applySize(): void {
-    const { cols, rows } = this.pendingSize!;
-    this.pendingSize = null;
+  private applySize({ cols, rows }: { cols: number; rows: number }): void {
     if (cols === this.output.columns && rows === this.output.rows) return;
     this.output.columns = cols;
     this.output.rows = rows;
@@ -294,9 +252,7 @@ export class ClientScreen implements ClientHandle, UiContext {
   /** The next frame draws the whole screen again on a blank one, as the grid now is. */
   private startOver(): void {
     this.clearFirst = true;
-    this.allPanesDirty = true;
-    this.cursorShape = '';
-    this.lastCursor = '';
+    this.panes.reset();
     this.scheduleFrame();
   }
 
@@ -304,7 +260,7 @@ export class ClientScreen implements ClientHandle, UiContext {
     this.modes.changed(e);
     switch (e.type) {
       case 'pane-output':
-        this.dirtyPanes.add(e.pane);
+        this.panes.changed(e.pane);
         // The echo of keys just typed into the focused pane is shown at once.
         if (e.pane === this.mux.focused && this.mux.pane(e.pane).term.echoing) {
           this.frames.echo();
@@ -327,8 +283,7 @@ export class ClientScreen implements ClientHandle, UiContext {
       case 'pane-removed':
       case 'pane-respawned':
         this.copy.forget(e.pane);
-        this.drawn.delete(e.pane);
-        this.allPanesDirty = true;
+        this.panes.forget(e.pane);
         break;
       case 'message-shown':
         this.showMessage(e.text);
@@ -337,29 +292,12 @@ export class ClientScreen implements ClientHandle, UiContext {
       case 'pane-resized':
       case 'session-renamed':
       case 'options-changed':
-        this.allPanesDirty = true;
+        this.panes.all = true;
         break;
       default:
         break;
     }
     this.scheduleFrame();
-  }
-
-  /** Copied text becomes the newest paste buffer and, when allowed, the client's clipboard (OSC 52). */
-  private copied(text: string): void {
-    this.mux.addBuffer(text);
-    this.signal(this.signals.clipboard(text));
-  }
-
-  /** Keeps frames coming while a visible pane shows an indeterminate progress bar. */
-  private animate(geo: ReturnType<Mux['geometry']>): void {
-    if (this.animationTimer) return;
-    const moving = [...geo.panes.keys()].some((id) => this.mux.pane(id).summary().progressState === 'indeterminate');
-    if (!moving) return;
-    this.animationTimer = setTimeout(() => {
-      this.animationTimer = null;
-      this.scheduleFrame();
-    }, ANIMATION_MS);
   }
 
   // ---- frames ----
@@ -373,45 +311,14 @@ export class ClientScreen implements ClientHandle, UiContext {
     const grid = this.screen as unknown as { lines: Line[]; olines: Line[] };
     const lines = grid.lines;
     const rows = lines.length;
-    const cols = this.output.columns;
     const geo = this.mux.geometry();
-    // An echo frame draws only the focused pane (and the chrome); the rest stays dirty.
-    const only = echoOnly && !this.allPanesDirty ? this.mux.focused : null;
     const copyText = this.copy.statusText(this.mux.focused);
     const statusLine = this.mux.config.ui.statusLine;
     const modal = this.modes.status();
     const statusRow = statusLine || this.message.text || this.notice.text || copyText || modal ? rows - 1 : -1;
-    const paneRows = Math.min(rows, this.mux.windowSize.rows - (this.mux.config.ui.statusLine ? 1 : 0));
-    if (this.allPanesDirty) clearUncovered(lines, rows, cols, geo);
-    const held = new Set<string>();
-    for (const [id, r] of geo.panes) {
-      if (!this.allPanesDirty && !this.dirtyPanes.has(id)) continue;
-      if (only !== null && id !== only) continue;
-      // Mid-update (synchronized output): keep its last complete frame, draw it once it ends.
-      if (this.mux.pane(id).term.sync.updating) {
-        held.add(id);
-        continue;
-      }
-      const content = { x: r.x, y: r.y + 1, w: Math.min(r.w, cols - r.x), h: Math.min(r.h - 1, paneRows - r.y - 1) };
-      if (content.w > 0 && content.h > 0) {
-        const term = this.mux.pane(id).term;
-        const top = this.copy.top(id);
-        const at = `${content.x},${content.y},${content.w},${content.h}`;
-        const last = this.drawn.get(id);
-        // Only the rows changed since, when the same live view was last drawn into the same cells.
-        const since = !this.allPanesDirty && top === undefined && last?.term === term && last.at === at ? last.stamp : undefined;
-        const stamp = term.dirty.stamp;
-        drawPaneContent(lines, content, term, this.styles, top, (y) => this.copy.highlight(id, y), since);
-        if (top === undefined) this.drawn.set(id, { term, at, stamp });
-        else this.drawn.delete(id);
-      }
-    }
-    this.allPanesDirty = false;
-    if (only !== null) this.dirtyPanes.delete(only);
-    else this.dirtyPanes.clear();
-    for (const id of held) this.dirtyPanes.add(id);
+    this.panes.draw(lines, this.output.columns, geo, echoOnly);
     drawHeaders(lines, this.mux, geo, Math.floor(Date.now() / ANIMATION_MS), (id) => this.copy.label(id));
-    this.animate(geo);
+    this.panes.animate(geo);
     if (statusRow >= 0 && lines[statusRow]) {
       // Without a status line to share, a notice takes the row as a message does.
       const message = modal?.text ?? copyText ?? this.message.text ?? (statusLine ? null : this.notice.text);
@@ -421,38 +328,12 @@ export class ClientScreen implements ClientHandle, UiContext {
     const clear = this.clearFirst ? CLEAR : '';
     this.clearFirst = false;
     const diff = renderDiff(lines, grid.olines, this.terminal);
-    const cursor = this.cursor(geo);
+    const cursor = this.panes.cursor(geo, this.modes.cursor(), this.size);
     const title = this.signals.frame();
     // Output in a pane nobody sees changes nothing here: send nothing.
-    if (!clear && !diff && !title && cursor === this.lastCursor) return '';
-    this.lastCursor = cursor;
+    if (!clear && !diff && !title && cursor === this.panes.lastCursor) return '';
+    this.panes.lastCursor = cursor;
     return clear + diff + cursor + title;
-  }
-
-  private cursor(geo: ReturnType<Mux['geometry']>): string {
-    const id = this.mux.focused;
-    const r = id ? geo.panes.get(id) : undefined;
-    const modal = this.modes.cursor();
-    if (typeof modal === 'number') {
-      // A column of the status line (a prompt's).
-      const x = Math.min(modal, this.output.columns - 1);
-      return `\x1b[${this.output.rows};${x + 1}H\x1b[?25h`;
-    }
-    if (!id || !r || modal === 'hidden') return '\x1b[?25l';
-    if (this.mux.pane(id).term.sync.updating && this.lastCursor) return this.lastCursor;
-    const live = this.mux.pane(id).term.cursor;
-    const copying = this.copy.cursor(id);
-    const c = copying ? { ...live, ...copying, visible: true } : live;
-    const x = r.x + c.x, y = r.y + 1 + c.y;
-    const inside = c.x < r.w && c.y < r.h - 1;
-    let out = inside ? `\x1b[${y + 1};${x + 1}H` : '';
-    out += c.visible && inside ? '\x1b[?25h' : '\x1b[?25l';
-    const shape = `\x1b[${SHAPES[c.shape] - (c.blink ? 1 : 0)} q`;
-    if (shape !== this.cursorShape) {
-      out += shape;
-      this.cursorShape = shape;
-    }
-    return out;
   }
 
   /** Sends what outer-signals.ts built, if anything. */
@@ -497,7 +378,9 @@ export class ClientScreen implements ClientHandle, UiContext {
     if (this.closed) return;
     this.closed = true;
     this.frames.stop();
-    for (const t of [this.escapeTimer, this.animationTimer, this.resizeTimer]) if (t) clearTimeout(t);
+    this.input.dispose();
+    this.sizes.dispose();
+    this.panes.dispose();
     this.message.dispose();
     this.notice.dispose();
     this.subscription.dispose();

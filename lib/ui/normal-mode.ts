@@ -6,7 +6,7 @@ import { encodeInput, legacyInput } from '../term/key-encoding.js';
 import { pasteBytes } from '../term/keys.js';
 import type { Mux } from '../session/mux.js';
 import { keyName } from './input.js';
-import { PrefixMode, type Mode, type Taken } from './modes.js';
+import { PrefixMode, type Mode, type ModeStack, type Taken } from './modes.js';
 import { runBinding, type UiContext } from './ui-actions.js';
 
 /** The command line `[[keys.bind]]` gives a key (after the prefix, or on its own). */
@@ -17,7 +17,7 @@ function userBinding(mux: Mux, key: string, afterPrefix: boolean): string | null
 const focusedPane = (mux: Mux) => (mux.focused ? mux.pane(mux.focused) : null);
 
 /** The base modes of a client that types, bottom first. */
-export function normalModes(c: UiContext, push: (mode: Mode) => void): Mode[] {
+export function normalModes(c: UiContext, modes: Pick<ModeStack, 'push'>): Mode[] {
   const { mux } = c;
   const pane: Mode = {
     handle(t) {
@@ -53,7 +53,7 @@ export function normalModes(c: UiContext, push: (mode: Mode) => void): Mode[] {
       const prefix = mux.config.keys.prefixBytes;
       const direct = seq === prefix ? null : userBinding(mux, keyName(seq), false);
       if (direct) c.runCommandLine(direct);
-      else if (seq === prefix) push(new PrefixMode(afterPrefix));
+      else if (seq === prefix) modes.push(new PrefixMode(afterPrefix));
       return !!direct || seq === prefix;
     },
   };
@@ -61,7 +61,7 @@ export function normalModes(c: UiContext, push: (mode: Mode) => void): Mode[] {
 }
 
 /** An observer's one base mode: only the prefix, then `d` (detach itself) or `?` (the help). */
-export function observerModes(c: UiContext, push: (mode: Mode) => void): Mode[] {
+export function observerModes(c: UiContext, modes: Pick<ModeStack, 'push'>): Mode[] {
   const afterPrefix = (raw: string): true => {
     const seq = legacyInput(raw);
     if (seq === 'd' || seq === '?') runBinding(c, seq);
@@ -69,7 +69,7 @@ export function observerModes(c: UiContext, push: (mode: Mode) => void): Mode[] 
   };
   return [{
     handle(t) {
-      if (t.kind === 'key' && legacyInput(t.seq) === c.mux.config.keys.prefixBytes) push(new PrefixMode(afterPrefix));
+      if (t.kind === 'key' && legacyInput(t.seq) === c.mux.config.keys.prefixBytes) modes.push(new PrefixMode(afterPrefix));
       return true;
     },
   }];
