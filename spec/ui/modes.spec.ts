@@ -111,8 +111,13 @@ async function client(t: { teardown(fn: () => void): void }, readOnly = false) {
   /** Waits for the screen to show what `seen` looks for. */
   const shows = (seen: (text: string) => boolean, what: string) => waitUntil(() => seen(text()), () => `${what}; screen:\n${text()}`);
   const keys = (data: string) => screen.onInput(Buffer.from(data));
+  /** Types `data` and waits until the pane got something: all it was ever typed. */
+  const paneGets = async (data: string) => {
+    keys(data);
+    return waitUntil(typed, 'typing');
+  };
   await shows((s) => s.includes('[spec]'), 'the first frame');
-  return { mux, screen, requests, typed, keys, status: () => line(23), shows };
+  return { mux, screen, requests, typed, keys, paneGets, status: () => line(23), shows };
 }
 
 test('prefix x asks in the status line, and y sends kill-pane for the focused pane as the CLI would', async (t) => {
@@ -131,9 +136,7 @@ test('a question is answered no by any other key, which does not reach the pane;
   const c = await client(t);
   c.keys(`${PREFIX}x`);
   c.keys('n');
-  c.keys('a');
-  await waitUntil(() => c.typed(), 'typing');
-  t.is(c.typed(), 'a');
+  t.is(await c.paneGets('a'), 'a');
   t.deepEqual(c.requests, []);
 });
 
@@ -161,9 +164,7 @@ test('prefix , edits the window\'s name in the status line: Enter sends rename-w
   c.keys(`${PREFIX},x\x1b`);
   // A lone ESC is the Escape key once nothing follows it for a moment.
   await c.shows(() => !c.status().includes('rename window'), 'the prompt given up');
-  c.keys('z');
-  await waitUntil(() => c.typed(), 'typing');
-  t.is(c.typed(), 'z', 'the prompt took x and Escape; the key after it is the pane\'s');
+  t.is(await c.paneGets('z'), 'z', 'the prompt took x and Escape; the key after it is the pane\'s');
   t.is(c.requests.length, 1);
 });
 
@@ -191,9 +192,7 @@ test('the help scrolls with j and closes on another key, which does not reach th
   await c.shows((s) => s.includes('thurm keys') && !s.includes('prefix is C-b'), 'its first line scrolled away');
   c.keys('x');
   await c.shows((s) => !s.includes('thurm keys'), 'the help closed');
-  c.keys('a');
-  await waitUntil(() => c.typed(), 'typing');
-  t.is(c.typed(), 'a');
+  t.is(await c.paneGets('a'), 'a');
 });
 
 test('copy mode takes the focused pane\'s keys and drops a paste; q gives the keys back to the pane', async (t) => {
@@ -204,9 +203,7 @@ test('copy mode takes the focused pane\'s keys and drops a paste; q gives the ke
   c.keys('\x1b[200~pasted\x1b[201~');
   c.keys('q');
   await c.shows((s) => !s.includes('[0/0]'), 'copy mode left');
-  c.keys('a');
-  await waitUntil(() => c.typed(), 'typing');
-  t.is(c.typed(), 'a');
+  t.is(await c.paneGets('a'), 'a');
 });
 
 test('an observer types nothing and opens no overlay but the help; prefix d detaches it, as a request', async (t) => {
