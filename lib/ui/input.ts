@@ -207,3 +207,48 @@ export function keyName(seq: string): string {
   if (seq.length >= 2 && seq[0] === '\x1b' && seq[1] !== '[' && seq[1] !== 'O') return `M-${keyName(seq.slice(1))}`;
   return seq;
 }
+
+/** A lone ESC (or a cut sequence) still pending after this long is typed as it is. */
+const ESCAPE_WAIT_MS = 25;
+/** A paste whose terminal goes quiet this long without its end marker is over. */
+const PASTE_WAIT_MS = 2000;
+
+/**
+ * Parses a client's input as it comes, and gives up on what stays pending (an escape, a paste)
+ * once it goes quiet. Each token is `token`'s: bytes for the focused pane, or null when thurm
+ * took it; bytes in a row are typed together, before what thurm took next has effect.
+ */
+export class InputFeed {
+  private readonly parser = new InputParser();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly token: (t: InputToken) => string | null, private readonly type: (bytes: string) => void) {}
+
+  private tokens(tokens: InputToken[]): void {
+    let typed = '';
+    const flush = () => {
+      if (typed) this.type(typed);
+      typed = '';
+    };
+    for (const t of tokens) {
+      const forward = this.token(t);
+      if (forward === null) flush();
+      else typed += forward;
+    }
+    flush();
+  }
+
+  feed(data: Buffer): void {
+    this.tokens(this.parser.feed(data));
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = this.parser.pasting
+      ? setTimeout(() => { this.timer = null; this.tokens(this.parser.endPaste()); }, PASTE_WAIT_MS)
+      : this.parser.hasPending
+        ? setTimeout(() => { this.timer = null; this.tokens(this.parser.flush()); }, ESCAPE_WAIT_MS)
+        : null;
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+  }
+}

@@ -1,8 +1,14 @@
 // What each key does after the prefix, as tmux users expect. Bindings name commands of the
 // command table (lib/commands), so a key does exactly what the CLI does.
 
+import type { RequestFields, RequestType } from '../server/protocol.js';
+
+/** A request of the command table and the fields it is sent with, checked against its declaration. */
+export type CommandAction = { [K in RequestType]: { command: K; args?: RequestFields<K> } }[RequestType];
+
+/** A request, or one of the UI actions of ui-actions.ts. */
 export type BindingAction =
-  | { command: string; args?: Record<string, unknown> }
+  | CommandAction
   | { ui: 'help' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' | 'agents' | 'choose-window' | 'rename-window' | 'move-window' | 'confirm-kill-window' | 'choose-session' | 'rename-session' | 'next-session' | 'previous-session' | 'command-prompt' | 'reload-config' };
 
 export interface Binding {
@@ -32,7 +38,7 @@ export const BINDINGS: readonly Binding[] = [
   { keys: ['n'], describe: 'next window', action: { command: 'select-window', args: { next: true } } },
   { keys: ['p'], describe: 'previous window', action: { command: 'select-window', args: { previous: true } } },
   { keys: ['l'], describe: 'the window selected last', action: { command: 'select-window', args: { last: true } } },
-  ...Array.from({ length: 10 }, (_, i) => ({ keys: [String(i)], describe: `window ${i}`, action: { command: 'select-window', args: { index: i } } })),
+  ...Array.from({ length: 10 }, (_, i): Binding => ({ keys: [String(i)], describe: `window ${i}`, action: { command: 'select-window', args: { index: i } } })),
   { keys: [','], describe: 'rename the window', action: { ui: 'rename-window' } },
   { keys: ['.'], describe: 'move the window to another index', action: { ui: 'move-window' } },
   { keys: ['&'], describe: 'close the window (asks first)', action: { ui: 'confirm-kill-window' } },

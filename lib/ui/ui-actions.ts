@@ -1,0 +1,93 @@
+// What a key after the prefix does: a binding of key-bindings.ts names either a request of the
+// command table (sent as the CLI would send it) or one of the UI actions here, which open
+// overlays (lists, prompts, questions, the help) or act on this client (copy mode, sessions).
+// The table has an entry for each action name the bindings may use, or it does not compile.
+import type { RequestFields, RequestType } from '../server/protocol.js';
+import { sessionNames } from '../server/socket-path.js';
+import type { Mux } from '../session/mux.js';
+import type { ChooserRow } from './chooser.js';
+import { agentChoices, windowChoices } from './choices.js';
+import type { PromptHistory } from './command-prompt.js';
+import type { CopyView } from './copy-view.js';
+import { findBinding, type BindingAction } from './key-bindings.js';
+
+/** What the actions work with: one client screen's session, its overlays and its requests. */
+export interface UiContext {
+  readonly mux: Mux;
+  readonly copy: CopyView;
+  /** What was typed at the `:` prompt, for Up and Down. */
+  readonly commandHistory: PromptHistory;
+  /** Sends a request of the command table; its error goes to the status line. Whether it succeeded. */
+  request<K extends RequestType>(type: K, fields: RequestFields<K>): Promise<boolean>;
+  /** Runs a thurm command line as the CLI would (the `:` prompt, `[[keys.bind]]`). */
+  runCommandLine(line: string): void;
+  showMessage(text: string): void;
+  /** Sends this client to the session `step` names, or the one that many along. */
+  switchSession(step: number | string): void;
+  choose(label: string, rows: () => ChooserRow[], pick: (key: string) => void, empty?: string, initial?: string): void;
+  prompt(label: string, done: (text: string) => void, history?: PromptHistory, text?: string): void;
+  confirm(question: string, yes: () => void): void;
+  help(): void;
+}
+
+export type UiAction = Extract<BindingAction, { ui: string }>['ui'];
+
+const currentWindow = (mux: Mux) => mux.windowList().find((w) => w.current)?.window;
+
+export const UI_ACTIONS: Record<UiAction, (c: UiContext) => void> = {
+  help: (c) => c.help(),
+  agents: (c) => c.choose('agents', () => agentChoices(c.mux), (pane) => void c.request('focus', { pane }), 'no pane has a status'),
+  'choose-window': (c) => {
+    const current = currentWindow(c.mux);
+    c.choose('windows', () => windowChoices(c.mux), (key) => {
+      if (key.startsWith('window ')) void c.request('select-window', { index: Number(key.slice(7)) });
+      else void c.request('focus', { pane: key });
+    }, undefined, current && `window ${current.index}`);
+  },
+  'choose-session': (c) => c.choose('sessions', () => sessionNames(c.mux.socketPath).map((name) => ({
+    key: name, text: `${name}${name === c.mux.session ? ' (this one)' : ''}`,
+  })), (name) => c.switchSession(name), undefined, c.mux.session),
+  'next-session': (c) => c.switchSession(1),
+  'previous-session': (c) => c.switchSession(-1),
+  'reload-config': (c) => void c.request('reload-config', {}).then((ok) => ok && c.showMessage('config reloaded')),
+  'command-prompt': (c) => c.prompt(':', (line) => {
+    c.commandHistory.add(line);
+    c.runCommandLine(line);
+  }, c.commandHistory),
+  'rename-window': (c) => {
+    // Filled in with the current name, as tmux does.
+    const current = currentWindow(c.mux);
+    c.prompt('rename window: ', (name) => void c.request('rename-window', { name: name || null }), undefined, current ? c.mux.windowName(current) : '');
+  },
+  'rename-session': (c) => c.prompt('rename session: ', (name) => {
+    if (name) void c.request('rename-session', { name });
+  }, undefined, c.mux.session),
+  'move-window': (c) => c.prompt('move window to index: ', (index) => {
+    if (/^\d{1,4}$/.test(index)) void c.request('move-window', { to: Number(index) });
+    else if (index) c.showMessage(`move-window: not an index: ${index}`);
+  }),
+  'confirm-kill-window': (c) => {
+    const w = currentWindow(c.mux);
+    if (w) c.confirm(`kill window ${w.index} (${c.mux.windowName(w)})? (y/n)`, () => void c.request('kill-window', { index: w.index }));
+  },
+  'confirm-kill': (c) => {
+    const pane = c.mux.focused;
+    if (pane) c.confirm(`kill pane ${pane}? (y/n)`, () => void c.request('kill-pane', { pane }));
+  },
+  'copy-mode': (c) => {
+    if (c.mux.focused) c.copy.enter(c.mux.focused);
+  },
+  'copy-mode-page-up': (c) => {
+    if (!c.mux.focused) return;
+    c.copy.enter(c.mux.focused);
+    c.copy.key(c.mux.focused, 'PageUp');
+  },
+};
+
+/** Does what the key after the prefix is bound to (nothing for a key without a binding). */
+export function runBinding(c: UiContext, key: string): void {
+  const action = findBinding(key)?.action;
+  if (!action) return;
+  if ('ui' in action) UI_ACTIONS[action.ui](c);
+  else void c.request(action.command, action.args ?? {});
+}
