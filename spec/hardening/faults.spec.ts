@@ -334,6 +334,9 @@ trial({
     const env = await session(t);
     await env.ok(['split', '--pane', '1']);
     await env.ok(['new-window']);
+    // Saved once whole before the first kill: a kill before any save of the round would otherwise
+    // leave the file the server wrote when it had one pane (its save after a change waits a second).
+    await env.ok(['save']);
     const file = sessionFilePath('default', env.env);
     const loop = 'i=0; while :; do i=$((i+1)); echo "count $i"; done';
     let saves = 0;
@@ -371,8 +374,10 @@ trial({
         }
       }
       await env.ok(['restore', '-d']);
-      const info = await env.json<{ panes: { id: string }[]; windows: unknown[] }>(['info']);
-      t.deepEqual(info.panes.map((p) => p.id), ['1', '2', '3'], `round ${round + 1}: every pane restored`);
+      const info = await env.json<{ panes: { id: string }[]; windows: unknown[]; restore: unknown }>(['info']);
+      // What the restore says it did, and what the file held, name the cause of a pane left out.
+      const why = `restore ${JSON.stringify(info.restore)}, the file had panes ${saved.panes.map((p) => p.id).join(' ')}`;
+      t.deepEqual(info.panes.map((p) => p.id), ['1', '2', '3'], `round ${round + 1}: every pane restored (${why})`);
       t.is(info.windows.length, 2);
     }
     return {
