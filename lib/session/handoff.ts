@@ -2,7 +2,8 @@
 // it is, every pane's live state (screen and scrollback, modes, titles, records, report
 // ownership with its sequence numbers, resume arguments) and, apart from this JSON, each
 // pane's pty master fd. Sent over the IPC channel of the new process, never through a file.
-import type { Pane, PaneLive } from './pane.js';
+import type { Pane } from './pane.js';
+import type { PaneLive } from './pane-live.js';
 import type { PasteBuffer } from './paste-buffers.js';
 import type { WindowSnapshot } from './windows.js';
 

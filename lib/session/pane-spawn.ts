@@ -7,7 +7,8 @@ import type { ProcFacts } from '../pty/proc.js';
 import { defaultShell, paneEnv, type PanePty } from '../pty/spawn.js';
 import { tmuxShimEnv } from '../pty/tmux-shim-env.js';
 import type { Config } from './config.js';
-import type { PaneLive, PaneOptions } from './pane.js';
+import type { PaneLive } from './pane-live.js';
+import type { PaneOptions } from './pane.js';
 
 export interface NewPaneSpec {
   argv?: string[];

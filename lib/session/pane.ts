@@ -1,31 +1,29 @@
 // One pane: a program on a pty, the headless terminal that parses its output, and the
-// facts thurm shows about it. Everything it registers is disposed with it.
-// Over 400 lines: the pty, the emulator, the foreground watch and the title all meet here (a
-// program that leaves the foreground takes its title and records with it); the foreground
-// watch and the title are the parts to move out next.
+// facts thurm shows about it, wired together: output goes to the emulator, the status scan and
+// the foreground watch; a change of foreground reaches the title and the status records.
+// Everything it registers is disposed with it. Its parts live beside it: the title
+// (pane-title.ts), the foreground watch (pane-foreground.ts), the escapes that feed its status
+// (pane-escapes.ts), what it hands over (pane-live.ts), its folder (pane-cwd.ts) and who holds
+// its terminal (terminal-holders.ts).
 import type { DetectionConfig } from '../agent/detector.js';
-import type { HookEvent, HookHandover } from '../agent/hook.js';
-import type { AgentOwnership, AgentReleaseInput, AgentReportInput, OwnershipState } from '../agent/ownership.js';
+import type { HookEvent } from '../agent/hook.js';
+import type { AgentOwnership, AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { FlowControl } from '../pty/flow-control.js';
 import { ThrottledLog } from '../log.js';
-import { commandName } from '../command-line.js';
 import { LIVE_PROC, type ForegroundProcess, type ProcFacts } from '../pty/proc.js';
 import { spawnPty, type Disposable, type PanePty } from '../pty/spawn.js';
-import { PaneTerminal, type TerminalState } from '../term/pane-terminal.js';
-import { CONTROL_CHARS, sanitizeText } from '../sanitize.js';
-import { ProgramStatus, type ProgramStatusState, type StatusNotification, type StatusSummary } from '../status/program-status.js';
+import { PaneTerminal } from '../term/pane-terminal.js';
+import { CONTROL_CHARS } from '../sanitize.js';
+import { ProgramStatus, type StatusNotification, type StatusSummary } from '../status/program-status.js';
+import { hookPaneEscapes } from './pane-escapes.js';
+import { ForegroundWatch } from './pane-foreground.js';
+import type { PaneLive } from './pane-live.js';
 import { PaneSources } from './pane-sources.js';
+import { PaneCwd } from './pane-cwd.js';
+import { PaneTitle } from './pane-title.js';
+import { TerminalHolders } from './terminal-holders.js';
 
-const FOREGROUND_MS = 100;
-/** How soon after output or input the foreground is looked at again (a program may have started or ended). */
-const FOREGROUND_SETTLE_MS = 100;
-/** While output keeps coming, the foreground is looked at no more often than this (a flood is not a new program). */
-const FOREGROUND_BUSY_MS = 1000;
-/** One more look this long after the settle look: a script that prints and then execs may exec late, silently. */
-const FOREGROUND_LATE_MS = 1000;
 const SUMMARY_MS = 50;
-/** A title is announced at most this often: a spinner in the title (Codex) changes it ten times a second. */
-export const TITLE_ANNOUNCE_MS = 250;
 
 export interface PaneOptions {
   id: string;
@@ -53,22 +51,6 @@ export interface PaneOptions {
   now?: () => number;
 }
 
-/** A live pane's state beyond its pty, as one server hands it to the next (`server upgrade`). */
-export interface PaneLive {
-  terminal: TerminalState;
-  programTitle: string;
-  titleOwner: number | null;
-  rang: boolean;
-  notice: string | null;
-  /** Absent from builds before titles could be set. */
-  givenTitle?: string | null;
-  status: ProgramStatusState;
-  agent: OwnershipState;
-  hook: HookHandover | null;
-  /** The report turn whose done was seen; absent from builds before it was kept. */
-  seenReport?: { instance: string; turn: number } | null;
-}
-
 export interface PaneHooks {
   output(): void;
   title(): void;
@@ -91,34 +73,20 @@ export class Pane {
   readonly sources: PaneSources;
   private readonly flow: FlowControl;
   private readonly log: ThrottledLog;
-  /** The title the program set (OSC 0/2), and the process group in the foreground then. */
-  private programTitle = '';
-  private titleOwner: number | null = null;
-  /** The title given to the pane; it wins over the program's and the command's until cleared. */
-  private named: string | null;
-  private foregroundCache: { at: number; value: ForegroundProcess | null } | null = null;
-  /** The foreground group, its argv and the title last announced (see checkForeground). */
-  private observed!: { pgid: number | null; argv: string[] | null; title: string };
-  private checkedAt = -Infinity;
-  private foregroundTimer: { timer: NodeJS.Timeout; at: number } | null = null;
-  /** The pane's terminal device (st_rdev), to find the programs still holding it at reaping. */
-  private readonly tty: number | null;
-  /** Who held the terminal when the pane was closed while its program ran (pid and start time). */
-  private holders: { pid: number; start: number }[] = [];
+  private readonly foregroundWatch: ForegroundWatch;
+  private readonly titles: PaneTitle;
+  private readonly holders: TerminalHolders;
   /** Bumped by every status change with an event; the summary is cached until it moves. */
   private statusVersion = 0;
   private summaryCache: { at: number; version: number; value: StatusSummary } | null = null;
   private readonly ptyListeners: Disposable[] = [];
-  private titleAnnouncedAt = -Infinity;
-  private titleTimer: NodeJS.Timeout | null = null;
   exit: { exitCode: number; signal: number | null } | null = null;
   /** A bell rang or the program notified while nobody looked; cleared when someone does (the `!` mark). */
   rang = false;
   /** A note for the border (`resume skipped`), cleared when someone looks at the pane. */
   notice: string | null;
   private typeOnStart: string | null;
-  /** The pane's program has replaced the forked server process (see cwd). */
-  private execed = false;
+  private readonly folder: PaneCwd;
 
   private readonly proc: ProcFacts;
   private readonly now: () => number;
@@ -132,7 +100,6 @@ export class Pane {
     this.log = new ThrottledLog(`thurm: pane ${opts.id}: `);
     this.term = new PaneTerminal({ cols: opts.cols, rows: opts.rows, scrollback: opts.scrollback, log: this.log });
     this.notice = opts.notice ?? null;
-    this.named = opts.title ?? null;
     this.typeOnStart = opts.typeOnStart ?? null;
     // Parsed before anything the program prints, so it stays above its first prompt.
     if (opts.live) this.term.adopt(opts.live.terminal);
@@ -144,12 +111,32 @@ export class Pane {
         : 'dropped typed input: the program does not read it'),
     });
     this.flow = new FlowControl(this.pty);
+    this.folder = new PaneCwd(this.proc, () => this.pid, opts.cwd);
+    this.foregroundWatch = new ForegroundWatch(this.proc, this.now, {
+      pid: () => this.pid,
+      exited: () => this.exit !== null,
+      groupChanged: (pgid) => {
+        this.titles.foregroundChanged(pgid);
+        // The shell is back: records set by the program that left end.
+        if (pgid === this.pid) this.status.onShellBack(this.pid);
+      },
+      looked: () => this.titles.refresh(),
+    });
+    this.titles = new PaneTitle(opts.title ?? null, {
+      command: () => this.foregroundWatch.observedArgv ?? this.argv,
+      changed: () => {
+        this.statusVersion++;
+        this.sources.onTitle();
+      },
+      announce: () => hooks.title(),
+      now: this.now,
+    });
     this.status = new ProgramStatus({
       reply: (data) => { if (!this.exit) this.pty.write(data, 'reply'); },
       changed: () => {
         this.statusVersion++;
         // The next source is read afresh: the program that set the records may have left.
-        this.foregroundCache = null;
+        this.foregroundWatch.forget();
         this.sources.invalidate();
         hooks.statusChanged();
       },
@@ -163,10 +150,14 @@ export class Pane {
           hooks.statusChanged();
         }
       },
-      foregroundGroup: () => this.foregroundGroup(),
+      foregroundGroup: () => this.foregroundWatch.group(),
     }, this.now);
-    this.tty = this.proc.ttyDevice(this.pty.ttyName);
-    this.hookStatus();
+    this.holders = new TerminalHolders(this.proc, this.pty.ttyName);
+    hookPaneEscapes(this.term, this.status, {
+      watched: () => hooks.watched(),
+      clipboard: (text) => hooks.clipboard(text),
+      rang: () => { this.rang = true; },
+    });
     this.sources = new PaneSources(
       {
         foreground: () => {
@@ -174,7 +165,7 @@ export class Pane {
           return fg && { argv: fg.argv, resolvedScript: this.proc.resolveScript(fg.pid, fg.argv) };
         },
         lines: () => this.term.liveScreen(),
-        title: () => this.programTitle,
+        title: () => this.titles.programTitle,
         app: () => this.status.lastApp,
         recorded: () => this.status.records.size > 0,
       },
@@ -196,7 +187,7 @@ export class Pane {
         this.typeOnStart = null;
         setImmediate(() => this.type(typed));
       }
-      this.foregroundMayChange(FOREGROUND_BUSY_MS);
+      this.foregroundWatch.afterOutput();
       this.sources.onOutput();
       const scanned = this.status.scan(data);
       const queued = this.flow.queued(data.length);
@@ -214,14 +205,8 @@ export class Pane {
       if (!this.exit) this.pty.write(data, kind);
     });
     this.term.onParsed(() => hooks.output());
-    this.term.onTitle((title) => {
-      this.programTitle = sanitizeText(title);
-      this.titleOwner = this.foregroundGroup();
-      this.titleChanged();
-    });
+    this.term.onTitle((title) => this.titles.programSet(title, this.foregroundWatch.group()));
     if (opts.live) this.adopt(opts.live);
-    this.observed = { pgid: null, argv: null, title: '' };
-    this.observed.title = this.title;
   }
 
   private adopt(live: PaneLive): void {
@@ -229,58 +214,23 @@ export class Pane {
     this.sources.agent.adopt(live.agent);
     this.sources.hook.adopt(live.hook);
     this.sources.seenReportTurn = live.seenReport ?? null;
-    this.programTitle = live.programTitle;
-    this.titleOwner = live.titleOwner;
+    this.titles.adopt(live);
     this.rang = live.rang;
     this.notice = live.notice;
-    this.named = live.givenTitle ?? null;
   }
 
   /** The pane's state for the server that replaces this one; its pty must have stopped reading. */
   handover(): PaneLive {
     return {
       terminal: this.term.handover(),
-      programTitle: this.programTitle,
-      titleOwner: this.titleOwner,
+      ...this.titles.handover(),
       rang: this.rang,
       notice: this.notice,
-      givenTitle: this.named,
       status: this.status.handover(),
       agent: this.agent.handover(),
       hook: this.sources.hook.handover(),
       seenReport: this.sources.seenReportTurn,
     };
-  }
-
-  /** The parser hooks that feed the pane's program status; disposed with the terminal. */
-  private hookStatus(): void {
-    const hooks = this.hooks;
-    const status = this.status;
-    this.term.registerOsc(7501, (data) => status.onOsc7501(data));
-    this.term.registerOsc(9, (data) => status.onOsc9(data));
-    this.term.registerOsc(777, (data) => status.onOsc777(data));
-    this.term.registerOsc(99, (data) => status.onOsc99(data));
-    // OSC 52 ; selections ; base64: a query (`?`) is never answered, it would echo a clipboard.
-    this.term.registerOsc(52, (data) => {
-      const text = clipboardText(data);
-      if (text) hooks.clipboard(text);
-      return true;
-    });
-    this.term.registerOsc(133, (data) => {
-      if (data === 'A' || data.startsWith('A;')) status.onPrompt();
-      return false;
-    });
-    // RIS: let the emulator reset too (returning false passes it on).
-    this.term.registerEsc({ final: 'c' }, () => {
-      status.onReset();
-      return false;
-    });
-    // A bell in the pane you are looking at is for you already (a failed Tab completion).
-    this.term.onBell(() => {
-      if (hooks.watched()) return;
-      this.rang = true;
-      status.onBell();
-    });
   }
 
   get agent(): AgentOwnership {
@@ -359,117 +309,42 @@ export class Pane {
 
   /** The title the border shows: the one given to the pane, else the program's own (OSC 0/2), else its command name. */
   get title(): string {
-    if (this.named) return this.named;
-    if (this.programTitle) return this.programTitle;
-    // The foreground as last checked: borders ask every frame, /proc is read by checkForeground.
-    return sanitizeText(commandName(this.observed.argv ?? this.argv), 64);
+    return this.titles.text;
   }
 
   /** The title given to the pane, or null when it follows its program. */
   get givenTitle(): string | null {
-    return this.named;
+    return this.titles.given;
   }
 
   /** Names the pane (already sanitised); null or '' lets the title follow its program again. */
   nameAs(title: string | null): void {
-    const next = title || null;
-    if (next === this.named) return;
-    this.named = next;
-    this.titleChanged();
+    this.titles.nameAs(title);
   }
 
-  /** The process group in the pane's foreground now, read fresh (it owns what arrives now). */
-  private foregroundGroup(): number | null {
-    const pgid = this.exit ? null : this.proc.readStat(this.pid)?.ttyForegroundPgid;
-    return pgid && pgid > 0 ? pgid : null;
-  }
-
+  /** The program's working directory, or the folder the pane started in until the program runs. */
   get cwd(): string {
-    // node-pty forks, then changes directory and execs: until the program runs, /proc shows the
-    // server's own directory (and command line), not the pane's.
-    if (!this.execed) {
-      if (this.proc.readArgv(this.pid).join('\0') === serverArgv()) return this.startCwd;
-      this.execed = true;
-    }
-    return this.proc.readCwd(this.pid) ?? this.startCwd;
+    return this.folder.current;
   }
 
-  /** The foreground process, read from /proc at most every FOREGROUND_MS (borders ask often). */
+  /** The foreground process, read from /proc at most every 100 ms (borders ask often). */
   foreground(): ForegroundProcess | null {
-    if (this.exit) return null;
-    const now = this.now();
-    if (!this.foregroundCache || now - this.foregroundCache.at > FOREGROUND_MS) {
-      this.foregroundCache = { at: now, value: this.proc.foregroundOf(this.pid) };
-    }
-    return this.foregroundCache.value;
-  }
-
-  private titleChanged(): void {
-    this.observed = { ...this.observed, title: this.title };
-    this.statusVersion++;
-    this.sources.onTitle();
-    this.announceTitle();
-  }
-
-  /** Announces the title now, or once TITLE_ANNOUNCE_MS has passed since the last time (then the newest). */
-  private announceTitle(): void {
-    if (this.titleTimer) return;
-    const announce = () => {
-      this.titleTimer = null;
-      this.titleAnnouncedAt = this.now();
-      this.hooks.title();
-    };
-    const wait = Math.min(TITLE_ANNOUNCE_MS, this.titleAnnouncedAt + TITLE_ANNOUNCE_MS - this.now());
-    if (wait <= 0) announce();
-    else this.titleTimer = setTimeout(announce, wait);
+    return this.foregroundWatch.foreground();
   }
 
   /**
-   * Output or input may mean a program started or ended: look at the foreground soon, once,
-   * and no sooner than `spacingMs` after the last look (output of a flood asks all the time).
-   */
-  private foregroundMayChange(spacingMs = 0): void {
-    this.lookAtForegroundAt(Math.max(this.now() + FOREGROUND_SETTLE_MS, this.checkedAt + spacingMs), false);
-  }
-
-  /** Looks at the foreground at `at`, then, unless this is the late look, once more a little later. */
-  private lookAtForegroundAt(at: number, late: boolean): void {
-    if (this.exit) return;
-    if (this.foregroundTimer && this.foregroundTimer.at <= at) return;
-    if (this.foregroundTimer) clearTimeout(this.foregroundTimer.timer);
-    const timer = setTimeout(() => {
-      this.foregroundTimer = null;
-      this.checkForeground();
-      if (!late) this.lookAtForegroundAt(this.now() + FOREGROUND_LATE_MS, true);
-    }, at - this.now());
-    this.foregroundTimer = { timer, at };
-  }
-
-  /**
-   * The one place a change of foreground program is noticed and announced: the border's title
-   * follows it, and when the shell is back, records set by the program that left end.
+   * The one place a change of foreground program is noticed and announced (unless the last
+   * look is under `maxAgeMs` old): the border's title follows it, and when the shell is back,
+   * records set by the program that left end.
    */
   checkForeground(maxAgeMs = 0): void {
-    if (this.exit || this.now() - this.checkedAt < maxAgeMs) return;
-    this.checkedAt = this.now();
-    this.foregroundCache = null;
-    const fg = this.foreground();
-    const pgid = fg?.pgid ?? null;
-    const before = this.observed;
-    if (pgid !== before.pgid) {
-      // A title belongs to the program that set it: vim's stays no longer than vim.
-      if (this.programTitle && this.titleOwner !== null && this.titleOwner !== pgid) this.programTitle = '';
-      if (pgid === this.pid) this.status.onShellBack(this.pid);
-    }
-    this.observed = { pgid, argv: fg?.argv ?? null, title: '' };
-    this.observed.title = this.title;
-    if (this.observed.title !== before.title) this.titleChanged();
+    this.foregroundWatch.check(maxAgeMs);
   }
 
   /** Keys typed by a person or a script (already encoded for the pane's modes by the caller). */
   type(data: string): void {
     if (this.exit) return;
-    this.foregroundMayChange();
+    this.foregroundWatch.afterInput();
     this.sources.onInput();
     this.term.input(data);
   }
@@ -494,62 +369,24 @@ export class Pane {
 
   /** Closes the pane: its pty is closed, which hangs up its programs (SIGHUP). */
   dispose(): void {
-    if (this.foregroundTimer) clearTimeout(this.foregroundTimer.timer);
-    if (this.titleTimer) clearTimeout(this.titleTimer);
+    this.foregroundWatch.dispose();
+    this.titles.dispose();
     for (const d of this.ptyListeners.splice(0)) d.dispose();
-    if (!this.exit && this.tty !== null) {
-      // Taken before the hang-up: once the terminal is freed, its number may go to a new pane.
-      this.holders = this.proc.holdersOf(this.tty).flatMap((pid) => {
-        const start = this.proc.readStat(pid)?.startTime;
-        return start === undefined ? [] : [{ pid, start }];
-      });
+    if (!this.exit) {
+      this.holders.remember();
+      this.pty.destroy();
     }
-    if (!this.exit) this.pty.destroy();
     this.term.dispose();
   }
 
-  /**
-   * After closing a pane whose program still ran: SIGKILL for the programs that ignored the
-   * hang-up and still hold its terminal open: only those that held it when it closed, the same
-   * processes (pid and start time), so a reused pid or terminal number is never hit. Programs
-   * that let go of it (`nohup`, daemons) live on.
-   */
+  /** After closing a pane whose program still ran: kills the programs that ignored the hang-up and still hold its terminal. */
   reap(): void {
-    const tty = this.tty;
-    const held = this.holders.splice(0);
-    if (tty === null || !held.length) return;
-    let killed = 0;
-    for (const { pid, start } of held) {
-      if (this.proc.readStat(pid)?.startTime !== start || !this.proc.holds(pid, tty)) continue;
-      try {
-        process.kill(pid, 'SIGKILL');
-        killed++;
-      } catch {
-        // already gone
-      }
-    }
-    console.error(`thurm: pane ${this.id} closed: killed ${killed} of the ${held.length} programs that held its terminal`);
+    this.holders.reap(this.id);
   }
-}
-
-let ownArgv: string | undefined;
-/** This server's command line as /proc shows it, which a pane's process has until it execs. */
-/** The server's own command line (always the live /proc: it is this process). */
-function serverArgv(): string {
-  ownArgv ??= LIVE_PROC.readArgv(process.pid).join('\0');
-  return ownArgv;
 }
 
 /** Saved lines as terminal input: plain text (the file is untrusted), then a dim marker line. */
 function restoredHistory(lines: string[]): string {
   const text = lines.map((l) => l.replace(CONTROL_CHARS, '')).join('\r\n');
   return `${text}\r\n\x1b[2m--- restored by thurm ---\x1b[0m\r\n`;
-}
-
-/** The text of an OSC 52 write (`c;aGVsbG8=`), or null for a query, a clear or bad base64. */
-export function clipboardText(data: string): string | null {
-  const semi = data.indexOf(';');
-  const payload = semi < 0 ? '' : data.slice(semi + 1);
-  if (!payload || payload === '?' || !/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) return null;
-  return Buffer.from(payload, 'base64').toString('utf8') || null;
 }

@@ -70,6 +70,45 @@ export const BINDINGS: readonly Binding[] = [
   { keys: ['?'], describe: 'show these key bindings', action: { ui: 'help' } },
 ];
 
+/** A row of the README's key table: bindings that read best together, named by their first key. */
+export interface KeyDocRow {
+  keys: string[];
+  /** What the row's keys do; several bindings in a row are told apart with ` / `, in the order of `keys`. */
+  text: string;
+}
+
+const DIGITS = Array.from({ length: 10 }, (_, i) => String(i));
+
+/**
+ * The README's table of the prefix keys ("Using thurm"), longer than the help screen's lines.
+ * spec/docs/keys-doc.spec.ts renders it into the README and fails when a binding is in no row
+ * or in two, so a new binding cannot be left out of the README.
+ */
+export const KEY_DOC: readonly KeyDocRow[] = [
+  { keys: ['c'], text: 'new window (a window is a layout of panes of its own, like tmux\'s)' },
+  { keys: ['n', 'p', 'l', ...DIGITS], text: 'next / previous / last-selected window / window by index' },
+  { keys: [',', '.', '&'], text: 'rename the window / move it to another index / close it (asks `y/n`)' },
+  { keys: ['w'], text: 'choose a window or one of its panes, each pane with its status glyph (it opens on the current window)' },
+  { keys: ['s', '(', ')', '$'], text: 'choose a session to switch this client to / the previous / the next session (by name) / rename the session' },
+  { keys: ['%'], text: 'split the focused pane right' },
+  { keys: ['"'], text: 'split the focused pane down' },
+  { keys: ['Left', 'Right', 'Up', 'Down', 'o'], text: 'focus the neighbour in that direction / the next pane' },
+  { keys: ['C-Left', 'C-Right', 'C-Up', 'C-Down', 'M-Left', 'M-Right', 'M-Up', 'M-Down'], text: 'move the focused pane\'s border by 1 / 5 cells' },
+  { keys: ['z'], text: 'zoom the pane to the whole window, and back' },
+  { keys: ['='], text: 'give panes in each row and column the same size' },
+  { keys: ['M-1', 'M-2', 'M-3', 'M-4', 'M-5', 'Space'], text: 'preset layouts: even-horizontal, even-vertical, main-horizontal, main-vertical (the first pane takes 60%), tiled / the next of them' },
+  { keys: ['{', '}', 'C-o', '!'], text: 'swap the pane with the one before / after it / rotate the window\'s panes / move the pane into a window of its own' },
+  { keys: ['x'], text: 'close the pane (asks `y/n` first)' },
+  { keys: ['[', 'PageUp'], text: 'copy mode (below): scroll back through the pane\'s history, search, select, copy / the same, one page up' },
+  { keys: [']'], text: 'paste the newest paste buffer into the pane (bracketed when its program asked for it)' },
+  { keys: ['d'], text: 'detach: the client exits, everything keeps running' },
+  { keys: ['u'], text: 'jump to the pane that most needs you (blocked, then error, then done)' },
+  { keys: ['a'], text: 'agent overview: every pane with a status, most pressing first (blocked, error, done, working, idle), with its app, message and how long it has been so; Up/Down move, Enter jumps to the pane, `q` closes; it follows changes live' },
+  { keys: ['r'], text: 'reload the config file (a bad one changes nothing; the status line says which key and line)' },
+  { keys: [':'], text: 'type any thurm command in the CLI\'s syntax (`split --down`, `select-layout tiled`, `rename-window build`); Tab completes its name, Up/Down recall earlier lines, errors show in the status line' },
+  { keys: ['?'], text: 'show the key bindings (j/k and PageUp/PageDown scroll it when it is taller than the terminal)' },
+];
+
 export function findBinding(key: string): Binding | undefined {
   return BINDINGS.find((b) => b.keys.includes(key));
 }

@@ -1,5 +1,6 @@
 import test from 'ava';
-import { clipboardText, Pane, type PaneHooks, type PaneOptions } from '../../lib/session/pane.js';
+import { clipboardText } from '../../lib/session/pane-escapes.js';
+import { Pane, type PaneHooks, type PaneOptions } from '../../lib/session/pane.js';
 import { FakeProcesses } from '../helpers/fake-proc.js';
 import { FakePty } from '../helpers/fake-pty.js';
 import { waitUntil } from '../helpers/wait.js';
