@@ -24,7 +24,8 @@ async function foreground(env: ThurmEnv, command: string, argv0 = 'sleep'): Prom
   await env.ok(['send', '--pane', '1', '--enter', command]);
   const fg = await waitUntil(async () => {
     const f = (await info(env)).foreground;
-    return f && f.pid !== shell && f.argv[0]?.endsWith(argv0) ? f : null;
+    // A fork of the shell not yet exec'd has the shell's argv alone, and may not lead the foreground yet.
+    return f && f.pid !== shell && f.argv.length > 1 && f.argv[0]?.endsWith(argv0) ? f : null;
   }, `${argv0} in the foreground`);
   return fg.pid;
 }

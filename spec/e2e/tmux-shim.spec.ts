@@ -76,7 +76,8 @@ test.serial('the tmux calls real Claude Code Agent Teams make open each teammate
   }
   // main-vertical with the lead at 30% of the window: the teammates stacked on its right.
   t.deepEqual(teammates.map((p) => p.size), [{ cols: 36, rows: 38 }, { cols: 83, rows: 19 }, { cols: 83, rows: 18 }]);
-  const text = await client.waitForText('3 tester');
+  // The server knows both states before the client draws them: wait for the frame showing the last one.
+  const text = await client.waitForText('3 tester ─ ▶ working');
   t.regex(text, /2 researcher ─ ▶ working claude-code: researching for researcher/);
   t.regex(text, /3 tester ─ ▶ working claude-code: researching for tester/);
 
