@@ -208,6 +208,20 @@ export const field = {
     }, { type: 'array', items: item.schema, ...(min > 0 && { minItems: min }), maxItems: max });
   },
 
+  /** An object of any keys (at most `max`), each value checked by `value`: option values by name. */
+  record<I, O>(value: Field<I, O>, opts: { max?: number } = {}): Field<Record<string, I>, Record<string, O>> {
+    const max = opts.max ?? 1024;
+    return new Field((v, path) => {
+      if (!isRecord(v) || Object.keys(v).length > max) refuse(path, `expected an object of at most ${max} keys`);
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, value.check(x, `${path}.${k.slice(0, 64)}`)]));
+    }, { type: 'object', additionalProperties: value.schema, maxProperties: max });
+  },
+
+  /** Any JSON value, for a result that is itself a document (`schema` answers a JSON Schema). */
+  json(): Field<unknown> {
+    return new Field((v) => v, {});
+  },
+
   /** An object of exactly the declared fields. */
   object<S extends Shape>(shape: S, rules: Rules = {}): Field<Input<S>, Output<S>> {
     return new Field((v, path) => {

@@ -141,3 +141,16 @@ test('the types follow the declaration: optional and defaulted fields may be lef
   const noCount: Output<typeof SHAPE> = { mode: 'fast' };
   t.truthy(sent && got && missing && noCount);
 });
+
+test('a record checks each value and its size, and its schema says the same', (t) => {
+  const values = field.record(field.string({ max: 3 }), { max: 2 });
+  t.deepEqual(values.check({ a: 'x', b: 'yz' }, 'values'), { a: 'x', b: 'yz' });
+  t.throws(() => values.check({ a: 'toolong' }, 'values'), { message: 'values.a: expected at most 3 characters' });
+  t.throws(() => values.check({ a: 'x', b: 'y', c: 'z' }, 'values'), { message: 'values: expected an object of at most 2 keys' });
+  t.throws(() => values.check(['x'], 'values'), { message: 'values: expected an object of at most 2 keys' });
+  t.deepEqual(validate(values.schema, { a: 'x' }), []);
+  t.not(validate(values.schema, { a: 'toolong' }).length, 0);
+  t.not(validate(values.schema, { a: 'x', b: 'y', c: 'z' }).length, 0);
+  t.deepEqual(field.json().check({ any: [1, null] }, 'doc'), { any: [1, null] });
+  t.deepEqual(field.json().schema, {});
+});

@@ -2,7 +2,7 @@
 // ends. --json prints one JSON document per line (NDJSON): the snapshot first, then events.
 import { ThurmError } from '../errors.js';
 import { printable, safeJson } from '../sanitize.js';
-import type { SessionInfo } from '../server/protocol.js';
+import type { EventsSnapshot, SessionInfo } from '../server/protocol.js';
 import type { PublicEvent } from '../server/events.js';
 import { Connection } from './connection.js';
 
@@ -31,7 +31,8 @@ export async function runEvents(socket: string, opts: { json: boolean; pane?: st
   });
   const closed = new Promise<void>((resolve) => connection.ws.on('close', () => resolve()));
   const snapshot = await connection.request<SessionInfo>('subscribe', { pane: opts.pane, types: opts.types });
-  if (opts.json) out(safeJson(JSON.stringify({ type: 'snapshot', ...snapshot })));
+  const first: EventsSnapshot = { type: 'snapshot', ...snapshot };
+  if (opts.json) out(safeJson(JSON.stringify(first)));
   else {
     out(printable(`session ${snapshot.session}: ${snapshot.panes.length} pane${snapshot.panes.length === 1 ? '' : 's'}`));
     for (const p of snapshot.panes) out(printable(`  pane ${p.id}${p.focused ? ' (focused)' : ''}: ${p.title}: ${p.status.state}${p.status.text ? ` ${p.status.text}` : ''}`));

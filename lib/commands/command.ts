@@ -61,8 +61,8 @@ export interface CommandSpec<S extends Shape, Result> {
    */
   fields: S;
   rules?: Rules;
-  /** The result's fields, where declared: its JSON Schema, and the type `run` must return. */
-  result?: Shape;
+  /** The result's fields: its JSON Schema, and the type `run` must return. */
+  result: Shape;
   /** Client side: CLI arguments to request fields. */
   request(argv: CliArgs): Record<string, unknown>;
   /** Client side: a request as several smaller ones with the same effect, sent in order (`send`). */
@@ -82,9 +82,8 @@ export interface Command<S extends Shape = Shape, Result = unknown> extends Comm
   parse(raw: Record<string, unknown>): Output<S>;
 }
 
-/** A command from its spec; with a declared `result`, `run` is held to it by the compiler. */
+/** A command from its spec; `run` is held to the declared `result` by the compiler. */
 export function defineCommand<const S extends Shape, const RS extends Shape>(c: CommandSpec<S, Output<RS>> & { result: RS }): Command<S, Output<RS>>;
-export function defineCommand<const S extends Shape, R>(c: CommandSpec<S, R> & { result?: undefined }): Command<S, R>;
 export function defineCommand<S extends Shape, R>(c: CommandSpec<S, R>): Command<S, R> {
   return { ...c, parse: (raw) => checkObject(c.fields, c.rules ?? {}, raw, '', ENVELOPE_KEYS) };
 }

@@ -1,11 +1,12 @@
 // The JSON Schema (draft 2020-12) of the socket protocol, made from the declarations alone: each
 // command's fields, the connection modes (attach, subscribe) and the envelope every request
-// carries, every command's declared result, every event of the events stream (EVENTS) and the
+// carries, every command's declared result, every event of the events stream (EVENTS), the
+// snapshot line that starts `thurm events --json` (EVENTS_SNAPSHOT) and the
 // text messages of an attached connection (ATTACH_MESSAGES).
 // What `thurm schema` prints and the `schema` request answers.
 import { ThurmError } from '../errors.js';
 import { objectSchema, type JsonSchema, type Rules, type Shape } from '../fields.js';
-import { ATTACH_MESSAGES, CONNECTION_MODES, EVENTS, MAX_REQUEST_ID, PROTOCOL_VERSION } from '../server/protocol.js';
+import { ATTACH_MESSAGES, CONNECTION_MODES, EVENTS, EVENTS_SNAPSHOT, MAX_REQUEST_ID, PROTOCOL_VERSION } from '../server/protocol.js';
 import type { Command } from './command.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
@@ -57,6 +58,7 @@ export function protocolSchema(commands: readonly Command<any, any>[]): JsonSche
   const events = Object.keys(EVENTS) as (keyof typeof EVENTS)[];
   for (const type of events) defs[`event.${type}`] = eventSchema(type);
   defs.event = { title: 'an event of the events stream (subscribe)', oneOf: events.map((type) => ({ $ref: `#/$defs/event.${type}` })) };
+  defs.snapshot = { title: 'the snapshot line of thurm events --json', description: EVENTS_SNAPSHOT.describe, ...objectSchema(EVENTS_SNAPSHOT.fields) };
   for (const [type, m] of Object.entries(ATTACH_MESSAGES)) {
     const { required = [], ...rest } = objectSchema(m.fields, {}, { type: { const: type } }) as JsonSchema & { required?: string[] };
     defs[`attach.${type}`] = { title: `${type} message of an attached connection, from the ${m.from}`, description: m.describe, ...rest, required: ['type', ...required] };

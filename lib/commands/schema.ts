@@ -1,8 +1,27 @@
 // `thurm schema`: the JSON Schema of every socket request and event, from the declarations. The CLI prints
 // its own build's without a session; the `schema` request gives the server's.
-import { field } from '../fields.js';
+import { field, type Output } from '../fields.js';
 import { defineCommand } from './command.js';
 import { oneRequestSchema, protocolSchema } from './request-schema.js';
+
+const TEXT = field.string({ max: 4096 });
+const SCHEMAS = field.array(field.json());
+
+/** A JSON Schema document as protocolSchema and oneRequestSchema make them: every key they may write. */
+const SCHEMA_DOCUMENT = {
+  $schema: TEXT.describe('the dialect: JSON Schema draft 2020-12'),
+  $id: TEXT.describe('the protocol\'s id (the whole protocol only)').optional(),
+  title: TEXT,
+  description: TEXT.optional(),
+  type: field.enum(['object']).optional(),
+  properties: field.record(field.json()).describe('one request\'s fields').optional(),
+  required: field.array(TEXT).optional(),
+  additionalProperties: field.bool().optional(),
+  oneOf: SCHEMAS.optional(),
+  anyOf: SCHEMAS.optional(),
+  allOf: SCHEMAS.optional(),
+  $defs: field.record(field.json()).describe('requests, results, events and messages by name').optional(),
+};
 
 export const schema = defineCommand({
   name: 'schema',
@@ -12,10 +31,12 @@ export const schema = defineCommand({
   options: { command: { type: 'string', describe: 'one request type, e.g. split or agent-report' } },
   fields: { command: field.string({ max: 64 }).describe('one request type (default: all of them)').optional() },
   request: (argv) => ({ command: argv.command === undefined ? undefined : String(argv.command) }),
+  result: SCHEMA_DOCUMENT,
   run: async (_ctx, a) => {
     // Loaded here: index.ts loads every command, this one among them.
     const { COMMANDS } = await import('./index.js');
-    return a.command === undefined ? protocolSchema(COMMANDS) : oneRequestSchema(COMMANDS, a.command);
+    // The schema functions build documents of these keys, typed as any JSON Schema.
+    return (a.command === undefined ? protocolSchema(COMMANDS) : oneRequestSchema(COMMANDS, a.command)) as Output<typeof SCHEMA_DOCUMENT>;
   },
   print: (s) => JSON.stringify(s, null, 2),
 });

@@ -1,7 +1,7 @@
 // The option values the tmux shim keeps in the server: `set-option` stores one (by scope),
 // `show-options` reads them back. Socket only: thurm's own settings live in config.toml.
 import { field } from '../fields.js';
-import { MAX_OPTION_VALUE, OPTION_NAME, OPTION_SCOPE } from '../session/tmux-options.js';
+import { MAX_OPTION_VALUE, MAX_OPTIONS, OPTION_NAME, OPTION_SCOPE } from '../session/tmux-options.js';
 import { defineCommand } from './command.js';
 
 const scopeField = field.string({ max: 16, pattern: OPTION_SCOPE, expected: 'session, @N or %N' });
@@ -32,5 +32,8 @@ export const tmuxShowOptions = defineCommand({
   describe: 'The tmux option values kept for the tmux shim',
   request: () => ({}),
   fields: { scopes: field.array(scopeField, { max: 3 }).describe('the scopes to read, most specific first').optional() },
+  result: {
+    values: field.record(field.string({ max: MAX_OPTION_VALUE }), { max: MAX_OPTIONS }).describe('each option kept, by name: the most specific scope\'s value'),
+  },
   run: (ctx, a) => ({ values: ctx.mux.tmuxOptions.all(a.scopes ?? ['session']) }),
 });

@@ -287,6 +287,13 @@ export const SESSION_INFO = {
 };
 export type SessionInfo = Output<typeof SESSION_INFO>;
 
+/** The first line of `thurm events --json`, before the events (EVENTS): the session as `info` gives it. */
+export const EVENTS_SNAPSHOT = {
+  describe: 'the first line of `thurm events --json`: the session as `info` gives it, then one event per line',
+  fields: { type: field.enum(['snapshot']), ...SESSION_INFO },
+};
+export type EventsSnapshot = Output<typeof EVENTS_SNAPSHOT.fields>;
+
 /** Why a pane has the state it has (`agent explain`). */
 export const AGENT_EXPLANATION = {
   pane: PANE_ID,

@@ -59,12 +59,17 @@ export function validate(schema: Schema, value: unknown, root: Schema = schema, 
         }
         break;
       case 'additionalProperties':
-        if (a !== false) throw new Error('only additionalProperties: false is known here');
+        if (a !== false && (typeof a !== 'object' || a === null)) throw new Error('only additionalProperties: false or a schema is known here');
         if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
           const known = Object.keys((schema.properties ?? {}) as object);
-          for (const k of Object.keys(value)) if (!known.includes(k)) fail(`unknown property ${k}`);
+          for (const [k, v] of Object.entries(value)) {
+            if (known.includes(k)) continue;
+            if (a === false) fail(`unknown property ${k}`);
+            else errors.push(...validate(a as Schema, v, root, `${at}.${k}`));
+          }
         }
         break;
+      case 'maxProperties': if (typeof value === 'object' && value !== null && Object.keys(value).length > a) fail('too many properties'); break;
       case 'oneOf': {
         const n = (a as Schema[]).filter((s) => validate(s, value, root, at).length === 0).length;
         if (n !== 1) fail(`matches ${n} of oneOf`);
