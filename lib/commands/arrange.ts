@@ -12,7 +12,7 @@ export const selectLayout = defineCommand({
   request: (argv: CliArgs) => ({ layout: argv.layout, index: argv.index }),
   fields: { layout: field.enum(PRESETS).describe('the layout (default: the next one)').optional(), index: windowIndexField },
   result: { layout: field.enum(PRESETS).describe('the layout now') },
-  run: (ctx, a) => ({ layout: ctx.mux.selectLayout(a.layout ?? 'next', ctx.mux.findWindow({ index: a.index })) }),
+  run: (ctx, a) => ({ layout: ctx.mux.arrange.selectLayout(a.layout ?? 'next', ctx.mux.findWindow({ index: a.index })) }),
   print: (r) => r.layout,
 });
 
@@ -25,7 +25,7 @@ export const swapPane = defineCommand({
   fields: { pane: paneField, previous: field.bool().default(false) },
   result: {},
   run: (ctx, a) => {
-    ctx.mux.swapPane(resolvePane(ctx, a.pane), a.previous ? -1 : 1);
+    ctx.mux.arrange.swapPane(resolvePane(ctx, a.pane), a.previous ? -1 : 1);
     return {};
   },
 });
@@ -39,7 +39,7 @@ export const rotateWindow = defineCommand({
   fields: { back: field.bool().default(false) },
   result: {},
   run: (ctx, a) => {
-    ctx.mux.rotateWindow(a.back ? -1 : 1);
+    ctx.mux.arrange.rotateWindow(a.back ? -1 : 1);
     return {};
   },
 });
@@ -53,7 +53,7 @@ export const breakPane = defineCommand({
   fields: { pane: paneField },
   result: {},
   run: (ctx, a) => {
-    ctx.mux.breakPane(resolvePane(ctx, a.pane));
+    ctx.mux.arrange.breakPane(resolvePane(ctx, a.pane));
     return {};
   },
 });
@@ -71,7 +71,7 @@ export const joinPane = defineCommand({
   fields: { pane: paneField, target: field.string({ max: 32 }).describe('the pane to join'), down: field.bool().default(false) },
   result: {},
   run: (ctx, a) => {
-    ctx.mux.joinPane(resolvePane(ctx, a.pane), ctx.mux.pane(a.target).id, a.down ? 'down' : 'right');
+    ctx.mux.arrange.joinPane(resolvePane(ctx, a.pane), ctx.mux.pane(a.target).id, a.down ? 'down' : 'right');
     return {};
   },
 });

@@ -9,7 +9,7 @@ export const equalize = defineCommand({
   fields: {},
   result: {},
   run: (ctx) => {
-    ctx.mux.equalize();
+    ctx.mux.arrange.equalize();
     return {};
   },
 });

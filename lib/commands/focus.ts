@@ -1,6 +1,7 @@
 // Focus a pane exactly as the keyboard does: by id, by direction, or the next one.
 import { ThurmError } from '../errors.js';
 import { field } from '../fields.js';
+import { focusNext, focusToward, mostUrgent } from '../session/navigation.js';
 import { defineCommand, paneField, resolvePane } from './command.js';
 
 const HEADINGS = ['left', 'right', 'up', 'down'] as const;
@@ -21,10 +22,10 @@ export const focus = defineCommand({
   result: { pane: field.string({ max: 32 }).nullable().describe('the focused pane') },
   run: (ctx, a) => {
     if (a.pane !== undefined) ctx.mux.focus(resolvePane(ctx, a.pane));
-    else if (a.direction) ctx.mux.focusToward(a.direction);
-    else if (a.next) ctx.mux.focusNext();
+    else if (a.direction) focusToward(ctx.mux, a.direction);
+    else if (a.next) focusNext(ctx.mux);
     else if (a.urgent) {
-      const urgent = ctx.mux.mostUrgent();
+      const urgent = mostUrgent(ctx.mux);
       if (!urgent) throw new ThurmError('NOT_FOUND', 'no pane needs you');
       ctx.mux.focus(urgent);
     }

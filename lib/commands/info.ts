@@ -22,11 +22,11 @@ export function sessionInfo(mux: Mux): SessionInfo {
   return {
     session: mux.session,
     serverPid: process.pid,
-    clients: mux.clients,
+    clients: mux.clients.count,
     windows: windowInfo(mux),
     panes: mux.paneIds().map((id) => paneInfo(mux, id)),
-    save: { ...mux.saveState, savedAt: mux.saveState.savedAt === null ? null : new Date(mux.saveState.savedAt).toISOString() },
-    restore: mux.restoreReport,
+    save: { ...mux.persistence.saveState, savedAt: mux.persistence.saveState.savedAt === null ? null : new Date(mux.persistence.saveState.savedAt).toISOString() },
+    restore: mux.persistence.restoreReport,
     ...(frames && { frames }),
   };
 }

@@ -31,12 +31,12 @@ export const resizePane = defineCommand({
   result: {},
   run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
-    if (a.width) ctx.mux.resizePaneTo(id, 'right', a.width);
-    if (a.height) ctx.mux.resizePaneTo(id, 'down', a.height);
+    if (a.width) ctx.mux.arrange.resizePaneTo(id, 'right', a.width);
+    if (a.height) ctx.mux.arrange.resizePaneTo(id, 'down', a.height);
     if (!a.direction) return {};
     const axis = a.direction === 'left' || a.direction === 'right' ? 'right' : 'down';
     const sign = a.direction === 'left' || a.direction === 'up' ? -1 : 1;
-    ctx.mux.resizePane(id, axis, sign * a.cells);
+    ctx.mux.arrange.resizePane(id, axis, sign * a.cells);
     return {};
   },
 });

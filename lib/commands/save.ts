@@ -12,8 +12,8 @@ export const save = defineCommand({
   fields: {},
   result: { file: field.string({ max: 4096 }).describe('the session file') },
   run: async (ctx) => {
-    await ctx.mux.requestSave();
-    const state = ctx.mux.saveState;
+    await ctx.mux.persistence.requestSave();
+    const state = ctx.mux.persistence.saveState;
     if (!state.file) throw new ThurmError('INVALID_ARGUMENT', 'save: saving is off ([session] save = false)');
     if (state.error) throw new ThurmError('IO_ERROR', state.error);
     return { file: state.file };

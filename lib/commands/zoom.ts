@@ -11,7 +11,7 @@ export const zoom = defineCommand({
   fields: { pane: paneField },
   result: { zoomed: field.string({ max: 32 }).nullable().describe('the zoomed pane, if any') },
   run: (ctx, a) => {
-    ctx.mux.toggleZoom(resolvePane(ctx, a.pane));
+    ctx.mux.arrange.toggleZoom(resolvePane(ctx, a.pane));
     return { zoomed: ctx.mux.zoomed };
   },
 });

@@ -115,13 +115,13 @@ async function takeOver(spec: ServerSpec): Promise<void> {
     const config = loadConfig();
     const mux = new Mux({ session: spec.session, socketPath: spec.socketPath, config, size: handoff.size });
     runNotifyCommand(mux);
-    mux.adopt(handoff, (p) => (p.fd === null
+    mux.persistence.adopt(handoff, (p) => (p.fd === null
       ? exitedPty(p.pid, p.exit ?? { exitCode: 0, signal: null })
       : adoptPty({ fd: FIRST_PTY_FD + p.fd, pid: p.pid, startTime: p.startTime, ttyName: p.ttyName })));
     tell({ type: 'ready' });
     await waitForGo();
     const locks = await locksWithin(spec, LOCK_WAIT_MS, older);
-    mux.resumeReading();
+    mux.persistence.resumeReading();
     await serve(mux, spec, config, locks);
     tell({ type: 'listening', pid: process.pid });
   } catch (err) {

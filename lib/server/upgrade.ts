@@ -69,7 +69,7 @@ export async function upgrade(mux: Mux, spec: ServerSpec, steps: UpgradeSteps): 
   }
   // Before the hand-over: a log that cannot be opened safely leaves this server as it was.
   const log = openStateFileToAppend(serverLogPath(spec.session));
-  const { handoff, fds } = await mux.handover().catch((err: unknown) => {
+  const { handoff, fds } = await mux.persistence.handover().catch((err: unknown) => {
     fs.closeSync(log);
     throw err;
   });
@@ -85,7 +85,7 @@ export async function upgrade(mux: Mux, spec: ServerSpec, steps: UpgradeSteps): 
     await nextMessage(child, 'ready', 'adopt the panes');
   } catch (err) {
     child?.kill('SIGKILL');
-    mux.resumeReading();
+    mux.persistence.resumeReading();
     throw new ThurmError('INTERNAL', `server upgrade failed, this server keeps running: ${(err as Error).message}`);
   } finally {
     fs.closeSync(log);
@@ -101,7 +101,7 @@ export async function upgrade(mux: Mux, spec: ServerSpec, steps: UpgradeSteps): 
   } catch (err) {
     child.kill('SIGKILL');
     await steps.takeBack();
-    mux.resumeReading();
+    mux.persistence.resumeReading();
     throw new ThurmError('INTERNAL', `server upgrade failed, this server keeps running: ${(err as Error).message}`);
   }
 }

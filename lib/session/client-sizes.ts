@@ -1,39 +1,61 @@
-// The terminal size of each attached client. The session's window follows the smallest of
-// them, so every client sees every pane; an observer (a read-only client) sees the window as
-// it is and never sizes it. Owned by the Mux, which relays out when the smallest changes.
+// The attached clients and the window size they give the session. The window follows the
+// smallest of them, so every client sees every pane; an observer (a read-only client) sees the
+// window as it is and never sizes it. Owned by the Mux (Mux.clients), which relays out when the
+// window size changes.
+import type { MuxEvent } from './events.js';
 
 export interface CellSize { cols: number; rows: number }
 
 export class ClientSizes {
   private readonly sizes = new Map<string, CellSize>();
   private readonly observers = new Set<string>();
+  private size: CellSize;
+
+  constructor(size: CellSize, private readonly emit: (e: MuxEvent) => void, private readonly resized: () => void) {
+    this.size = size;
+  }
 
   /** How many clients are attached, observers included. */
   get count(): number {
     return this.sizes.size;
   }
 
+  /** The session's window size: the smallest client's, else the one it started with. */
+  get windowSize(): CellSize {
+    return this.size;
+  }
+
   /** Only this registers a client: a late resize from a detached one must not bring it back. */
-  add(client: string, cols: number, rows: number, observer: boolean): void {
+  add(client: string, cols: number, rows: number, observer = false): void {
     if (observer) this.observers.add(client);
     this.sizes.set(client, atLeastOne(cols, rows));
+    this.update();
+    this.emit({ type: 'client-attached', client });
   }
 
-  /** A client's new size; false when it is not attached (nothing changed). */
-  resize(client: string, cols: number, rows: number): boolean {
-    if (!this.sizes.has(client)) return false;
+  /** A client's new size; ignored when it is not attached. */
+  resize(client: string, cols: number, rows: number): void {
+    if (!this.sizes.has(client)) return;
     this.sizes.set(client, atLeastOne(cols, rows));
-    return true;
+    this.update();
   }
 
-  /** False when the client was not attached. */
-  remove(client: string): boolean {
+  remove(client: string): void {
     this.observers.delete(client);
-    return this.sizes.delete(client);
+    if (!this.sizes.delete(client)) return;
+    this.update();
+    this.emit({ type: 'client-detached', client });
+  }
+
+  private update(): void {
+    const next = this.smallest();
+    if (!next || (next.cols === this.size.cols && next.rows === this.size.rows)) return;
+    this.size = next;
+    this.resized();
   }
 
   /** The smallest size of the clients that size the window; null when none does. */
-  smallest(): CellSize | null {
+  private smallest(): CellSize | null {
     const sizes = [...this.sizes].filter(([id]) => !this.observers.has(id)).map(([, size]) => size);
     if (!sizes.length) return null;
     return { cols: Math.min(...sizes.map((s) => s.cols)), rows: Math.min(...sizes.map((s) => s.rows)) };

@@ -1,42 +1,31 @@
-// The Mux owns a session's state (panes, windows, focus, zoom, client sizes, paste buffers,
-// option values, save and restore state) and is the only thing that changes it: other modules
-// read through getters and read-only views and change things through its methods. Every change
-// is announced as a MuxEvent; see events.ts.
-// It is over 400 lines because each change of the session, with the events it announces and
-// the relayout after it, lives here, so nothing else can change state unannounced. What is no
-// change of state lives beside it: event delivery (events.ts), client sizing (client-sizes.ts),
-// how a pane starts (pane-spawn.ts), windows and layouts (windows.ts, layout.ts,
-// layout-presets.ts), saving and restoring (snapshot.ts, restore.ts, restore-report.ts), the
-// handover (handoff.ts), the status watch, the notifier and the reaper.
+// The Mux owns a session's state (panes, windows, focus, zoom, paste buffers, option values)
+// and is the only thing that changes it: other modules read through getters and read-only views
+// and change things through its methods, or through the parts it owns that change state on its
+// behalf: arranging panes (arrange.ts), client sizing (client-sizes.ts), and persistence and the
+// handover (persistence.ts). Every change is announced as a MuxEvent; see events.ts.
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
+import { LIVE_PROC, type ProcFacts } from '../pty/proc.js';
+import { Arrange } from './arrange.js';
+import { ClientSizes } from './client-sizes.js';
 import type { Config } from './config.js';
 import { MuxEvents, type MuxListener } from './events.js';
-import {
-  borderAt, computeGeometry, equalize, leaf, moveBorder, neighbour, panesOf, removePane, rectCells, resizePane, resizePaneTo, splitPane,
-  type Direction, type PaneSize, type Geometry, type Heading, type LayoutNode, type Rect,
-} from './layout.js';
-import { ClientSizes } from './client-sizes.js';
 import { historyLines } from './history-budget.js';
+import {
+  computeGeometry, leaf, panesOf, removePane, rectCells, resizePaneTo, splitPane,
+  type Direction, type PaneSize, type Geometry, type LayoutNode, type Rect,
+} from './layout.js';
+import type { MuxParts } from './mux-parts.js';
+import { Notifier } from './notifier.js';
 import { Pane, type PaneOptions } from './pane.js';
 import { paneOptions, type NewPaneSpec, type RestoredPane } from './pane-spawn.js';
-import { HANDOFF_VERSION, paneHandoffs, type Handoff, type PaneHandoff } from './handoff.js';
-import type { PanePty } from '../pty/spawn.js';
-import { LIVE_PROC, type ProcFacts } from '../pty/proc.js';
-import { TmuxOptions } from './tmux-options.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
+import { Persistence } from './persistence.js';
 import { Reaper } from './reaper.js';
-import type { PanePlan } from './resume.js';
-import { startSavedPanes } from './restore.js';
-import type { SaveState } from './saver.js';
-import { restoreSummary, type RestoreReport } from './restore-report.js';
-import { paneSnapshot, SNAPSHOT_VERSION, type SessionSnapshot } from './snapshot.js';
-import { Notifier } from './notifier.js';
 import { StatusWatch } from './status-watch.js';
-import { Windows, type Window, type WindowSnapshot } from './windows.js';
-import { presetLayout, PRESETS, rotatePanes, swapPanes, type Preset } from './layout-presets.js';
-import { mostUrgentPane } from '../status/states.js';
+import { TmuxOptions } from './tmux-options.js';
+import { Windows, type Window } from './windows.js';
 
 export interface MuxOptions {
   session: string;
@@ -65,31 +54,40 @@ export class Mux {
   private readonly pasteBuffers = new PasteBuffers();
   private readonly options = new TmuxOptions();
   private readonly events = new MuxEvents();
-  private readonly clientSizes = new ClientSizes();
   /** Each pane's state and when it entered it, for the agent overview. */
   private readonly states = new Map<string, { state: string; since: number }>();
   private readonly windows = new Windows();
-  private nextId = 1;
+  private readonly ids = { next: 1 };
   private readonly watch: StatusWatch;
   private readonly notifier: Notifier;
   private readonly reaper = new Reaper();
-  private size: { cols: number; rows: number };
   private readonly spawnPty: PaneOptions['spawn'];
   private readonly proc: ProcFacts;
   private readonly now: () => number;
   private ended = false;
-  private saved: SaveState = { file: null, savedAt: null, error: null };
-  private restored: RestoreReport | null = null;
-  private restoreTold = false;
+  /** The attached clients and the window size they give (see client-sizes.ts). */
+  readonly clients: ClientSizes;
+  /** Presets, swaps, moving panes, sizes and zoom (see arrange.ts). */
+  readonly arrange: Arrange;
+  /** The session file's data, the saver's state, the restore report and the handover (see persistence.ts). */
+  readonly persistence: Persistence;
 
   constructor(opts: MuxOptions) {
     this.sessionName = opts.session;
     this.socketFile = opts.socketPath;
     this.settings = opts.config;
-    this.size = opts.size;
     this.spawnPty = opts.spawn;
     this.proc = opts.proc ?? LIVE_PROC;
     this.now = opts.now ?? Date.now;
+    this.clients = new ClientSizes(opts.size, (e) => this.events.emit(e), () => this.relayout());
+    const parts: MuxParts = {
+      panes: this.panes, windows: this.windows, pasteBuffers: this.pasteBuffers, ids: this.ids,
+      emit: (e) => this.events.emit(e), relayout: () => this.relayout(), paneArea: () => this.paneArea(),
+      windowWith: (pane) => this.windowWith(pane), currentWindow: () => this.currentWindow(), live: (w) => this.live(w),
+      detachPane: (w, id, rest) => this.detachPane(w, id, rest), spawn: (spec, cols, rows, restored) => this.spawn(spec, cols, rows, restored),
+    };
+    this.arrange = new Arrange(this, parts);
+    this.persistence = new Persistence(this, parts, this.proc);
     this.watch = new StatusWatch(this, (pane) => this.events.emit({ type: 'status-changed', pane }), this.now);
     this.notifier = new Notifier((pane, notification) => this.events.emit({ type: 'notification', pane, notification }), this.now);
     this.subscribe((e) => {
@@ -130,11 +128,6 @@ export class Mux {
     return this.settings;
   }
 
-  /** How the session file is doing: changed only by setSaveState(). */
-  get saveState(): Readonly<SaveState> {
-    return this.saved;
-  }
-
   /** The paste buffers, to read: addBuffer() adds one and announces it. */
   get buffers(): Pick<PasteBuffers, 'get' | 'list'> {
     return this.pasteBuffers;
@@ -143,11 +136,6 @@ export class Mux {
   /** Values set through the tmux shim's set-option (see tmux-options.ts), to read: setTmuxOption() sets them. */
   get tmuxOptions(): Pick<TmuxOptions, 'size' | 'get' | 'all'> {
     return this.options;
-  }
-
-  /** What the last restore did (null: none was tried, or it found nothing to report). */
-  get restoreReport(): Readonly<RestoreReport> | null {
-    return this.restored;
   }
 
   pane(id: string): Pane {
@@ -212,14 +200,6 @@ export class Mux {
     return this.windows.current?.zoomed ?? null;
   }
 
-  get clients(): number {
-    return this.clientSizes.count;
-  }
-
-  get windowSize(): { cols: number; rows: number } {
-    return this.size;
-  }
-
   /** Where a window's panes go (the current window's by default): the window minus the status line. */
   geometry(w: Readonly<Window> | null = this.windows.current): Geometry {
     if (!w) return { panes: new Map(), hidden: new Set(), separators: [] };
@@ -228,7 +208,7 @@ export class Mux {
 
   private paneArea(): Rect {
     const statusRows = this.config.ui.statusLine ? 1 : 0;
-    return { x: 0, y: 0, w: this.size.cols, h: Math.max(this.size.rows - statusRows, 0) };
+    return { x: 0, y: 0, w: this.clients.windowSize.cols, h: Math.max(this.clients.windowSize.rows - statusRows, 0) };
   }
 
   // ---- panes ----
@@ -255,7 +235,7 @@ export class Mux {
     const from = this.pane(target);
     const w = this.windowWith(target);
     const cwd = spec.cwd ?? from.cwd;
-    const id = String(this.nextId);
+    const id = String(this.ids.next);
     let layout = splitPane(w.layout, target, id, dir);
     if (opts.size) layout = resizePaneTo(layout, id, dir, rectCells(opts.size, dir, from.size), this.paneArea());
     const hidden = computeGeometry(layout, this.paneArea(), undefined).hidden;
@@ -270,10 +250,10 @@ export class Mux {
   }
 
   private spawn(spec: NewPaneSpec, cols: number, rows: number, restored?: RestoredPane): Pane {
-    const id = restored?.id ?? String(this.nextId);
+    const id = restored?.id ?? String(this.ids.next);
     const ctx = { session: this.session, socketPath: this.socketPath, config: this.config, spawn: this.spawnPty, proc: this.proc, now: this.now };
     const opts = paneOptions(id, spec, cols, rows, ctx, restored);
-    if (!restored) this.nextId++;
+    if (!restored) this.ids.next++;
     const pane = new Pane(
       opts,
       {
@@ -282,7 +262,7 @@ export class Mux {
         exit: (exitCode, signal) => this.exited(id, exitCode, signal),
         statusChanged: () => this.events.emit({ type: 'status-changed', pane: id }),
         notify: (notification) => this.notifier.programAsked(id, notification),
-        watched: () => this.focused === id && this.clientSizes.count > 0,
+        watched: () => this.focused === id && this.clients.count > 0,
         clipboard: (text) => {
           if (this.config.ui.paneClipboard) this.addBuffer(text, id);
         },
@@ -352,11 +332,12 @@ export class Mux {
   }
 
   /** Closes every pane of a window (`kill-window`). */
-  killWindow(w: Window): void {
+  killWindow(w: Readonly<Window>): void {
     for (const id of panesOf(w.layout)) this.killPane(id);
   }
 
-  selectWindow(w: Window): void {
+  selectWindow(view: Readonly<Window>): void {
+    const w = this.live(view);
     if (w === this.windows.current) return;
     const before = this.focused;
     this.windows.select(w);
@@ -380,68 +361,6 @@ export class Mux {
     return w;
   }
 
-  // ---- arranging panes ----
-
-  /** Lays a window's panes out as a tmux preset, or the preset after the last one (`next`). */
-  selectLayout(preset: Preset | 'next', w: Window = this.currentWindow()): Preset {
-    const next = preset === 'next' ? PRESETS[(PRESETS.indexOf(w.preset ?? PRESETS[PRESETS.length - 1]) + 1) % PRESETS.length] : preset;
-    w.layout = presetLayout(next, panesOf(w.layout), this.paneArea());
-    w.preset = next;
-    w.zoomed = null;
-    this.relayout();
-    return next;
-  }
-
-  /** Swaps a pane with the one `step` places after it in its window (prefix `{` / `}`). */
-  swapPane(id: string, step: number): void {
-    const w = this.windowWith(id);
-    const ids = panesOf(w.layout);
-    const other = ids[(ids.indexOf(id) + step + ids.length) % ids.length];
-    w.layout = swapPanes(w.layout, id, other);
-    this.relayout();
-  }
-
-  /** Every pane of the window moves one place on (tmux `rotate-window`). */
-  rotateWindow(step = 1, w: Window = this.currentWindow()): void {
-    w.layout = rotatePanes(w.layout, step);
-    this.relayout();
-  }
-
-  /** Takes a pane out of its window into a window of its own (prefix `!`). */
-  breakPane(id: string): void {
-    const from = this.windowWith(id);
-    const rest = removePane(from.layout, id);
-    if (!rest) throw new ThurmError('INVALID_ARGUMENT', `break-pane: pane ${id} is the only pane of its window`);
-    this.detachPane(from, id, rest);
-    const w = this.windows.add(leaf(id), id);
-    this.events.emit({ type: 'window-added', window: w.id });
-    this.selectWindow(w);
-    this.relayout();
-  }
-
-  /** Moves a pane next to another, in that pane's window (tmux `join-pane`). */
-  joinPane(id: string, target: string, dir: Direction): void {
-    if (id === target) throw new ThurmError('INVALID_ARGUMENT', 'join-pane: a pane cannot join itself');
-    const from = this.windowWith(id);
-    const to = this.windowWith(target);
-    const layout = splitPane(from === to ? removePane(to.layout, id)! : to.layout, target, id, dir);
-    if (computeGeometry(layout, this.paneArea(), undefined).hidden.has(id)) {
-      throw new ThurmError('INVALID_ARGUMENT', `join-pane: no space for pane ${id} next to pane ${target}`);
-    }
-    const rest = removePane(from.layout, id);
-    if (from !== to) {
-      if (rest) this.detachPane(from, id, rest);
-      else {
-        this.windows.remove(from);
-        this.events.emit({ type: 'window-closed', window: from.id });
-      }
-    }
-    to.layout = layout;
-    to.zoomed = null;
-    this.focus(id, true);
-    this.relayout();
-  }
-
   /** A window left with `rest` after a pane closed or moved out of it. */
   private detachPane(w: Window, id: string, rest: LayoutNode): void {
     const order = panesOf(w.layout);
@@ -450,9 +369,16 @@ export class Mux {
     this.windows.refocus(w, id, order);
   }
 
-  setSynchronize(on: boolean, w: Window = this.currentWindow()): void {
+  setSynchronize(on: boolean, view?: Readonly<Window>): void {
+    const w = view ? this.live(view) : this.currentWindow();
     w.synchronize = on;
     this.events.emit({ type: 'window-synchronized', window: w.id });
+  }
+
+  private live(view: Readonly<Window>): Window {
+    const w = this.windows.byId(view.id);
+    if (!w) throw new ThurmError('NOT_FOUND', `no such window: @${view.id}`);
+    return w;
   }
 
   private currentWindow(): Window {
@@ -461,13 +387,15 @@ export class Mux {
     return w;
   }
 
-  renameWindow(w: Window, name: string | null): void {
+  renameWindow(view: Readonly<Window>, name: string | null): void {
+    const w = this.live(view);
     w.name = name;
     this.events.emit({ type: 'window-renamed', window: w.id });
   }
 
   /** Moves a window to another index (tmux `move-window`); a window there takes the old one. */
-  moveWindow(w: Window, index: number): void {
+  moveWindow(view: Readonly<Window>, index: number): void {
+    const w = this.live(view);
     const other = this.windows.move(w, index);
     this.events.emit({ type: 'window-moved', window: w.id });
     if (other) this.events.emit({ type: 'window-moved', window: other.id });
@@ -531,110 +459,6 @@ export class Mux {
     if (changed) this.events.emit({ type: 'status-changed', pane: id });
   }
 
-  /** Moves focus to the neighbour in a heading; false when there is none. */
-  focusToward(heading: Heading): boolean {
-    const focused = this.focused;
-    if (!focused) return false;
-    const next = neighbour(this.geometry(), focused, heading);
-    if (next) this.focus(next);
-    return next !== null;
-  }
-
-  /** The next pane of the current window. */
-  focusNext(step = 1): void {
-    const ids = this.windowPaneIds();
-    const focused = this.focused;
-    if (!ids.length || !focused) return;
-    const i = ids.indexOf(focused);
-    this.focus(ids[(i + step + ids.length) % ids.length]);
-  }
-
-  /** The pane that most needs the user (see states.ts), the focused one last. */
-  mostUrgent(): string | null {
-    return mostUrgentPane(this.paneIds(), this.focused, (id) => this.pane(id).summary().state);
-  }
-
-  /** Zooms a pane (focusing it the way the keyboard does), or unzooms it. */
-  toggleZoom(id = this.focused): void {
-    if (!id) return;
-    const w = this.windowWith(id);
-    if (w.zoomed === id) {
-      w.zoomed = null;
-    } else {
-      this.focus(id);
-      w.zoomed = id;
-    }
-    this.relayout();
-  }
-
-  /** Gives a pane `size` along an axis (tmux `resize-pane -x/-y`); a percentage is of the window. */
-  resizePaneTo(id: string, dir: Direction, size: PaneSize): void {
-    this.pane(id);
-    const w = this.windowWith(id);
-    const area = this.paneArea();
-    w.zoomed = null;
-    w.layout = resizePaneTo(w.layout, id, dir, rectCells(size, dir, { cols: area.w, rows: area.h }), area);
-    this.relayout();
-  }
-
-  resizePane(id: string, dir: Direction, cells: number): void {
-    this.pane(id);
-    const w = this.windowWith(id);
-    w.zoomed = null;
-    w.layout = resizePane(w.layout, id, dir, cells, this.paneArea());
-    this.relayout();
-  }
-
-  /** Whether a border between panes passes through window cell (x, y) (a drag can move it). */
-  isBorder(x: number, y: number): boolean {
-    const w = this.windows.current;
-    return !!w && !w.zoomed && borderAt(w.layout, this.paneArea(), x, y) !== null;
-  }
-
-  /** Moves the border through cell (x, y) to column or row `to`; returns where it ended, or null. */
-  moveBorder(x: number, y: number, to: number): number | null {
-    const w = this.windows.current;
-    if (!w || w.zoomed) return null;
-    const moved = moveBorder(w.layout, this.paneArea(), x, y, to);
-    if (!moved) return null;
-    w.layout = moved.node;
-    this.relayout();
-    return moved.at;
-  }
-
-  /** Gives the panes of the current window's rows and columns the same size. */
-  equalize(): void {
-    const w = this.windows.current;
-    if (!w) return;
-    w.layout = equalize(w.layout, this.paneArea());
-    this.relayout();
-  }
-
-  /** Window size follows the smallest attached client (see client-sizes.ts). */
-  setClientSize(client: string, cols: number, rows: number): void {
-    if (this.clientSizes.resize(client, cols, rows)) this.updateSize();
-  }
-
-  /** An `observer` (a read-only client) sees the window as it is and never sizes it. */
-  addClient(client: string, cols: number, rows: number, observer = false): void {
-    this.clientSizes.add(client, cols, rows, observer);
-    this.updateSize();
-    this.events.emit({ type: 'client-attached', client });
-  }
-
-  removeClient(client: string): void {
-    if (!this.clientSizes.remove(client)) return;
-    this.updateSize();
-    this.events.emit({ type: 'client-detached', client });
-  }
-
-  private updateSize(): void {
-    const next = this.clientSizes.smallest();
-    if (!next || (next.cols === this.size.cols && next.rows === this.size.rows)) return;
-    this.size = next;
-    this.relayout();
-  }
-
   /** Gives every visible pane of every window its rect's size; hidden panes keep theirs. */
   private relayout(): void {
     for (const w of this.windows.all()) {
@@ -679,62 +503,6 @@ export class Mux {
     this.events.emit({ type: 'session-ended' });
   }
 
-  // ---- persistence ----
-
-  /** The session as plain data, with each pane's history text as `history` gives it. */
-  snapshot(history: (pane: Pane) => string[]): SessionSnapshot {
-    return {
-      version: SNAPSHOT_VERSION,
-      session: this.session,
-      savedAt: new Date().toISOString(),
-      ended: false,
-      ...this.windows.snapshot(),
-      nextId: this.nextId,
-      size: this.size,
-      panes: this.paneIds().map((id) => paneSnapshot(this.pane(id), history(this.pane(id)))),
-    };
-  }
-
-  /** Windows come back (restore, handover) with the panes that started: announces them all. */
-  private loadWindows(saved: WindowSnapshot[], current: number): boolean {
-    const first = this.windows.load(saved, current, (id) => this.panes.has(id));
-    if (!first) return false;
-    this.relayout();
-    for (const id of this.paneIds()) this.events.emit({ type: 'pane-added', pane: id });
-    for (const w of this.windows.all()) this.events.emit({ type: 'window-added', window: w.id });
-    this.events.emit({ type: 'focus-changed', pane: first.focused });
-    return true;
-  }
-
-  /**
-   * Starts the session from a saved one: the same windows, pane ids, layouts, focus and zoom,
-   * each pane as its plan says (resume.ts). A pane that cannot start is left out and reported
-   * failed; false when none could (the caller then starts a fresh session).
-   */
-  restore(snapshot: SessionSnapshot, plans: PanePlan[], report: Omit<RestoreReport, 'panes'>): boolean {
-    if (this.windows.size) throw new ThurmError('INTERNAL', 'session already started');
-    this.nextId = snapshot.nextId;
-    const outcomes = startSavedPanes(snapshot, plans, (spec, cols, rows, restored) => this.spawn(spec, cols, rows, restored));
-    this.setRestoreReport({ ...report, panes: outcomes });
-    return this.loadWindows(snapshot.windows, snapshot.current);
-  }
-
-  /**
-   * Keeps what a restore did (restore(), or restore.ts when the saved session could not be
-   * used) for `thurm info` and the first client. No event: it is set before the server serves.
-   */
-  setRestoreReport(report: RestoreReport): void {
-    this.restored = report;
-  }
-
-  /** What the last restore did, in one line, the first time it is asked for (for the first client). */
-  takeRestoreNews(): string | null {
-    const r = this.restored;
-    if (!r || this.restoreTold) return null;
-    this.restoreTold = true;
-    return restoreSummary(r);
-  }
-
   /**
    * The session goes by another name, served on `socketPath` (the server has moved its files);
    * panes started from now on get it in THURM_SOCKET and TMUX.
@@ -760,59 +528,5 @@ export class Mux {
   /** Shows `text` in the status line of every attached client (`display-message`). */
   displayMessage(text: string): void {
     this.events.emit({ type: 'message-shown', text });
-  }
-
-  /** How a save is done now: set by the session saver (saver.ts), none when saving is off. */
-  private saver: (() => Promise<void>) | null = null;
-
-  setSaver(save: () => Promise<void>): void {
-    this.saver = save;
-  }
-
-  /** Saves the session file now (`thurm save`); the outcome is in saveState once it resolves. */
-  async requestSave(): Promise<void> {
-    await this.saver?.();
-  }
-
-  // ---- handing over to a new server (server upgrade) ----
-
-  /**
-   * Stops reading every pane and returns the session's live state and the master fds to pass
-   * (see handoff.ts). Until the new server takes over, resumeReading() undoes it.
-   */
-  async handover(): Promise<{ handoff: Handoff; fds: number[] }> {
-    const ids = this.paneIds();
-    const panes = ids.map((id) => this.pane(id));
-    await Promise.all(panes.map((p) => p.pty.stopReading()));
-    await Promise.all(panes.map((p) => p.term.flushed()));
-    const { panes: paneState, fds } = paneHandoffs(panes, (pid) => this.proc.readStat(pid)?.startTime ?? 0);
-    const handoff: Handoff = {
-      version: HANDOFF_VERSION, session: this.session, ...this.windows.snapshot(),
-      nextId: this.nextId, size: this.size, buffers: this.pasteBuffers.handover(), panes: paneState,
-    };
-    return { handoff, fds };
-  }
-
-  /** The handover did not happen: read the panes again, as if nothing was tried. */
-  resumeReading(): void {
-    for (const id of this.paneIds()) this.pane(id).pty.restartReading();
-  }
-
-  /** Starts as the server that took over from another: its panes, live, with their state. */
-  adopt(h: Handoff, ptyOf: (p: PaneHandoff) => PanePty): void {
-    if (this.windows.size) throw new ThurmError('INTERNAL', 'session already started');
-    this.nextId = h.nextId;
-    this.pasteBuffers.adopt(h.buffers);
-    for (const p of h.panes) {
-      const pty = ptyOf(p);
-      this.spawn({ argv: p.argv, cwd: p.startCwd }, p.size.cols, p.size.rows, { id: p.id, history: [], typed: null, notice: null, live: p.live, pty });
-    }
-    this.loadWindows(h.windows, h.current);
-  }
-
-  setSaveState(state: SaveState): void {
-    const before = this.saved;
-    this.saved = state;
-    if (before.error !== state.error) this.events.emit({ type: 'save-changed' });
   }
 }

@@ -57,8 +57,8 @@ export function restoreSession(mux: Mux, file: string, config: Config, always: b
   for (const p of problems) console.error(`thurm: ${p}`);
   const snapshot = loaded.snapshot;
   if (!snapshot || (snapshot.ended && !always)) {
-    if (problems.length) mux.setRestoreReport({ from: file, savedAt: '', panes: [], problems });
+    if (problems.length) mux.persistence.setRestoreReport({ from: file, savedAt: '', panes: [], problems });
     return false;
   }
-  return mux.restore(snapshot, planRestore(snapshot, config), { from: loaded.from!, savedAt: snapshot.savedAt, problems });
+  return mux.persistence.restore(snapshot, planRestore(snapshot, config), { from: loaded.from!, savedAt: snapshot.savedAt, problems });
 }

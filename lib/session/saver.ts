@@ -62,8 +62,8 @@ export class SessionSaver {
   /** `claim`: the file's claim, when the server took it already (to restore from the file). */
   constructor(private readonly mux: Mux, private file: string, private readonly historyLines: number, claim: FileClaim | null = null) {
     this.claim = claim;
-    mux.setSaveState({ file, savedAt: null, error: null });
-    mux.setSaver(() => this.save());
+    mux.persistence.setSaveState({ file, savedAt: null, error: null });
+    mux.persistence.setSaver(() => this.save());
     mux.subscribe((e) => {
       if (e.type === 'session-renamed') this.renamed(e.to);
       else if (e.type === 'session-ending') void this.saveLast(e.onPurpose);
@@ -78,7 +78,7 @@ export class SessionSaver {
   private renamed(session: string): void {
     const before = this.file;
     this.file = sessionFilePath(session);
-    this.mux.setSaveState({ ...this.mux.saveState, file: this.file });
+    this.mux.persistence.setSaveState({ ...this.mux.persistence.saveState, file: this.file });
     // A save writing during the move put the old name back: that copy goes once it is done (the
     // save scheduled here writes the new name).
     this.running = this.running.then(() => fsp.rm(before, { force: true })).catch(() => {});
@@ -155,16 +155,16 @@ export class SessionSaver {
     }
     if (!this.mux.paneIds().length) return;
     // Output since then waits for the next save: the text read a moment ago stands.
-    const snapshot = this.mux.snapshot((pane) => this.histories.get(pane)?.lines ?? this.history(pane));
+    const snapshot = this.mux.persistence.snapshot((pane) => this.histories.get(pane)?.lines ?? this.history(pane));
     try {
       await this.claimFile();
       await writeSessionFile(this.file, snapshot);
       this.last = snapshot;
       this.retryMs = RETRY_MIN_MS;
-      this.mux.setSaveState({ file: this.file, savedAt: Date.now(), error: null });
+      this.mux.persistence.setSaveState({ file: this.file, savedAt: Date.now(), error: null });
     } catch (err) {
       const message = err instanceof ThurmError ? err.message : String(err);
-      this.mux.setSaveState({ ...this.mux.saveState, error: message });
+      this.mux.persistence.setSaveState({ ...this.mux.persistence.saveState, error: message });
       console.error(`thurm: ${message} (retrying in ${this.retryMs / 1000} s)`);
       this.schedule(this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
@@ -189,7 +189,7 @@ export class SessionSaver {
   /** The session is ending: saves it as it is now (or as last saved, when its panes are gone). */
   private saveLast(onPurpose: boolean): Promise<void> {
     this.cancel();
-    const snapshot = this.mux.paneIds().length ? this.mux.snapshot((pane) => this.history(pane)) : this.last;
+    const snapshot = this.mux.paneIds().length ? this.mux.persistence.snapshot((pane) => this.history(pane)) : this.last;
     if (!snapshot) return this.running;
     this.running = this.running.then(async () => {
       await this.claimFile();

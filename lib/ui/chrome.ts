@@ -124,7 +124,7 @@ export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void
   }
   // Per-state counts on the right, so a blocked pane zoomed out of sight still shows.
   let right = line.length - (extras.prefixPending ? 8 : 0);
-  if (mux.saveState.error && right - 13 > x) {
+  if (mux.persistence.saveState.error && right - 13 > x) {
     right -= 13;
     putText(line, right, ' save failed ', SAVE_FAILED);
   }

@@ -130,8 +130,8 @@ export class ClientScreen implements ClientHandle, UiContext {
     this.screen.draw = () => {};
     this.send(this.signals.attach(outer));
     this.subscription = mux.subscribe((e) => this.onMuxEvent(e));
-    mux.addClient(id, size.cols, size.rows, readOnly);
-    const restored = mux.takeRestoreNews();
+    mux.clients.add(id, size.cols, size.rows, readOnly);
+    const restored = mux.persistence.takeRestoreNews();
     if (restored) {
       this.notice.show(restored, RESTORE_NOTICE_MS);
       this.scheduleFrame();
@@ -245,7 +245,7 @@ export class ClientScreen implements ClientHandle, UiContext {
     this.output.rows = rows;
     // blessed reallocates its grid, blank, on the stream's resize.
     this.output.emit('resize');
-    this.mux.setClientSize(this.id, cols, rows);
+    this.mux.clients.resize(this.id, cols, rows);
     this.startOver();
   }
 
@@ -386,7 +386,7 @@ export class ClientScreen implements ClientHandle, UiContext {
     this.subscription.dispose();
     this.modes.dispose();
     this.copy.dispose();
-    this.mux.removeClient(this.id);
+    this.mux.clients.remove(this.id);
     if (!screenDestroyed(this.screen)) this.screen.destroy();
   }
 }

@@ -44,7 +44,7 @@ function dragBorder(mux: Mux, m: MouseToken, drag: BorderDrag, e: { wheel: boole
   if (e.wheel || e.button !== 0) return false;
   if (!e.motion && !m.release) {
     drag.at = null;
-    if (!mux.isBorder(m.x, m.y)) return false;
+    if (!mux.arrange.isBorder(m.x, m.y)) return false;
     // A separator column is not a pane: the press is only the drag's; a header also focuses.
     const onSeparator = mux.geometry().separators.some((s) => s.x === m.x && m.y >= s.y && m.y < s.y + s.h);
     drag.at = { x: m.x, y: m.y, vertical: onSeparator };
@@ -56,7 +56,7 @@ function dragBorder(mux: Mux, m: MouseToken, drag: BorderDrag, e: { wheel: boole
     return true;
   }
   const at = drag.at;
-  const moved = mux.moveBorder(at.x, at.y, at.vertical ? m.x : m.y);
+  const moved = mux.arrange.moveBorder(at.x, at.y, at.vertical ? m.x : m.y);
   if (moved !== null) drag.at = at.vertical ? { ...at, x: moved } : { ...at, y: moved };
   return true;
 }

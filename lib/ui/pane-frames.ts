@@ -51,7 +51,7 @@ export class PaneFrames {
   draw(lines: Line[], cols: number, geo: Geometry, echoOnly: boolean): void {
     const rows = lines.length;
     const only = echoOnly && !this.all ? this.mux.focused : null;
-    const paneRows = Math.min(rows, this.mux.windowSize.rows - (this.mux.config.ui.statusLine ? 1 : 0));
+    const paneRows = Math.min(rows, this.mux.clients.windowSize.rows - (this.mux.config.ui.statusLine ? 1 : 0));
     if (this.all) clearUncovered(lines, rows, cols, geo);
     const held = new Set<string>();
     for (const [id, r] of geo.panes) {

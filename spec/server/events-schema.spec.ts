@@ -38,8 +38,8 @@ test('every event a real Mux sends through a change of each kind is valid by the
   ptys.get(two)!.output('\x1b]2;building\x07');
   ptys.get(two)!.output('\x1b]7501;state=blocked:kind=question:app=deploy\x07');
   await waitUntil(() => seen('title-changed') && seen('status-changed') && seen('notification'), () => `title, status and notification events; got ${events.map((e) => e.type).join(' ')}`);
-  mux.addClient('c1', 80, 24);
-  mux.removeClient('c1');
+  mux.clients.add('c1', 80, 24);
+  mux.clients.remove('c1');
   mux.newWindow({ argv: ['/bin/sh'], cwd: '/' }, 'second');
   const second = mux.findWindow({ index: 1 });
   mux.renameWindow(second, 'renamed');

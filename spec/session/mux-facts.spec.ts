@@ -23,7 +23,7 @@ test('the border title and the saved cwd follow the foreground program and direc
   procs.cd('/srv/app');
   pane.checkForeground();
   t.is(pane.title, 'bash');
-  t.is(mux.snapshot(() => []).panes[0].cwd, '/srv/app');
+  t.is(mux.persistence.snapshot(() => []).panes[0].cwd, '/srv/app');
 });
 
 test('a record set by a program ends when the shell has the terminal back; one set by the shell stays', async (t) => {

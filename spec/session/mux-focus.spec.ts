@@ -57,7 +57,7 @@ test('breaking the focused pane out to a window of its own leaves the old window
   mux.split('2', 'right', {});
   mux.focus('2');
   mux.focus('3');
-  mux.breakPane('3');
+  mux.arrange.breakPane('3');
   const old = mux.windowList().find((w) => mux.windowPaneIds(w.window).includes('1'))!.window;
   t.is(old.focused, '2');
 });

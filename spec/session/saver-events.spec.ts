@@ -11,7 +11,7 @@ import { fakeMux } from '../helpers/fake-mux.js';
 
 /** What a save writes, less the time and the history (output has its own, slower, deadline). */
 function saved(mux: Mux): unknown {
-  const { savedAt: _, panes, ...rest } = mux.snapshot(() => []);
+  const { savedAt: _, panes, ...rest } = mux.persistence.snapshot(() => []);
   return { ...rest, panes: panes.map(({ history: _h, ...p }) => p) };
 }
 
@@ -22,20 +22,20 @@ const CHANGES: [string, (mux: Mux) => void][] = [
   ['a split', (m) => m.split('1', 'right', {})],
   ['a pane killed', (m) => m.killPane('2')],
   ['focus moved', (m) => m.focus('1')],
-  ['a pane zoomed', (m) => m.toggleZoom('1')],
-  ['a pane resized', (m) => m.resizePane('1', 'right', 5)],
+  ['a pane zoomed', (m) => m.arrange.toggleZoom('1')],
+  ['a pane resized', (m) => m.arrange.resizePane('1', 'right', 5)],
   ['a pane given a title', (m) => m.setPaneTitle('1', 'given')],
   ['a window renamed', (m) => m.renameWindow(window(m, 1), 'logs')],
   ['a window moved', (m) => m.moveWindow(window(m, 1), 5)],
   ['another window selected', (m) => m.selectWindow(window(m, 1))],
   ['a window killed', (m) => m.killWindow(window(m, 1))],
-  ['a layout chosen', (m) => m.selectLayout('even-vertical')],
-  ['panes swapped', (m) => m.swapPane('1', 1)],
-  ['a window rotated', (m) => m.rotateWindow(1)],
-  ['a pane broken out', (m) => m.breakPane('2')],
-  ['a pane joined', (m) => m.joinPane('2', '1', 'down')],
+  ['a layout chosen', (m) => m.arrange.selectLayout('even-vertical')],
+  ['panes swapped', (m) => m.arrange.swapPane('1', 1)],
+  ['a window rotated', (m) => m.arrange.rotateWindow(1)],
+  ['a pane broken out', (m) => m.arrange.breakPane('2')],
+  ['a pane joined', (m) => m.arrange.joinPane('2', '1', 'down')],
   ['a pane respawned', (m) => m.respawnPane('1', { argv: ['/bin/true'] }, true)],
-  ['the session resized', (m) => m.setClientSize('c1', 100, 30)],
+  ['the session resized', (m) => m.clients.resize('c1', 100, 30)],
 ];
 
 test('synchronize-panes changes nothing the session file holds, and its event is not saved', (t) => {
@@ -55,7 +55,7 @@ for (const [what, change] of CHANGES) {
     mux.start({ argv: ['/bin/sh'], cwd: '/' });
     mux.split('1', 'right', {});
     mux.newWindow({}, null, false);
-    mux.addClient('c1', 80, 24);
+    mux.clients.add('c1', 80, 24);
     const events: MuxEvent[] = [];
     mux.subscribe((e) => events.push(e));
     const before = saved(mux);

@@ -5,6 +5,7 @@
 import test from 'ava';
 import { agentExplain, explainPane } from '../../lib/commands/agent/explain.js';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
+import { mostUrgent } from '../../lib/session/navigation.js';
 import type { MuxEvent } from '../../lib/session/events.js';
 import { fakeMux } from '../helpers/fake-mux.js';
 import { FakeProcesses } from '../helpers/fake-proc.js';
@@ -58,10 +59,10 @@ test('a hook\'s done is seen like a record\'s: focusing the pane or typing into 
   mux.agentHook('1', hook('UserPromptSubmit'));
   mux.agentHook('1', hook('Stop'));
   t.like(mux.pane('1').summary(), { state: 'done', source: 'hook' });
-  t.is(mux.mostUrgent(), '1');
+  t.is(mostUrgent(mux), '1');
   mux.focus('1');
   t.like(mux.pane('1').summary(), { state: 'idle', source: 'hook' });
-  t.is(mux.mostUrgent(), null);
+  t.is(mostUrgent(mux), null);
   mux.agentHook('1', hook('UserPromptSubmit'));
   mux.agentHook('1', hook('Stop'));
   t.is(mux.pane('1').summary().state, 'done', 'the next turn ends done again');
@@ -258,7 +259,7 @@ test('focusing clears a hook\'s done even while a detected done and a bell are p
   t.like(mux.pane('2').summary(), { state: 'done', source: 'hook' });
   mux.focus('2');
   t.like(mux.pane('2').summary(), { state: 'idle', source: 'hook' });
-  t.is(mux.mostUrgent(), null);
+  t.is(mostUrgent(mux), null);
 });
 
 test('looking at a blocked pane does not raise its question again', async (t) => {

@@ -1,0 +1,32 @@
+// What the Mux lends the modules that change state on its behalf (arrange.ts, persistence.ts):
+// its live panes and windows and the steps every change ends with. Only the Mux builds one, and
+// it never leaves lib/session, so outside it state is read through the Mux's views alone.
+import type { MuxEvent } from './events.js';
+import type { LayoutNode, Rect } from './layout.js';
+import type { Pane } from './pane.js';
+import type { NewPaneSpec, RestoredPane } from './pane-spawn.js';
+import type { PasteBuffers } from './paste-buffers.js';
+import type { Window, Windows } from './windows.js';
+
+export interface MuxParts {
+  readonly panes: ReadonlyMap<string, Pane>;
+  readonly windows: Windows;
+  readonly pasteBuffers: PasteBuffers;
+  /** The id the next new pane gets; a restore or handover carries it over. */
+  readonly ids: { next: number };
+  emit(event: MuxEvent): void;
+  /** Gives every visible pane its rect's size and announces the layout. */
+  relayout(): void;
+  /** The window minus the status line. */
+  paneArea(): Rect;
+  /** The live window a pane is in. */
+  windowWith(pane: string): Window;
+  /** The current window; NOT_FOUND when there is none. */
+  currentWindow(): Window;
+  /** The live window at a view's id. */
+  live(w: Readonly<Window>): Window;
+  /** A window left with `rest` after a pane closed or moved out of it. */
+  detachPane(w: Window, id: string, rest: LayoutNode): void;
+  /** Starts a pane (a saved or handed-over one under its own id) and wires its events. */
+  spawn(spec: NewPaneSpec, cols: number, rows: number, restored?: RestoredPane): Pane;
+}

@@ -1,0 +1,28 @@
+// Moving focus by where panes are (a heading, the next in order, the most urgent): each a
+// choice made from what the Mux shows, carried out by Mux.focus, which announces it.
+import { mostUrgentPane } from '../status/states.js';
+import { neighbour, type Heading } from './layout.js';
+import type { Mux } from './mux.js';
+
+/** Moves focus to the neighbour in a heading; false when there is none. */
+export function focusToward(mux: Mux, heading: Heading): boolean {
+  const focused = mux.focused;
+  if (!focused) return false;
+  const next = neighbour(mux.geometry(), focused, heading);
+  if (next) mux.focus(next);
+  return next !== null;
+}
+
+/** Focuses the pane `step` places on in the current window, wrapping. */
+export function focusNext(mux: Mux, step = 1): void {
+  const ids = mux.windowPaneIds();
+  const focused = mux.focused;
+  if (!ids.length || !focused) return;
+  const i = ids.indexOf(focused);
+  mux.focus(ids[(i + step + ids.length) % ids.length]);
+}
+
+/** The pane that most needs the user (see states.ts), the focused one last. */
+export function mostUrgent(mux: Mux): string | null {
+  return mostUrgentPane(mux.paneIds(), mux.focused, (id) => mux.pane(id).summary().state);
+}
