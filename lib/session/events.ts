@@ -29,8 +29,7 @@ export type MuxEvent =
   | { type: 'buffer-added'; buffer: string; fromPane?: string }
   | { type: 'client-attached'; client: string }
   | { type: 'client-detached'; client: string }
-  /** `thurm save`: the saver writes the session file now, before this event returns. */
-  /** The session file failed to save, or saves again after failing (Mux.saveState). */
+  /** The session file failed to save, or saves again after failing (`mux.persistence.saveState`). */
   | { type: 'save-changed' }
   /** A tmux option value was set or unset (Mux.tmuxOptions): borders may look different. */
   | { type: 'options-changed' }

@@ -1,7 +1,7 @@
 // Keeps the session file current from the Mux's events alone: a change of panes, layout,
 // focus or titles is saved within a second, a status change (an agent's session id, its
 // resume command) within five, and output (history) within thirty, never more often. A save
-// that fails (disk full, read-only folder) is shown through Mux.saveState and retried; it
+// that fails (disk full, read-only folder) is shown through the Mux's `persistence.saveState` and retried; it
 // never stops the server. When the session ends, its last state is saved with the reason.
 // Only the server that holds the file's claim writes it (file-claim.ts); another one's saves
 // fail, saying who keeps the file, until that one lets go.
