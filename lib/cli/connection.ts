@@ -82,9 +82,12 @@ export class Connection {
       });
       ws.once('error', (err: NodeJS.ErrnoException) => {
         clearTimeout(timer);
-        if (ws.status === 503) return reject(new ThurmError('SERVER_BUSY', `server busy: it serves as many connections as it may; try again: ${socketPath}`));
+        // EAGAIN is the kernel's listen queue full: the server is as busy as a 503 says.
+        if (ws.status === 503 || err.code === 'EAGAIN') return reject(new ThurmError('SERVER_BUSY', `server busy: it serves as many connections as it may; try again: ${socketPath}`));
         if (ws.status === 410) return reject(new ThurmError('SERVER_UNAVAILABLE', `the session is ending: ${socketPath}`));
-        const dead = err.code === 'ECONNREFUSED' || err.code === 'ENOENT';
+        // A reset while connecting is a server that was ending as it accepted (a session whose
+        // program exited at once): gone, as a refused connection is.
+        const dead = err.code === 'ECONNREFUSED' || err.code === 'ENOENT' || err.code === 'ECONNRESET';
         reject(new ThurmError(dead ? 'SERVER_UNAVAILABLE' : 'IO_ERROR', `${dead ? 'no server running on' : 'cannot connect to'} ${socketPath}${dead ? '' : `: ${err.message}`}`));
       });
     });

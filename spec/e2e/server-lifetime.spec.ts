@@ -2,6 +2,7 @@
 // command may hang on it, and a deleted socket comes back.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import test from 'ava';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
@@ -100,6 +101,29 @@ trial({
       figure: `each gave up with TIMEOUT (exit 11) within ${n(Math.max(...results.map((r) => r.ms)) / 1000, 1)} s; the same server served on after SIGCONT`,
     };
   },
+});
+
+test.serial('a frozen server whose listen queue is full makes the CLI say at once that the server is busy (exit 20)', async (t) => {
+  const env = await session(t);
+  await freeze(t, env);
+  // The kernel queues connections for a stopped server until its listen queue is full, then
+  // refuses the next with EAGAIN.
+  const queued: net.Socket[] = [];
+  t.teardown(() => { for (const s of queued) s.destroy(); });
+  const full = async () => {
+    for (let i = 0; i < 10_000; i++) {
+      const err = await new Promise<NodeJS.ErrnoException | null>((resolve) => {
+        const s = net.connect(env.socket, () => resolve(null)).once('error', resolve);
+        queued.push(s);
+      });
+      if (err) return err.code;
+    }
+    return 'never full';
+  };
+  t.is(await full(), 'EAGAIN');
+  const r = await env.cli(['list']);
+  t.is(r.code, 20, r.stderr);
+  t.regex(r.stderr, /^thurm: server busy/);
 });
 
 test.serial('wait without --timeout keeps waiting past the usual request timeout', async (t) => {

@@ -3,18 +3,26 @@
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION } from '../../lib/server/protocol.js';
 
-export /** Opens a control connection; resolves with it, or with the HTTP status that refused it. */
-function connect(socket: string): Promise<WebSocket | { refused: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws+unix://${socket}:/`);
+export /** Opens a control connection; resolves with it, or with the HTTP status that refused it.
+ * A connect refused with EAGAIN (the kernel's listen queue is full, before the server sees it)
+ * is tried again, as a client would, for up to `patienceMs`. */
+function connect(socket: string, patienceMs = 30_000): Promise<WebSocket | { refused: number; body: string }> {
+  const until = Date.now() + patienceMs;
+  const attempt = (): Promise<WebSocket | { refused: number; body: string }> => new Promise((resolve, reject) => {
+    // A stopped server's kernel accepts the connection; only its handshake never ends.
+    const ws = new WebSocket(`ws+unix://${socket}:/`, { handshakeTimeout: 20_000 });
     ws.once('open', () => resolve(ws));
     ws.once('unexpected-response', (_req, res) => {
       let body = '';
       res.on('data', (d: Buffer) => { body += d; });
       res.on('end', () => resolve({ refused: res.statusCode ?? 0, body }));
     });
-    ws.once('error', reject);
+    ws.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EAGAIN' && Date.now() < until) setTimeout(() => attempt().then(resolve, reject), 20 + Math.random() * 80);
+      else reject(err);
+    });
   });
+  return attempt();
 }
 
 export /** A control connection for requests that must be quicker than starting the CLI. */
