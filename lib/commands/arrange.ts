@@ -85,7 +85,7 @@ export const synchronizePanes = defineCommand({
   fields: { off: field.bool().describe('type into the focused pane only again').default(false) },
   result: { synchronize: field.bool() },
   run: (ctx, a) => {
-    ctx.mux.setSynchronize(!a.off);
+    ctx.mux.windowChanges.synchronize(!a.off);
     return { synchronize: !a.off };
   },
 });

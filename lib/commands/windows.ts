@@ -58,7 +58,7 @@ export const selectWindow = defineCommand({
   rules: { exactlyOne: [['index', 'next', 'previous', 'last']] },
   result: { window: field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('the index of the window now selected') },
   run: (ctx, a) => {
-    ctx.mux.selectWindowBy(a.index !== undefined ? { index: a.index } : a.last ? 'last' : { step: a.next ? 1 : -1 });
+    ctx.mux.windowChanges.selectBy(a.index !== undefined ? { index: a.index } : a.last ? 'last' : { step: a.next ? 1 : -1 });
     return { window: windowInfo(ctx.mux).find((w) => w.current)!.index };
   },
 });
@@ -72,7 +72,7 @@ export const renameWindow = defineCommand({
   fields: { index: windowIndexField, name: nameField.describe('window name (null: named after its pane again)').nullable().optional() },
   result: {},
   run: (ctx, a) => {
-    ctx.mux.renameWindow(ctx.mux.findWindow({ index: a.index }), a.name ? sanitizeText(a.name, 64) : null);
+    ctx.mux.windowChanges.rename(ctx.mux.findWindow({ index: a.index }), a.name ? sanitizeText(a.name, 64) : null);
     return {};
   },
 });
@@ -86,7 +86,7 @@ export const moveWindow = defineCommand({
   fields: { index: windowIndexField, to: field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('the new index') },
   result: {},
   run: (ctx, a) => {
-    ctx.mux.moveWindow(ctx.mux.findWindow({ index: a.index }), a.to);
+    ctx.mux.windowChanges.move(ctx.mux.findWindow({ index: a.index }), a.to);
     return {};
   },
 });
@@ -100,7 +100,7 @@ export const killWindow = defineCommand({
   fields: { index: windowIndexField },
   result: {},
   run: (ctx, a) => {
-    ctx.mux.killWindow(ctx.mux.findWindow({ index: a.index }));
+    ctx.mux.windowChanges.kill(ctx.mux.findWindow({ index: a.index }));
     return {};
   },
 });

@@ -48,7 +48,7 @@ export class Arrange {
     this.parts.detachPane(from, id, rest);
     const w = this.parts.windows.add(leaf(id), id);
     this.parts.emit({ type: 'window-added', window: w.id });
-    this.mux.selectWindow(w);
+    this.mux.windowChanges.select(w);
     this.parts.relayout();
   }
 

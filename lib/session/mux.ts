@@ -1,8 +1,12 @@
 // The Mux owns a session's state (panes, windows, focus, zoom, paste buffers, option values)
 // and is the only thing that changes it: other modules read through getters and read-only views
 // and change things through its methods, or through the parts it owns that change state on its
-// behalf: arranging panes (arrange.ts), client sizing (client-sizes.ts), and persistence and the
-// handover (persistence.ts). Every change is announced as a MuxEvent; see events.ts.
+// behalf: arranging panes (arrange.ts), window changes (window-changes.ts), client sizing
+// (client-sizes.ts), and persistence and the handover (persistence.ts). Every change is
+// announced as a MuxEvent; see events.ts.
+// It is over 400 lines because what is left here changes panes directly (a pane's start, end and
+// respawn, focus, typing, the relayout), each with the events it announces, beside the read-only
+// queries every reader uses; a pane's start and end is the next part that can move out.
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
@@ -25,6 +29,7 @@ import { Persistence } from './persistence.js';
 import { Reaper } from './reaper.js';
 import { StatusWatch } from './status-watch.js';
 import { TmuxOptions } from './tmux-options.js';
+import { WindowChanges } from './window-changes.js';
 import { Windows, type Window } from './windows.js';
 
 export interface MuxOptions {
@@ -71,6 +76,8 @@ export class Mux {
   readonly arrange: Arrange;
   /** The session file's data, the saver's state, the restore report and the handover (see persistence.ts). */
   readonly persistence: Persistence;
+  /** Selecting, renaming, moving, synchronizing and killing windows (see window-changes.ts). */
+  readonly windowChanges: WindowChanges;
 
   constructor(opts: MuxOptions) {
     this.sessionName = opts.session;
@@ -88,6 +95,7 @@ export class Mux {
     };
     this.arrange = new Arrange(this, parts);
     this.persistence = new Persistence(this, parts, this.proc);
+    this.windowChanges = new WindowChanges(this, parts);
     this.watch = new StatusWatch(this, (pane) => this.events.emit({ type: 'status-changed', pane }), this.now);
     this.notifier = new Notifier((pane, notification) => this.events.emit({ type: 'notification', pane, notification }), this.now);
     this.subscribe((e) => {
@@ -226,7 +234,7 @@ export class Mux {
     const w = this.windows.add(leaf(pane.id), pane.id, name);
     this.events.emit({ type: 'pane-added', pane: pane.id });
     this.events.emit({ type: 'window-added', window: w.id });
-    if (select) this.selectWindow(w);
+    if (select) this.windowChanges.select(w);
     this.relayout();
     return pane.id;
   }
@@ -331,29 +339,6 @@ export class Mux {
     this.pane(id).nameAs(title);
   }
 
-  /** Closes every pane of a window (`kill-window`). */
-  killWindow(w: Readonly<Window>): void {
-    for (const id of panesOf(w.layout)) this.killPane(id);
-  }
-
-  selectWindow(view: Readonly<Window>): void {
-    const w = this.live(view);
-    if (w === this.windows.current) return;
-    const before = this.focused;
-    this.windows.select(w);
-    if (before && this.panes.has(before)) this.pane(before).focusEvent(false);
-    this.events.emit({ type: 'window-selected', window: w.id });
-    this.focus(w.focused, true);
-    this.relayout();
-  }
-
-  /** The window `step` places after the current one (`n`, `p`), the last one selected (`l`), or by index. */
-  selectWindowBy(how: { step: number } | 'last' | { index: number }): void {
-    const w = how === 'last' ? this.windows.last : 'index' in how ? this.windows.byIndex(how.index) : this.windows.step(how.step);
-    if (!w) throw new ThurmError('NOT_FOUND', how === 'last' ? 'no last window' : 'index' in how ? `no window ${how.index}` : 'no other window');
-    this.selectWindow(w);
-  }
-
   /** The window at `index`, else the window with id `id`, else the current one. */
   findWindow(ref: { index?: number; id?: number }): Readonly<Window> {
     const w = ref.index !== undefined ? this.windows.byIndex(ref.index) : ref.id !== undefined ? this.windows.byId(ref.id) : this.windows.current;
@@ -369,12 +354,6 @@ export class Mux {
     this.windows.refocus(w, id, order);
   }
 
-  setSynchronize(on: boolean, view?: Readonly<Window>): void {
-    const w = view ? this.live(view) : this.currentWindow();
-    w.synchronize = on;
-    this.events.emit({ type: 'window-synchronized', window: w.id });
-  }
-
   private live(view: Readonly<Window>): Window {
     const w = this.windows.byId(view.id);
     if (!w) throw new ThurmError('NOT_FOUND', `no such window: @${view.id}`);
@@ -385,20 +364,6 @@ export class Mux {
     const w = this.windows.current;
     if (!w) throw new ThurmError('NOT_FOUND', 'no window');
     return w;
-  }
-
-  renameWindow(view: Readonly<Window>, name: string | null): void {
-    const w = this.live(view);
-    w.name = name;
-    this.events.emit({ type: 'window-renamed', window: w.id });
-  }
-
-  /** Moves a window to another index (tmux `move-window`); a window there takes the old one. */
-  moveWindow(view: Readonly<Window>, index: number): void {
-    const w = this.live(view);
-    const other = this.windows.move(w, index);
-    this.events.emit({ type: 'window-moved', window: w.id });
-    if (other) this.events.emit({ type: 'window-moved', window: other.id });
   }
 
   /**
@@ -437,7 +402,7 @@ export class Mux {
   /** Focuses a pane, selecting its window; `announce` even when it was focused already. */
   focus(id: string, announce = false): void {
     const w = this.windowWith(id);
-    if (w !== this.windows.current) this.selectWindow(w);
+    if (w !== this.windows.current) this.windowChanges.select(w);
     if (w.zoomed && w.zoomed !== id) w.zoomed = null;
     const before = w.focused;
     w.focused = id;

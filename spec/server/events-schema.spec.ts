@@ -42,11 +42,11 @@ test('every event a real Mux sends through a change of each kind is valid by the
   mux.clients.remove('c1');
   mux.newWindow({ argv: ['/bin/sh'], cwd: '/' }, 'second');
   const second = mux.findWindow({ index: 1 });
-  mux.renameWindow(second, 'renamed');
-  mux.moveWindow(second, 0);
-  mux.setSynchronize(true, second);
-  mux.selectWindowBy('last');
-  mux.killWindow(second);
+  mux.windowChanges.rename(second, 'renamed');
+  mux.windowChanges.move(second, 0);
+  mux.windowChanges.synchronize(true, second);
+  mux.windowChanges.selectBy('last');
+  mux.windowChanges.kill(second);
   mux.respawnPane(two, { argv: ['/bin/sh'], cwd: '/tmp' }, true);
   mux.renameSession('spec-2', '/nonexistent-2');
   ptys.get(two)!.exit(3);

@@ -25,10 +25,10 @@ const CHANGES: [string, (mux: Mux) => void][] = [
   ['a pane zoomed', (m) => m.arrange.toggleZoom('1')],
   ['a pane resized', (m) => m.arrange.resizePane('1', 'right', 5)],
   ['a pane given a title', (m) => m.setPaneTitle('1', 'given')],
-  ['a window renamed', (m) => m.renameWindow(window(m, 1), 'logs')],
-  ['a window moved', (m) => m.moveWindow(window(m, 1), 5)],
-  ['another window selected', (m) => m.selectWindow(window(m, 1))],
-  ['a window killed', (m) => m.killWindow(window(m, 1))],
+  ['a window renamed', (m) => m.windowChanges.rename(window(m, 1), 'logs')],
+  ['a window moved', (m) => m.windowChanges.move(window(m, 1), 5)],
+  ['another window selected', (m) => m.windowChanges.select(window(m, 1))],
+  ['a window killed', (m) => m.windowChanges.kill(window(m, 1))],
   ['a layout chosen', (m) => m.arrange.selectLayout('even-vertical')],
   ['panes swapped', (m) => m.arrange.swapPane('1', 1)],
   ['a window rotated', (m) => m.arrange.rotateWindow(1)],
@@ -44,7 +44,7 @@ test('synchronize-panes changes nothing the session file holds, and its event is
   const events: MuxEvent[] = [];
   mux.subscribe((e) => events.push(e));
   const before = saved(mux);
-  mux.setSynchronize(true);
+  mux.windowChanges.synchronize(true);
   t.deepEqual(saved(mux), before);
   t.deepEqual(events.map((e) => [e.type, SAVE_AFTER[e.type]]), [['window-synchronized', null]]);
 });

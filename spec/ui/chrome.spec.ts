@@ -31,7 +31,7 @@ function blockedSession(t: { teardown(fn: () => void): void }): Mux {
   mux.start({ argv: ['/bin/sh'], cwd: '/' });
   mux.newWindow({ argv: ['/bin/sh'], cwd: '/' });
   mux.pane('2').status.onOsc7501('state=blocked');
-  mux.selectWindowBy({ index: 0 });
+  mux.windowChanges.selectBy({ index: 0 });
   return mux;
 }
 

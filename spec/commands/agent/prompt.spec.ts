@@ -47,7 +47,7 @@ for (const [what, text] of [['a newline', 'first\nsecond'], ['a carriage return'
 test('in a synchronized window a prompt goes to its agent alone, never into the neighbours\' shells', async (t) => {
   const p = await claudeAtPrompt(t);
   p.mux.split('1', 'right', { argv: ['bash'], cwd: '/' });
-  p.mux.setSynchronize(true);
+  p.mux.windowChanges.synchronize(true);
   t.like(await p.call({ type: 'agent-prompt', text: 'explain `touch /tmp/owned`' }), { ok: true });
   t.true(typed(p).includes('touch'), 'the agent got it');
   t.false(p.ptys[1].writes.map((w) => w.data).join('').includes('touch'), 'the neighbour did not');
