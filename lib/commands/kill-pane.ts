@@ -10,7 +10,7 @@ export const killPane = defineCommand({
   fields: { pane: paneField },
   result: {},
   run: (ctx, a) => {
-    ctx.mux.killPane(resolvePane(ctx, a.pane));
+    ctx.mux.lifecycle.kill(resolvePane(ctx, a.pane));
     return {};
   },
 });

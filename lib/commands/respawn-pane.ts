@@ -23,7 +23,7 @@ export const respawnPane = defineCommand({
   result: { pane: field.string({ max: 32 }) },
   run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
-    ctx.mux.respawnPane(id, { argv: a.argv, cwd: a.cwd }, a.kill);
+    ctx.mux.lifecycle.respawn(id, { argv: a.argv, cwd: a.cwd }, a.kill);
     return { pane: id };
   },
 });

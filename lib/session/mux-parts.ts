@@ -1,6 +1,7 @@
-// What the Mux lends the modules that change state on its behalf (arrange.ts, window-changes.ts, persistence.ts):
-// its live panes and windows and the steps every change ends with. Only the Mux builds one, and
-// it never leaves lib/session, so outside it state is read through the Mux's views alone.
+// What the Mux lends the modules that change state on its behalf (pane-lifecycle.ts, arrange.ts,
+// window-changes.ts, persistence.ts): its live panes and windows and the steps every change ends
+// with. Only the Mux builds one, and it never leaves lib/session, so outside it state is read
+// through the Mux's views alone.
 import type { MuxEvent } from './events.js';
 import type { LayoutNode, Rect } from './layout.js';
 import type { Pane } from './pane.js';

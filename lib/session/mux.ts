@@ -1,12 +1,12 @@
 // The Mux owns a session's state (panes, windows, focus, zoom, paste buffers, option values)
 // and is the only thing that changes it: other modules read through getters and read-only views
 // and change things through its methods, or through the parts it owns that change state on its
-// behalf: arranging panes (arrange.ts), window changes (window-changes.ts), client sizing
-// (client-sizes.ts), and persistence and the handover (persistence.ts). Every change is
-// announced as a MuxEvent; see events.ts.
-// It is over 400 lines because what is left here changes panes directly (a pane's start, end and
-// respawn, focus, typing, the relayout), each with the events it announces, beside the read-only
-// queries every reader uses; a pane's start and end is the next part that can move out.
+// behalf: a pane's start and end (pane-lifecycle.ts), arranging panes (arrange.ts), window
+// changes (window-changes.ts), client sizing (client-sizes.ts), and persistence and the handover
+// (persistence.ts). Every change is announced as a MuxEvent; see events.ts.
+// It is a little over 400 lines because it is the one place readers ask (about 100 lines of
+// read-only queries: panes, windows, names, geometry) beside what must stay with the state it
+// changes: opening panes and windows, focus, typing, the relayout and the session's end.
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
@@ -17,13 +17,14 @@ import type { Config } from './config.js';
 import { MuxEvents, type MuxListener } from './events.js';
 import { historyLines } from './history-budget.js';
 import {
-  computeGeometry, leaf, panesOf, removePane, rectCells, resizePaneTo, splitPane,
+  computeGeometry, leaf, panesOf, rectCells, resizePaneTo, splitPane,
   type Direction, type PaneSize, type Geometry, type LayoutNode, type Rect,
 } from './layout.js';
 import type { MuxParts } from './mux-parts.js';
 import { Notifier } from './notifier.js';
-import { Pane, type PaneOptions } from './pane.js';
-import { paneOptions, type NewPaneSpec, type RestoredPane } from './pane-spawn.js';
+import type { Pane, PaneOptions } from './pane.js';
+import { PaneLifecycle } from './pane-lifecycle.js';
+import type { NewPaneSpec } from './pane-spawn.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
 import { Persistence } from './persistence.js';
 import { Reaper } from './reaper.js';
@@ -66,7 +67,6 @@ export class Mux {
   private readonly watch: StatusWatch;
   private readonly notifier: Notifier;
   private readonly reaper = new Reaper();
-  private readonly spawnPty: PaneOptions['spawn'];
   private readonly proc: ProcFacts;
   private readonly now: () => number;
   private ended = false;
@@ -78,12 +78,13 @@ export class Mux {
   readonly persistence: Persistence;
   /** Selecting, renaming, moving, synchronizing and killing windows (see window-changes.ts). */
   readonly windowChanges: WindowChanges;
+  /** A pane's start, end and respawn (see pane-lifecycle.ts). */
+  readonly lifecycle: PaneLifecycle;
 
   constructor(opts: MuxOptions) {
     this.sessionName = opts.session;
     this.socketFile = opts.socketPath;
     this.settings = opts.config;
-    this.spawnPty = opts.spawn;
     this.proc = opts.proc ?? LIVE_PROC;
     this.now = opts.now ?? Date.now;
     this.clients = new ClientSizes(opts.size, (e) => this.events.emit(e), () => this.relayout());
@@ -91,13 +92,14 @@ export class Mux {
       panes: this.panes, windows: this.windows, pasteBuffers: this.pasteBuffers, ids: this.ids,
       emit: (e) => this.events.emit(e), relayout: () => this.relayout(), paneArea: () => this.paneArea(),
       windowWith: (pane) => this.windowWith(pane), currentWindow: () => this.currentWindow(), live: (w) => this.live(w),
-      detachPane: (w, id, rest) => this.detachPane(w, id, rest), spawn: (spec, cols, rows, restored) => this.spawn(spec, cols, rows, restored),
+      detachPane: (w, id, rest) => this.detachPane(w, id, rest), spawn: (spec, cols, rows, restored) => this.lifecycle.spawn(spec, cols, rows, restored),
     };
     this.arrange = new Arrange(this, parts);
     this.persistence = new Persistence(this, parts, this.proc);
     this.windowChanges = new WindowChanges(this, parts);
-    this.watch = new StatusWatch(this, (pane) => this.events.emit({ type: 'status-changed', pane }), this.now);
     this.notifier = new Notifier((pane, notification) => this.events.emit({ type: 'notification', pane, notification }), this.now);
+    this.lifecycle = new PaneLifecycle(this, parts, { panes: this.panes, notifier: this.notifier, reaper: this.reaper, spawnPty: opts.spawn, proc: this.proc, now: this.now });
+    this.watch = new StatusWatch(this, (pane) => this.events.emit({ type: 'status-changed', pane }), this.now);
     this.subscribe((e) => {
       if (e.type === 'pane-removed') {
         this.states.delete(e.pane);
@@ -230,7 +232,7 @@ export class Mux {
   /** Opens a window with one pane running `spec` and selects it; returns the pane's id. */
   newWindow(spec: NewPaneSpec, name: string | null = null, select = true): string {
     const area = this.paneArea();
-    const pane = this.spawn({ ...spec, window: this.windows.freeIndex() }, area.w, Math.max(area.h - 1, 1));
+    const pane = this.lifecycle.spawn({ ...spec, window: this.windows.freeIndex() }, area.w, Math.max(area.h - 1, 1));
     const w = this.windows.add(leaf(pane.id), pane.id, name);
     this.events.emit({ type: 'pane-added', pane: pane.id });
     this.events.emit({ type: 'window-added', window: w.id });
@@ -248,90 +250,13 @@ export class Mux {
     if (opts.size) layout = resizePaneTo(layout, id, dir, rectCells(opts.size, dir, from.size), this.paneArea());
     const hidden = computeGeometry(layout, this.paneArea(), undefined).hidden;
     if (hidden.has(id) || hidden.has(target)) throw new ThurmError('INVALID_ARGUMENT', `no space for a new pane next to pane ${target}`);
-    const pane = this.spawn({ ...spec, cwd, window: w.index }, from.size.cols, from.size.rows);
+    const pane = this.lifecycle.spawn({ ...spec, cwd, window: w.index }, from.size.cols, from.size.rows);
     w.layout = layout;
     w.zoomed = null;
     this.events.emit({ type: 'pane-added', pane: pane.id });
     if (!opts.keepFocus) this.focus(pane.id);
     this.relayout();
     return pane.id;
-  }
-
-  private spawn(spec: NewPaneSpec, cols: number, rows: number, restored?: RestoredPane): Pane {
-    const id = restored?.id ?? String(this.ids.next);
-    const ctx = { session: this.session, socketPath: this.socketPath, config: this.config, spawn: this.spawnPty, proc: this.proc, now: this.now };
-    const opts = paneOptions(id, spec, cols, rows, ctx, restored);
-    if (!restored) this.ids.next++;
-    const pane = new Pane(
-      opts,
-      {
-        output: () => this.events.emit({ type: 'pane-output', pane: id }),
-        title: () => this.events.emit({ type: 'pane-title-changed', pane: id }),
-        exit: (exitCode, signal) => this.exited(id, exitCode, signal),
-        statusChanged: () => this.events.emit({ type: 'status-changed', pane: id }),
-        notify: (notification) => this.notifier.programAsked(id, notification),
-        watched: () => this.focused === id && this.clients.count > 0,
-        clipboard: (text) => {
-          if (this.config.ui.paneClipboard) this.addBuffer(text, id);
-        },
-      },
-    );
-    this.panes.set(id, pane);
-    return pane;
-  }
-
-  private exited(id: string, exitCode: number, signal: number | null): void {
-    if (!this.panes.has(id)) return;
-    this.events.emit({ type: 'pane-exited', pane: id, exitCode, signal });
-    if (!this.config.remainOnExit) this.killPane(id);
-  }
-
-  killPane(id: string): void {
-    const pane = this.pane(id);
-    const w = this.windowWith(id);
-    this.panes.delete(id);
-    const layout = removePane(w.layout, id);
-    this.reaper.close(pane);
-    this.events.emit({ type: 'pane-removed', pane: id });
-    if (!layout) {
-      this.closeWindow(w);
-      return;
-    }
-    const wasFocused = w.focused === id;
-    this.detachPane(w, id, layout);
-    if (wasFocused && w === this.windows.current) this.focus(w.focused, true);
-    this.relayout();
-  }
-
-  /** A window whose last pane went: the session ends with its last window. */
-  private closeWindow(w: Window): void {
-    const wasCurrent = w === this.windows.current;
-    this.windows.remove(w);
-    this.events.emit({ type: 'window-closed', window: w.id });
-    const next = this.windows.current;
-    if (!next) {
-      this.end();
-      return;
-    }
-    if (wasCurrent) {
-      this.events.emit({ type: 'window-selected', window: next.id });
-      this.focus(next.focused, true);
-    }
-    this.relayout();
-  }
-
-  /**
-   * Starts `spec` in a pane in place of its program (tmux `respawn-pane`): the same id, place
-   * in the layout, size and given title, a fresh screen. A program still running is hung up
-   * only when `kill` says so.
-   */
-  respawnPane(id: string, spec: NewPaneSpec, kill: boolean): void {
-    const old = this.pane(id);
-    if (!old.exit && !kill) throw new ThurmError('INVALID_ARGUMENT', `pane ${id} still runs its program (respawn-pane -k replaces it)`);
-    this.spawn({ ...spec, cwd: spec.cwd ?? old.cwd, window: this.windowWith(id).index }, old.size.cols, old.size.rows,
-      { id, history: [], typed: null, notice: null, title: old.givenTitle });
-    this.reaper.close(old);
-    this.events.emit({ type: 'pane-respawned', pane: id });
   }
 
   /** Names a pane (null: its title follows its program again); shown in its border. */

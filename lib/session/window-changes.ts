@@ -53,6 +53,6 @@ export class WindowChanges {
 
   /** Closes every pane of a window (`kill-window`); the window goes with its last pane. */
   kill(view: Readonly<Window>): void {
-    for (const id of panesOf(view.layout)) this.mux.killPane(id);
+    for (const id of panesOf(view.layout)) this.mux.lifecycle.kill(id);
   }
 }

@@ -47,7 +47,7 @@ test('every event a real Mux sends through a change of each kind is valid by the
   mux.windowChanges.synchronize(true, second);
   mux.windowChanges.selectBy('last');
   mux.windowChanges.kill(second);
-  mux.respawnPane(two, { argv: ['/bin/sh'], cwd: '/tmp' }, true);
+  mux.lifecycle.respawn(two, { argv: ['/bin/sh'], cwd: '/tmp' }, true);
   mux.renameSession('spec-2', '/nonexistent-2');
   ptys.get(two)!.exit(3);
   await waitUntil(() => seen('pane-closed'), 'the exited pane closed');

@@ -22,7 +22,7 @@ test('closing the focused pane focuses the pane that was focused before it', (t)
   mux.split('1', 'right', {});
   mux.split('2', 'down', {});
   t.is(mux.focused, '3');
-  mux.killPane('3');
+  mux.lifecycle.kill('3');
   t.is(mux.focused, '2');
 });
 
@@ -33,10 +33,10 @@ test('focus goes back to the pane visited before, and closing another pane leave
   mux.split('3', 'right', {});
   mux.focus('2');
   mux.focus('4');
-  mux.killPane('4');
+  mux.lifecycle.kill('4');
   t.is(mux.focused, '2');
   mux.focus('3');
-  mux.killPane('2');
+  mux.lifecycle.kill('2');
   t.is(mux.focused, '3');
 });
 
@@ -45,9 +45,9 @@ test('when the pane focused before it has closed too, focus goes to the pane bef
   for (const id of ['1', '2', '3']) mux.split(id, 'right', {});
   mux.focus('3');
   mux.focus('4');
-  mux.killPane('3');
+  mux.lifecycle.kill('3');
   t.is(mux.focused, '4');
-  mux.killPane('4');
+  mux.lifecycle.kill('4');
   t.is(mux.focused, '2');
 });
 

@@ -25,7 +25,7 @@ test('a snapshot restored into a new Mux has the same ids, layout, focus, zoom a
   a.start({ argv: ['/bin/sh'], cwd: '/' });
   a.split('1', 'right', {});
   a.split('1', 'down', {});
-  a.killPane('2');
+  a.lifecycle.kill('2');
   a.focus('1');
   a.arrange.toggleZoom('1');
   ptys[0].output('line one\r\nline two\r\n');

@@ -20,7 +20,7 @@ const window = (mux: Mux, index: number) => mux.findWindow({ index });
 const CHANGES: [string, (mux: Mux) => void][] = [
   ['a new window', (m) => m.newWindow({})],
   ['a split', (m) => m.split('1', 'right', {})],
-  ['a pane killed', (m) => m.killPane('2')],
+  ['a pane killed', (m) => m.lifecycle.kill('2')],
   ['focus moved', (m) => m.focus('1')],
   ['a pane zoomed', (m) => m.arrange.toggleZoom('1')],
   ['a pane resized', (m) => m.arrange.resizePane('1', 'right', 5)],
@@ -34,7 +34,7 @@ const CHANGES: [string, (mux: Mux) => void][] = [
   ['a window rotated', (m) => m.arrange.rotateWindow(1)],
   ['a pane broken out', (m) => m.arrange.breakPane('2')],
   ['a pane joined', (m) => m.arrange.joinPane('2', '1', 'down')],
-  ['a pane respawned', (m) => m.respawnPane('1', { argv: ['/bin/true'] }, true)],
+  ['a pane respawned', (m) => m.lifecycle.respawn('1', { argv: ['/bin/true'] }, true)],
   ['the session resized', (m) => m.clients.resize('c1', 100, 30)],
 ];
 

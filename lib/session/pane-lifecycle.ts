@@ -1,0 +1,107 @@
+// A pane's start and end (Mux.lifecycle): starting its program with its events wired to the
+// Mux, its exit, closing it (its window goes with its last pane, the session with its last
+// window) and starting another program in its place.
+import { ThurmError } from '../errors.js';
+import type { ProcFacts } from '../pty/proc.js';
+import { removePane } from './layout.js';
+import type { Mux } from './mux.js';
+import type { MuxParts } from './mux-parts.js';
+import type { Notifier } from './notifier.js';
+import { Pane, type PaneOptions } from './pane.js';
+import { paneOptions, type NewPaneSpec, type RestoredPane } from './pane-spawn.js';
+import type { Reaper } from './reaper.js';
+import type { Window } from './windows.js';
+
+/** What the Mux gives its lifecycle beside MuxParts: the writable pane map and what panes start with. */
+export interface LifecycleDeps {
+  panes: Map<string, Pane>;
+  notifier: Notifier;
+  reaper: Reaper;
+  spawnPty: PaneOptions['spawn'];
+  proc: ProcFacts;
+  now: () => number;
+}
+
+export class PaneLifecycle {
+  constructor(private readonly mux: Mux, private readonly parts: MuxParts, private readonly deps: LifecycleDeps) {}
+
+  /** Starts a pane (a saved or handed-over one under its own id) and wires its events. */
+  spawn(spec: NewPaneSpec, cols: number, rows: number, restored?: RestoredPane): Pane {
+    const { mux, parts, deps } = this;
+    const id = restored?.id ?? String(parts.ids.next);
+    const ctx = { session: mux.session, socketPath: mux.socketPath, config: mux.config, spawn: deps.spawnPty, proc: deps.proc, now: deps.now };
+    const opts = paneOptions(id, spec, cols, rows, ctx, restored);
+    if (!restored) parts.ids.next++;
+    const pane = new Pane(
+      opts,
+      {
+        output: () => parts.emit({ type: 'pane-output', pane: id }),
+        title: () => parts.emit({ type: 'pane-title-changed', pane: id }),
+        exit: (exitCode, signal) => this.exited(id, exitCode, signal),
+        statusChanged: () => parts.emit({ type: 'status-changed', pane: id }),
+        notify: (notification) => deps.notifier.programAsked(id, notification),
+        watched: () => mux.focused === id && mux.clients.count > 0,
+        clipboard: (text) => {
+          if (mux.config.ui.paneClipboard) mux.addBuffer(text, id);
+        },
+      },
+    );
+    deps.panes.set(id, pane);
+    return pane;
+  }
+
+  private exited(id: string, exitCode: number, signal: number | null): void {
+    if (!this.deps.panes.has(id)) return;
+    this.parts.emit({ type: 'pane-exited', pane: id, exitCode, signal });
+    if (!this.mux.config.remainOnExit) this.kill(id);
+  }
+
+  kill(id: string): void {
+    const pane = this.mux.pane(id);
+    const w = this.parts.windowWith(id);
+    this.deps.panes.delete(id);
+    const layout = removePane(w.layout, id);
+    this.deps.reaper.close(pane);
+    this.parts.emit({ type: 'pane-removed', pane: id });
+    if (!layout) {
+      this.closeWindow(w);
+      return;
+    }
+    const wasFocused = w.focused === id;
+    this.parts.detachPane(w, id, layout);
+    if (wasFocused && w === this.parts.windows.current) this.mux.focus(w.focused, true);
+    this.parts.relayout();
+  }
+
+  /** A window whose last pane went: the session ends with its last window. */
+  private closeWindow(w: Window): void {
+    const { windows } = this.parts;
+    const wasCurrent = w === windows.current;
+    windows.remove(w);
+    this.parts.emit({ type: 'window-closed', window: w.id });
+    const next = windows.current;
+    if (!next) {
+      this.mux.end();
+      return;
+    }
+    if (wasCurrent) {
+      this.parts.emit({ type: 'window-selected', window: next.id });
+      this.mux.focus(next.focused, true);
+    }
+    this.parts.relayout();
+  }
+
+  /**
+   * Starts `spec` in a pane in place of its program (tmux `respawn-pane`): the same id, place
+   * in the layout, size and given title, a fresh screen. A program still running is hung up
+   * only when `kill` says so.
+   */
+  respawn(id: string, spec: NewPaneSpec, kill: boolean): void {
+    const old = this.mux.pane(id);
+    if (!old.exit && !kill) throw new ThurmError('INVALID_ARGUMENT', `pane ${id} still runs its program (respawn-pane -k replaces it)`);
+    this.spawn({ ...spec, cwd: spec.cwd ?? old.cwd, window: this.parts.windowWith(id).index }, old.size.cols, old.size.rows,
+      { id, history: [], typed: null, notice: null, title: old.givenTitle });
+    this.deps.reaper.close(old);
+    this.parts.emit({ type: 'pane-respawned', pane: id });
+  }
+}
