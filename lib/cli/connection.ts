@@ -85,9 +85,9 @@ export class Connection {
         // EAGAIN is the kernel's listen queue full: the server is as busy as a 503 says.
         if (ws.status === 503 || err.code === 'EAGAIN') return reject(new ThurmError('SERVER_BUSY', `server busy: it serves as many connections as it may; try again: ${socketPath}`));
         if (ws.status === 410) return reject(new ThurmError('SERVER_UNAVAILABLE', `the session is ending: ${socketPath}`));
-        // A reset while connecting is a server that was ending as it accepted (a session whose
-        // program exited at once): gone, as a refused connection is.
-        const dead = err.code === 'ECONNREFUSED' || err.code === 'ENOENT' || err.code === 'ECONNRESET';
+        // A reset or broken pipe while connecting is a server that was ending as it accepted (a
+        // session whose program exited at once): gone, as a refused connection is.
+        const dead = ['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'EPIPE'].includes(err.code ?? '');
         reject(new ThurmError(dead ? 'SERVER_UNAVAILABLE' : 'IO_ERROR', `${dead ? 'no server running on' : 'cannot connect to'} ${socketPath}${dead ? '' : `: ${err.message}`}`));
       });
     });
