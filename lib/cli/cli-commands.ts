@@ -200,19 +200,24 @@ function inert(command: Command<any, any>, text: string): string {
   return command.sanitizesOutput ? text : printableLines(text);
 }
 
-/** The reply of the session's server: one request (or several, for `send`), the last reply. */
+/** A command's reply over an open connection: one request (or several, for `send`), the last reply. */
+export async function commandReply(command: Command<any, any>, argv: CliArgv, connection: Connection): Promise<Reply> {
+  const request = command.request(argv);
+  let reply!: Reply;
+  for (const part of command.split?.(request) ?? [request]) {
+    reply = await connection.send(command.name, part, replyTimeout(command, part));
+    if (!reply.ok) break;
+  }
+  return reply;
+}
+
+/** The reply of the session's server, over a connection of its own. */
 async function socketReply(command: Command<any, any>, argv: CliArgv): Promise<Reply> {
   const socket = resolveSocket(argv);
   argv.inheritedPane = inheritedPane(socket);
   const connection = await Connection.open(socket);
   try {
-    const request = command.request(argv);
-    let reply!: Reply;
-    for (const part of command.split?.(request) ?? [request]) {
-      reply = await connection.send(command.name, part, replyTimeout(command, part));
-      if (!reply.ok) break;
-    }
-    return reply;
+    return await commandReply(command, argv, connection);
   } finally {
     connection.close();
   }
@@ -225,6 +230,15 @@ async function localReply(command: Command<any, any>, argv: CliArgv): Promise<Re
   return dispatch({} as CommandContext, { ...command.request(argv), id: 1, type: command.name });
 }
 
+/** What the CLI prints for a reply, and the error it then exits with (null when the reply is ok). */
+export function commandOutput(command: Command<any, any>, argv: CliArgv, reply: Reply): { stdout: string; error: ThurmError | null } {
+  // Replies carry program text (cwd, argv, screens): it reaches this terminal inert.
+  const whole = argv.json && command.jsonReply ? `${safeJson(JSON.stringify(reply))}\n` : '';
+  if (!reply.ok) return { stdout: whole, error: new ThurmError(isErrorCode(reply.error.code) ? reply.error.code : 'INTERNAL', reply.error.message) };
+  const text = argv.json ? (command.jsonReply ? '' : safeJson(JSON.stringify(reply.result, null, 2))) : inert(command, command.print?.(reply.result) ?? '');
+  return { stdout: whole + (text ? `${text}\n` : ''), error: null };
+}
+
 /** The CLI entry of a command of the table: its request answered, the reply printed. */
 export function tableCommand(command: Command<any, any>): CliCommand {
   return {
@@ -233,12 +247,9 @@ export function tableCommand(command: Command<any, any>): CliCommand {
     describe: command.describe,
     options: command.options,
     run: async (argv) => {
-      const reply = await (command.local ? localReply : socketReply)(command, argv);
-      // Replies carry program text (cwd, argv, screens): it reaches this terminal inert.
-      if (argv.json && command.jsonReply) process.stdout.write(`${safeJson(JSON.stringify(reply))}\n`);
-      if (!reply.ok) throw new ThurmError(isErrorCode(reply.error.code) ? reply.error.code : 'INTERNAL', reply.error.message);
-      const text = argv.json ? (command.jsonReply ? '' : safeJson(JSON.stringify(reply.result, null, 2))) : inert(command, command.print?.(reply.result) ?? '');
-      if (text) process.stdout.write(`${text}\n`);
+      const { stdout, error } = commandOutput(command, argv, await (command.local ? localReply : socketReply)(command, argv));
+      if (stdout) process.stdout.write(stdout);
+      if (error) throw error;
     },
   };
 }

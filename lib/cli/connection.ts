@@ -135,20 +135,20 @@ export class Connection {
  * connection to it: none when the session it started ended before it could be reached (its
  * program exited at once, as `thurm new -d -- true` does), which is not an error.
  */
-export async function startServer(spec: ServerSpec): Promise<{ started: boolean; connection: Connection | null }> {
+export async function startServer(spec: ServerSpec, env: NodeJS.ProcessEnv = process.env): Promise<{ started: boolean; connection: Connection | null }> {
   try {
     return { started: false, connection: await Connection.open(spec.socketPath) };
   } catch (err) {
     if (!(err instanceof ThurmError) || err.code !== 'SERVER_UNAVAILABLE') throw err;
   }
-  const logPath = serverLogPath(spec.session);
-  const log = openLog(logPath);
+  const logPath = serverLogPath(spec.session, env);
+  const log = openLog(logPath, env);
   const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server', 'main.js');
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry, JSON.stringify(spec)], {
     detached: true,
     stdio: ['ignore', log.fd, log.fd],
     cwd: spec.cwd,
-    env: process.env,
+    env,
   });
   if (log.fd !== 'ignore') fs.closeSync(log.fd);
   let exit: number | null = null;
@@ -180,9 +180,9 @@ export async function startServer(spec: ServerSpec): Promise<{ started: boolean;
  * The server's log, or none when the state directory cannot be written (read-only, full): the
  * session runs all the same, and its failed saves say why.
  */
-function openLog(logPath: string): { fd: number | 'ignore'; why?: string } {
+function openLog(logPath: string, env: NodeJS.ProcessEnv): { fd: number | 'ignore'; why?: string } {
   try {
-    ensureStateDir();
+    ensureStateDir(env);
     return { fd: openStateFileToAppend(logPath) };
   } catch (err) {
     // An unsafe state directory or a planted link is refused: the server would write through it.

@@ -7,10 +7,16 @@ import { printableLines } from '../sanitize.js';
 import { CLIENT_COMMANDS, tableCommand, type CliArgv, type CliCommand } from './cli-commands.js';
 import { parseFast } from './fast-path.js';
 
-function fail(err: unknown): never {
+/** What the CLI says on stderr for an error, and the status it exits with. */
+export function failure(err: unknown): { stderr: string; code: number } {
   const e = toThurmError(err);
-  process.stderr.write(`thurm: ${printableLines(e.message)}\n`);
-  process.exit(exitCodeOf(e.code));
+  return { stderr: `thurm: ${printableLines(e.message)}\n`, code: exitCodeOf(e.code) };
+}
+
+function fail(err: unknown): never {
+  const { stderr, code } = failure(err);
+  process.stderr.write(stderr);
+  process.exit(code);
 }
 
 async function run(command: CliCommand, argv: CliArgv): Promise<void> {

@@ -20,8 +20,9 @@ function parseSize(text: unknown): { cols: number; rows: number } {
 /**
  * Resolves with the exit status: the attached client's, or 0 once a detached server answers.
  * `default` (plain `thurm`, `thurm attach`) restores the saved session when no server runs.
+ * The server gets `env` (this process's unless said).
  */
-export async function startSession(argv: CliArgv, socket: string, session: string, mode: 'new' | 'new-detached' | 'default'): Promise<number> {
+export async function startSession(argv: CliArgv, socket: string, session: string, mode: 'new' | 'new-detached' | 'default', env = process.env): Promise<number> {
   if (mode !== 'new-detached' && !process.stdin.isTTY) {
     throw new ThurmError('INVALID_ARGUMENT', 'not a terminal: use `thurm new -d` to start a detached session');
   }
@@ -32,7 +33,7 @@ export async function startSession(argv: CliArgv, socket: string, session: strin
     argv: argv['--']?.length ? argv['--'].map(String) : undefined,
     size: parseSize(argv.size),
     restore: mode === 'default' ? 'saved' : undefined,
-  });
+  }, env);
   if (!connection) {
     // Its program exited before the session could be reached, and the session ended with it.
     if (mode !== 'new-detached') process.stdout.write('[exited]\n');

@@ -68,6 +68,9 @@ function bordersIntact(t: ExecutionContext, when: string): void {
 
 /** Types `command` into pane 1's shell and waits for the program's screen. */
 async function open(command: string, screen: (rows: string[]) => boolean, what: string): Promise<void> {
+  // A mark first: a fresh shell's screen is a bare prompt too, before the clear has run.
+  term.write('echo before-clear\r');
+  await waitUntil(async () => (await env.capture('1')).includes('before-clear\n'), 'the mark in pane 1');
   term.write('clear\r');
   await waitUntil(async () => (await env.capture('1')).trim() === '$', 'a cleared shell in pane 1');
   term.write(`${command}\r`);

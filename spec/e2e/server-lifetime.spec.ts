@@ -87,7 +87,7 @@ trial({
     const pid = await freeze(t, env);
     const commands = [['list'], ['kill-server'], ['new', '-d'], ['wait', '--state', 'done', '--timeout', '1']];
     const started = performance.now();
-    const results = await Promise.all(commands.map(async (args) => ({ ...await env.cli(args), ms: performance.now() - started })));
+    const results = await Promise.all(commands.map(async (args) => ({ ...await env.spawnCli(args), ms: performance.now() - started })));
     t.deepEqual(results.map((r) => r.code), [11, 11, 11, 11]);
     t.true(results.every((r) => /^thurm: /.test(r.stderr)));
     // Each waits REQUEST_TIMEOUT_MS (lib/cli/connection.ts) for the handshake a stopped server
@@ -121,14 +121,14 @@ test.serial('a frozen server whose listen queue is full makes the CLI say at onc
     return 'never full';
   };
   t.is(await full(), 'EAGAIN');
-  const r = await env.cli(['list']);
+  const r = await env.spawnCli(['list']);
   t.is(r.code, 20, r.stderr);
   t.regex(r.stderr, /^thurm: server busy/);
 });
 
 test.serial('wait without --timeout keeps waiting past the usual request timeout', async (t) => {
   const env = await session(t, ['--', 'sh', '-c', 'sleep 7; printf "\\033]7501;state=done\\033\\\\"; exec cat']);
-  const r = await env.cli(['wait', '--pane', '1', '--state', 'done']);
+  const r = await env.spawnCli(['wait', '--pane', '1', '--state', 'done']);
   t.is(r.code, 0, r.stderr);
 });
 

@@ -125,7 +125,7 @@ trial({
     // The attached client holds one of the server's connections.
     t.is(open.length, limit - 1);
     t.true(refused.every((r) => r.refused === 503 && /too many connections/.test(r.body)));
-    const busy = await env.cli(['list']);
+    const busy = await env.spawnCli(['list']);
     t.is(busy.code, 20, busy.stderr);
     t.regex(busy.stderr, /^thurm: server busy/);
 
@@ -168,7 +168,7 @@ trial({
     t.is(failed, 0);
     const rssPeak = rssKb(pid);
     for (const ws of open) ws.close();
-    await waitUntil(async () => (await env.cli(['list'])).code === 0, 'the CLI served once the crowd left');
+    await waitUntil(async () => (await env.spawnCli(['list'])).code === 0, 'the CLI served once the crowd left');
     await waitUntil(() => openFds(pid) <= fdsBefore, () => `the server's fds back to ${fdsBefore} (${openFds(pid)})`);
     return {
       done: `2,000 connections at once (limit ${n(limit)}); ${n(id)} list requests over ${n(open.length)} of them in ${n(ms / 1000)} s; ${echoes} keys typed in an attached client meanwhile`,

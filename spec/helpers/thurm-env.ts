@@ -5,13 +5,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLIENT_COMMANDS, commandOutput, commandReply, tableCommand, type CliCommand } from '../../lib/cli/cli-commands.js';
 import { Connection } from '../../lib/cli/connection.js';
+import { parseFast, type Parsed } from '../../lib/cli/fast-path.js';
+import { failure } from '../../lib/cli/main.js';
+import { startSession } from '../../lib/cli/start.js';
 import { capture } from '../../lib/commands/capture.js';
+import type { Command } from '../../lib/commands/command.js';
+import { COMMANDS } from '../../lib/commands/index.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const BIN = path.join(ROOT, 'bin', 'thurm');
 
 export interface CliResult { code: number; stdout: string; stderr: string }
+
+/** `thurm new -d ...`: the one client command that only starts a server. */
+const isNewDetached = (p: Parsed) => p.command.usage === 'new' && p.argv.detached === true;
+
+/** The CLI entries of the command table, each beside its command. */
+const TABLE = new Map<CliCommand, Command<any, any>>(COMMANDS.filter((c) => !c.socketOnly && !c.local).map((c) => [tableCommand(c), c]));
 
 export class ThurmEnv {
   readonly dir: string;
@@ -51,8 +63,30 @@ export class ThurmEnv {
     return path.join(this.dir, 'run', `thurm-${process.getuid?.()}`, 'default.sock');
   }
 
-  /** Runs `bin/thurm ARGS` to completion, with `input` on its stdin when given. */
-  cli(args: string[], extraEnv: NodeJS.ProcessEnv = {}, input?: string): Promise<CliResult> {
+  /**
+   * `thurm ARGS` as the CLI runs it: the same parse (its fast path), request and printed output,
+   * in this process over the shared connection when that is all the command does (a CLI process
+   * costs ~0.2 s of CPU, most of the suite's), and `new -d` as the CLI starts a server. Anything
+   * else runs `bin/thurm`: another client command (attach, restore...), what the fast path leaves
+   * to yargs, `-s`/`-S`, a pane's THURM_* variables, extra variables or stdin.
+   */
+  async cli(args: string[], extraEnv: NodeJS.ProcessEnv = {}, input?: string): Promise<CliResult> {
+    const inherits = Object.keys(extraEnv).length > 0 || input !== undefined || this.env.THURM_SOCKET !== undefined || this.env.THURM_PANE_ID !== undefined;
+    const client = inherits ? null : parseFast(args, CLIENT_COMMANDS);
+    const parsed = inherits || (client && !isNewDetached(client)) ? null : client ?? parseFast(args, [...TABLE.keys()]);
+    if (!parsed || parsed.argv.session !== undefined || parsed.argv.socket !== undefined) return this.spawnCli(args, extraEnv, input);
+    const command = TABLE.get(parsed.command);
+    try {
+      if (!command) return { code: await startSession(parsed.argv, this.socket, 'default', 'new-detached', this.env), stdout: '', stderr: '' };
+      const { stdout, error } = commandOutput(command, parsed.argv, await commandReply(command, parsed.argv, await this.connection()));
+      return error ? { ...failure(error), stdout } : { code: 0, stdout, stderr: '' };
+    } catch (err) {
+      return { ...failure(err), stdout: '' };
+    }
+  }
+
+  /** Runs the real `bin/thurm ARGS` to completion, with `input` on its stdin when given. */
+  spawnCli(args: string[], extraEnv: NodeJS.ProcessEnv = {}, input?: string): Promise<CliResult> {
     return new Promise((resolve) => {
       const child = execFile(process.execPath, [BIN, ...args], { env: { ...this.env, ...extraEnv }, timeout: 20_000 }, (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
@@ -69,14 +103,18 @@ export class ThurmEnv {
     return r.stdout;
   }
 
+  /** The shared connection, opened again when its server went away. */
+  private async connection(): Promise<Connection> {
+    const c = this.control && await this.control.catch(() => null);
+    return c && !c.closed ? c : (this.control = Connection.open(this.socket));
+  }
+
   /**
    * One request over the shared connection, opened again when its server went away. For the
-   * spec's own queries and polls; what the CLI does is checked by running it (cli(), ok()).
+   * spec's own queries and polls; what the CLI prints is checked through cli() and ok().
    */
   async request<T = any>(type: string, fields: Record<string, unknown> = {}): Promise<T> {
-    let c = this.control && await this.control.catch(() => null);
-    if (!c || c.closed) c = await (this.control = Connection.open(this.socket));
-    return c.request<T>(type, fields);
+    return (await this.connection()).request<T>(type, fields);
   }
 
   /** `thurm ARGS --json`, parsed; `list` and `info` alone are the same document, asked over the shared connection. */
