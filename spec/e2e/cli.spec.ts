@@ -1,4 +1,5 @@
-// The scripting CLI contract that scripts, agents and later issues rely on.
+// The scripting CLI contract that scripts, agents and later issues rely on, through the real
+// bin/thurm: its commands run as processes here (other specs run most of them in process).
 import fs from 'node:fs';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
@@ -9,7 +10,7 @@ import { alive } from '../helpers/processes.js';
 import { waitUntil } from '../helpers/wait.js';
 
 async function session(t: { teardown(fn: () => Promise<void>): void }, args: string[] = []) {
-  const env = new ThurmEnv();
+  const env = new ThurmEnv(undefined, { processes: true });
   t.teardown(() => env.cleanup());
   const started = await env.cli(['new', '-d', '--size', '80x24', ...args]);
   if (started.code !== 0) throw new Error(started.stderr);
@@ -31,7 +32,7 @@ async function focusChanges(t: ExecutionContext, env: ThurmEnv): Promise<Array<{
 }
 
 test.serial('new -d starts a detached session and prints nothing', async (t) => {
-  const env = new ThurmEnv();
+  const env = new ThurmEnv(undefined, { processes: true });
   t.teardown(() => env.cleanup());
   const r = await env.cli(['new', '-d', '--size', '90x20', '--cwd', '/tmp', '--', 'sh']);
   t.deepEqual([r.code, r.stdout, r.stderr], [0, '', '']);
@@ -213,7 +214,7 @@ test.serial('errors print one thurm: line and exit with the code of their kind',
 });
 
 test.serial('a command that cannot start is a clear error from new', async (t) => {
-  const env = new ThurmEnv();
+  const env = new ThurmEnv(undefined, { processes: true });
   t.teardown(() => env.cleanup());
   const r = await env.cli(['new', '-d', '--', '/no/such/program']);
   t.is(r.code, 2);
@@ -221,7 +222,7 @@ test.serial('a command that cannot start is a clear error from new', async (t) =
 });
 
 test.serial('new -d with a program that exits at once succeeds, as tmux new -d does, and the session is gone', async (t) => {
-  const env = new ThurmEnv();
+  const env = new ThurmEnv(undefined, { processes: true });
   t.teardown(() => env.cleanup());
   for (const argv of [['true'], ['sh', '-c', 'exit 3']]) {
     const r = await env.cli(['new', '-d', '--', ...argv]);
@@ -233,7 +234,7 @@ test.serial('new -d with a program that exits at once succeeds, as tmux new -d d
 });
 
 test.serial('a broken config file is an error naming the key and line', async (t) => {
-  const env = new ThurmEnv('[ui]\nscrollback = "lots"\n');
+  const env = new ThurmEnv('[ui]\nscrollback = "lots"\n', { processes: true });
   t.teardown(() => env.cleanup());
   const r = await env.cli(['new', '-d']);
   t.is(r.code, 9);

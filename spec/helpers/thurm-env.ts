@@ -33,7 +33,8 @@ export class ThurmEnv {
   /** The last server pid an `info` reply gave, for cleanup when the server no longer answers. */
   private knownPid: number | null = null;
 
-  constructor(config?: string) {
+  /** `processes`: every cli() and ok() runs bin/thurm, for the specs of the CLI itself. */
+  constructor(config?: string, private readonly options: { processes?: boolean } = {}) {
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'thurm-spec-'));
     const runtime = path.join(this.dir, 'run');
     const home = path.join(this.dir, 'home');
@@ -71,7 +72,7 @@ export class ThurmEnv {
    * to yargs, `-s`/`-S`, a pane's THURM_* variables, extra variables or stdin.
    */
   async cli(args: string[], extraEnv: NodeJS.ProcessEnv = {}, input?: string): Promise<CliResult> {
-    const inherits = Object.keys(extraEnv).length > 0 || input !== undefined || this.env.THURM_SOCKET !== undefined || this.env.THURM_PANE_ID !== undefined;
+    const inherits = this.options.processes || Object.keys(extraEnv).length > 0 || input !== undefined || this.env.THURM_SOCKET !== undefined || this.env.THURM_PANE_ID !== undefined;
     const client = inherits ? null : parseFast(args, CLIENT_COMMANDS);
     const parsed = inherits || (client && !isNewDetached(client)) ? null : client ?? parseFast(args, [...TABLE.keys()]);
     if (!parsed || parsed.argv.session !== undefined || parsed.argv.socket !== undefined) return this.spawnCli(args, extraEnv, input);
