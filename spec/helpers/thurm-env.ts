@@ -19,11 +19,19 @@ export const BIN = path.join(ROOT, 'bin', 'thurm');
 
 export interface CliResult { code: number; stdout: string; stderr: string }
 
-/** `thurm new -d ...`: the one client command that only starts a server. */
-const isNewDetached = (p: Parsed) => p.command.usage === 'new' && p.argv.detached === true;
-
 /** The CLI entries of the command table, each beside its command. */
 const TABLE = new Map<CliCommand, Command<any, any>>(COMMANDS.filter((c) => !c.socketOnly && !c.local).map((c) => [tableCommand(c), c]));
+
+/**
+ * `args` parsed as the CLI's fast path does, when a spec's process can run them as the CLI
+ * would: a command of the table, or `new -d` (the one client command that only starts a
+ * server), for the default session. Null for anything else.
+ */
+function parseInProcess(args: string[]): Parsed | null {
+  const client = parseFast(args, CLIENT_COMMANDS);
+  const parsed = client ? (client.command.usage === 'new' && client.argv.detached === true ? client : null) : parseFast(args, [...TABLE.keys()]);
+  return parsed && parsed.argv.session === undefined && parsed.argv.socket === undefined ? parsed : null;
+}
 
 export class ThurmEnv {
   readonly dir: string;
@@ -72,10 +80,9 @@ export class ThurmEnv {
    * to yargs, `-s`/`-S`, a pane's THURM_* variables, extra variables or stdin.
    */
   async cli(args: string[], extraEnv: NodeJS.ProcessEnv = {}, input?: string): Promise<CliResult> {
-    const inherits = this.options.processes || Object.keys(extraEnv).length > 0 || input !== undefined || this.env.THURM_SOCKET !== undefined || this.env.THURM_PANE_ID !== undefined;
-    const client = inherits ? null : parseFast(args, CLIENT_COMMANDS);
-    const parsed = inherits || (client && !isNewDetached(client)) ? null : client ?? parseFast(args, [...TABLE.keys()]);
-    if (!parsed || parsed.argv.session !== undefined || parsed.argv.socket !== undefined) return this.spawnCli(args, extraEnv, input);
+    const asProcess = this.options.processes || Object.keys(extraEnv).length > 0 || input !== undefined || this.env.THURM_SOCKET !== undefined || this.env.THURM_PANE_ID !== undefined;
+    const parsed = asProcess ? null : parseInProcess(args);
+    if (!parsed) return this.spawnCli(args, extraEnv, input);
     const command = TABLE.get(parsed.command);
     try {
       if (!command) return { code: await startSession(parsed.argv, this.socket, 'default', 'new-detached', this.env), stdout: '', stderr: '' };
