@@ -19,6 +19,19 @@ async function session(t: { teardown(fn: () => Promise<void>): void }, args: str
   return env;
 }
 
+/**
+ * Types `echo MARK-$((6*7))` into a pane's shell and waits for its answer, `MARK-42` on a line
+ * of its own (not the typed line's echo: only the shell works out $((...))); returns the screen.
+ */
+async function shellAnswers(env: ThurmEnv, pane: string, mark: string, timeoutMs = 5000): Promise<string> {
+  await env.ok(['send', '--pane', pane, '--enter', `echo ${mark}-$((6*7))`]);
+  const answer = new RegExp(`^${mark}-42$`, 'm');
+  return waitUntil(async () => {
+    const text = await env.capture(pane);
+    return answer.test(text) ? text : '';
+  }, `pane ${pane} to answer ${mark}`, timeoutMs);
+}
+
 function connect(socket: string, opts: WebSocket.ClientOptions = {}): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws+unix://${socket}:/`, opts);
@@ -145,15 +158,13 @@ test.serial('a flood in one pane neither grows the server without bound nor stal
   await waitUntil(async () => (await env.capture('1')).includes('flood-line'), 'flood started');
   let peak = 0;
   for (let i = 0; i < 5; i++) {
-    await env.ok(['send', '--pane', '2', '--enter', `echo still-responsive-$((${i}+1000))`]);
-    await waitUntil(async () => (await env.capture('2')).split('\n').includes(`still-responsive-${i + 1000}`), `pane 2 answer ${i}`, 5000);
+    await shellAnswers(env, '2', `still-responsive-${i}`);
     peak = Math.max(peak, rssKb(pid));
   }
   t.true(peak < 400 * 1024, `server RSS ${peak} kB`);
   await env.ok(['send', '--pane', '1', '--key', 'C-c']);
   await waitUntil(async () => (await env.json(['info'])).panes[0].foreground.argv[0] !== 'yes', 'yes interrupted', 3000);
-  await env.ok(['send', '--pane', '1', '--enter', 'echo flood-over-$((6*7))']);
-  await waitUntil(async () => /^flood-over-42$/m.test(await env.capture('1')), 'the shell answering again', 5000);
+  await shellAnswers(env, '1', 'flood-over');
   t.true(alive(pid));
 });
 
@@ -217,8 +228,7 @@ trial({
       await waitUntil(async () => (await env.json(['info'])).clients === 0, `client gone after ${signal}`);
     }
     t.true(panes.every(alive));
-    await env.ok(['send', '--pane', '2', '--enter', 'echo alive-$((6*7))']);
-    await waitUntil(async () => /^alive-42$/m.test(await env.capture('2')), 'pane 2 still works');
+    await shellAnswers(env, '2', 'alive', 10_000);
     return { done: `an attached client killed with ${signals.join(', then ')}`, figure: `the server let go of each; both panes (${panes.length} programs) still running and answering` };
   },
 });
@@ -229,12 +239,7 @@ test.serial('escape sequences with huge counts do not freeze the server', async 
   // Unclamped, the scroll alone stalls the server for about 13 s and the repeat for hours.
   await env.ok(['send', '--pane', '1', '--enter', "printf 'x\\033[3000000S\\033[2147483647b\\033[2147483647L\\033[2147483647M\\033[3000000T\\033[2147483647I'; echo; echo counts-done"]);
   await waitUntil(async () => (await env.capture('1')).includes('counts-done\n'), 'pane 1 past the sequences', 8000);
-  // The answer, not the typed line's echo: $((...)) is only worked out by the shell.
-  await env.ok(['send', '--pane', '2', '--enter', 'echo still-responsive-$((6*7))']);
-  const screen = await waitUntil(async () => {
-    const text = await env.capture('2');
-    return /^still-responsive-42$/m.test(text) ? text : '';
-  }, 'pane 2 answer', 5000);
+  const screen = await shellAnswers(env, '2', 'still-responsive');
   t.regex(screen, /^\$ echo still-responsive-\$\(\(6\*7\)\)\nstill-responsive-42$/m, 'the answer right below the command');
 });
 
@@ -266,8 +271,7 @@ test.serial('a program that floods queries and never reads the replies leaves th
   const deadline = Date.now() + 60_000;
   for (let i = 0; !(await env.capture('1')).includes('flood-done'); i++) {
     if (Date.now() > deadline) throw new Error('the flood did not end within 60 s');
-    await env.ok(['send', '--pane', '2', '--enter', `echo still-responsive-$((${i}+1000))`]);
-    await waitUntil(async () => (await env.capture('2')).split('\n').includes(`still-responsive-${i + 1000}`), `pane 2 answer ${i}`, 5000);
+    await shellAnswers(env, '2', `still-responsive-${i}`);
     peak = Math.max(peak, rssKb(pid));
   }
   t.true(peak < 400 * 1024, `server RSS ${peak} kB`);

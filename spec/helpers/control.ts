@@ -3,10 +3,12 @@
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION } from '../../lib/server/protocol.js';
 
-export /** Opens a control connection; resolves with it, or with the HTTP status that refused it.
- * A connect refused with EAGAIN (the kernel's listen queue is full, before the server sees it)
- * is tried again, as a client would, for up to `patienceMs`. */
-function connect(socket: string, patienceMs = 30_000): Promise<WebSocket | { refused: number; body: string }> {
+/**
+ * Opens a control connection; resolves with it, or with the HTTP status that refused it. A
+ * connect refused with EAGAIN (the kernel's listen queue is full, before the server sees it) is
+ * tried again, as a client would, for up to `patienceMs`.
+ */
+export function connect(socket: string, patienceMs = 30_000): Promise<WebSocket | { refused: number; body: string }> {
   const until = Date.now() + patienceMs;
   const attempt = (): Promise<WebSocket | { refused: number; body: string }> => new Promise((resolve, reject) => {
     // A stopped server's kernel accepts the connection; only its handshake never ends.
@@ -25,8 +27,8 @@ function connect(socket: string, patienceMs = 30_000): Promise<WebSocket | { ref
   return attempt();
 }
 
-export /** A control connection for requests that must be quicker than starting the CLI. */
-async function control(socket: string): Promise<{ request(type: string, fields?: object): Promise<any>; close(): void }> {
+/** A control connection for requests that must be quicker than starting the CLI. */
+export async function control(socket: string): Promise<{ request(type: string, fields?: object): Promise<any>; close(): void }> {
   const ws = await connect(socket);
   if (!(ws instanceof WebSocket)) throw new Error(`control connection refused: ${ws.refused}`);
   let next = 1;
