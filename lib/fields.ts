@@ -12,6 +12,26 @@ function refuse(path: string, why: string): never {
   throw new ThurmError('INVALID_ARGUMENT', `${path}: ${why}`);
 }
 
+/**
+ * How a field is given on thurm's command line; lib/commands/cli-args.ts derives the CLI's
+ * options, positionals, usage and request from it. A field without one is not on the CLI.
+ */
+export interface CliSpec {
+  /** `option` (the default): `--name VALUE`; `positional`: a word; `words`: the remaining words, joined by spaces; `argv`: the words after `--`. */
+  as?: 'option' | 'positional' | 'words' | 'argv';
+  /** The option's or positional's name (default: the field's, `_` written `-`). */
+  name?: string;
+  alias?: string;
+  /** The --help text (default: the field's description). */
+  describe?: string;
+  /** The value's type on the command line, where `read` makes it another. */
+  type?: 'string' | 'number';
+  /** The value in a synopsis, `--cwd DIR` (default: its choices, N for a number, else the name in capitals). */
+  placeholder?: string;
+  /** The request's value from the command line's (undefined when not given) and the other arguments. */
+  read?: (value: unknown, argv: Record<string, unknown>) => unknown;
+}
+
 /** One field: checks a value that is there (absence is the `presence` rule) and describes it. */
 export class Field<In, Out = In> {
   declare readonly in: In;
@@ -23,15 +43,19 @@ export class Field<In, Out = In> {
     /** `required`, `optional` (absent: undefined) or `default` (absent: `fallback`). */
     readonly presence: 'required' | 'optional' | 'default' = 'required',
     readonly fallback?: Out,
+    /** How the CLI gives it, when it does. */
+    readonly cliSpec?: CliSpec,
+    /** An object's own fields (`field.object`): on the CLI, each is an option of its own. */
+    readonly shape?: Shape,
   ) {}
 
   optional(): Field<In | undefined, Out | undefined> {
-    return new Field<In | undefined, Out | undefined>(this.check, this.schema, 'optional');
+    return new Field<In | undefined, Out | undefined>(this.check, this.schema, 'optional', undefined, this.cliSpec, this.shape);
   }
 
   /** Absent means `value`, which the schema shows as its default. */
   default(value: Out & (string | number | boolean)): Field<In | undefined, Out> {
-    return new Field<In | undefined, Out>(this.check, { ...this.schema, default: value }, 'default', value);
+    return new Field<In | undefined, Out>(this.check, { ...this.schema, default: value }, 'default', value, this.cliSpec, this.shape);
   }
 
   /** `null` is a value of its own (rename-pane's `title: null`: follow the program again). */
@@ -39,16 +63,21 @@ export class Field<In, Out = In> {
     const check = (v: unknown, path: string) => (v === null ? null : this.check(v, path));
     const { description, ...rest } = this.schema;
     const schema = { ...(description === undefined ? {} : { description }), anyOf: [rest, { type: 'null' }] };
-    return new Field<In | null, Out | null>(check, schema, this.presence, this.fallback);
+    return new Field<In | null, Out | null>(check, schema, this.presence, this.fallback, this.cliSpec, this.shape);
   }
 
   describe(text: string): Field<In, Out> {
-    return new Field<In, Out>(this.check, { ...this.schema, description: text }, this.presence, this.fallback);
+    return new Field<In, Out>(this.check, { ...this.schema, description: text }, this.presence, this.fallback, this.cliSpec, this.shape);
+  }
+
+  /** On the command line as `spec` says, over what an earlier call said. */
+  cli(spec: CliSpec = {}): Field<In, Out> {
+    return new Field<In, Out>(this.check, this.schema, this.presence, this.fallback, { ...this.cliSpec, ...spec }, this.shape);
   }
 
   /** Turns the checked value into what the command works with; `fail` refuses it. Comes before `optional`. */
   map<T>(fn: (value: Out, fail: (why: string) => never) => T): Field<In, T> {
-    return new Field<In, T>((v, path) => fn(this.check(v, path), (why) => refuse(path, why)), this.schema);
+    return new Field<In, T>((v, path) => fn(this.check(v, path), (why) => refuse(path, why)), this.schema, 'required', undefined, this.cliSpec, this.shape);
   }
 }
 
@@ -227,6 +256,6 @@ export const field = {
     return new Field((v, path) => {
       if (!isRecord(v)) refuse(path, 'expected an object');
       return checkObject(shape, rules, v, path);
-    }, objectSchema(shape, rules));
+    }, objectSchema(shape, rules), 'required', undefined, undefined, shape);
   },
 };

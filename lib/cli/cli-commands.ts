@@ -4,6 +4,7 @@
 // Modules only some commands need are imported when they run: start-up is paid on every call.
 import path from 'node:path';
 import type { Options } from 'yargs';
+import { cliRequest, cliShape, type CliShape } from '../commands/cli-args.js';
 import type { CliArgs, Command, CommandContext } from '../commands/command.js';
 import { isErrorCode, ThurmError } from '../errors.js';
 import { printableLines, safeJson } from '../sanitize.js';
@@ -16,17 +17,10 @@ export interface Globals { session?: string; socket?: string; json?: boolean }
 
 export type CliArgv = CliArgs & Globals;
 
-export interface CliCommand {
-  /** CLI parent command: `thurm agent hook` is usage 'hook <kind>' in group 'agent'. */
-  group?: 'agent' | 'integration' | 'server';
-  /** yargs command string: the name, then positionals ('$0' for no command at all). */
-  usage: string;
-  describe: string;
+/** A command of the CLI: its shape (`usage` '$0' for no command at all, `thurm agent hook` is 'hook <kind>' in group 'agent'), and what runs it. */
+export interface CliCommand extends CliShape {
   /** A usage line for --help, where the default one says too little. */
   usageLine?: string;
-  options?: Record<string, Options>;
-  /** Descriptions of positionals (their names and arity are in `usage`). */
-  positionals?: Record<string, Options & { type?: 'string' }>;
   /** Runs the command; a number is the status to exit with at once. */
   run(argv: CliArgv): Promise<number | void> | number | void;
 }
@@ -78,7 +72,10 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
   {
     usage: 'new',
     describe: 'Start a session (with -d, detached) running CMD or your shell',
+    details: '; prints nothing. A CMD that exits at once ends the session with it, which is no error (as in tmux)',
     usageLine: '$0 new [-d] [--cwd DIR] [--size COLSxROWS] [-- CMD ARGS...]',
+    placeholders: { cwd: 'DIR', size: 'COLSxROWS' },
+    dashes: true,
     options: {
       detached: { alias: 'd', type: 'boolean', describe: 'do not attach' },
       cwd: { type: 'string', describe: 'working directory of the first pane' },
@@ -89,6 +86,8 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
   {
     usage: 'status [state]',
     describe: 'Report this program\'s state (OSC 7501) to its terminal',
+    details: '(see [guide.md](guide.md#program-status))',
+    placeholders: { kind: 'permission|question|auth' },
     positionals: { state: { type: 'string', describe: 'idle, working, done, blocked, error or clear' } },
     options: {
       app: { type: 'string', describe: 'program name' },
@@ -108,6 +107,8 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
   {
     usage: 'attach',
     describe: 'Attach to a running session, or restore the saved one',
+    details: '(`-t`: by name, as `-s`); `-r` only watches: any number of observers, who cannot type, size the window or detach others (prefix `d` detaches the observer itself)',
+    placeholders: { target: 'NAME' },
     options: {
       'read-only': { alias: 'r', type: 'boolean', describe: 'only watch: no typing, no resizing, no detaching others' },
       target: { alias: 't', type: 'string', describe: 'the session to attach (as -s)' },
@@ -148,6 +149,8 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
   {
     usage: 'events',
     describe: 'Print the session, then every change as it happens (--json: NDJSON)',
+    details: '(see [Events](#events))',
+    placeholders: { pane: 'ID', type: 'TYPE' },
     options: {
       pane: { type: 'string', describe: 'only events of this pane (and of the session)' },
       type: { type: 'string', array: true, describe: 'only events of these types (pane-added, status-changed, ...)' },
@@ -162,6 +165,7 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
     group: 'agent',
     usage: 'hook <kind> [payload]',
     describe: 'Run by an agent\'s hooks: reads the hook event JSON on stdin, or Codex\'s notify JSON as PAYLOAD (always exits 0)',
+    details: '(see [agents.md](agents.md))',
     run: async (argv) => {
       const { runAgentHook } = await import('./agent-hook.js');
       await runAgentHook(String(argv.kind), argv.payload === undefined ? undefined : String(argv.payload));
@@ -172,6 +176,8 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
     group: 'integration',
     usage: 'install <agent>',
     describe: 'Merge thurm\'s hooks into the agent\'s settings (claude-code, codex)',
+    details: '(`--print`: only print them); for Codex, thurm becomes its `notify` program (`~/.codex/config.toml`, backup kept), so restores resume its thread',
+    placeholders: { settings: 'FILE' },
     options: {
       print: { type: 'boolean', describe: 'only print the merged settings' },
       settings: { type: 'string', describe: 'settings file (default: ~/.claude/settings.json, ~/.codex/config.toml)' },
@@ -202,7 +208,7 @@ function inert(command: Command<any, any>, text: string): string {
 
 /** A command's reply over an open connection: one request (or several, for `send`), the last reply. */
 export async function commandReply(command: Command<any, any>, argv: CliArgv, connection: Connection): Promise<Reply> {
-  const request = command.request(argv);
+  const request = cliRequest(command, argv);
   let reply!: Reply;
   for (const part of command.split?.(request) ?? [request]) {
     reply = await connection.send(command.name, part, replyTimeout(command, part));
@@ -227,7 +233,7 @@ async function socketReply(command: Command<any, any>, argv: CliArgv): Promise<R
 async function localReply(command: Command<any, any>, argv: CliArgv): Promise<Reply> {
   const { dispatch } = await import('../commands/dispatch.js');
   // Such a command touches no session, so it gets no context.
-  return dispatch({} as CommandContext, { ...command.request(argv), id: 1, type: command.name });
+  return dispatch({} as CommandContext, { ...cliRequest(command, argv), id: 1, type: command.name });
 }
 
 /** What the CLI prints for a reply, and the error it then exits with (null when the reply is ok). */
@@ -242,10 +248,7 @@ export function commandOutput(command: Command<any, any>, argv: CliArgv, reply: 
 /** The CLI entry of a command of the table: its request answered, the reply printed. */
 export function tableCommand(command: Command<any, any>): CliCommand {
   return {
-    group: command.group,
-    usage: command.usage,
-    describe: command.describe,
-    options: command.options,
+    ...cliShape(command),
     run: async (argv) => {
       const { stdout, error } = commandOutput(command, argv, await (command.local ? localReply : socketReply)(command, argv));
       if (stdout) process.stdout.write(stdout);

@@ -24,8 +24,8 @@ async function run(command: CliCommand, argv: CliArgv): Promise<void> {
   if (typeof code === 'number') process.exit(code);
 }
 
-/** Every CLI command, in the order --help lists them. Loads the command table. */
-async function allCommands(): Promise<CliCommand[]> {
+/** Every CLI command, in the order --help (and docs/cli.md) lists them. Loads the command table. */
+export async function allCommands(): Promise<CliCommand[]> {
   const { COMMANDS } = await import('../commands/index.js');
   const table = COMMANDS.filter((c: Command) => !c.socketOnly).map(tableCommand);
   const grouped = (commands: readonly CliCommand[], inGroup: boolean) => commands.filter((c) => (c.group !== undefined) === inGroup);

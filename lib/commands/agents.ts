@@ -8,9 +8,8 @@ import { defineCommand } from './command.js';
 
 export const agents = defineCommand({
   name: 'agents',
-  usage: 'agents',
   describe: 'List every pane with a status, most pressing first, and for how long',
-  request: () => ({}),
+  details: '(a table: glyph, pane, state, time in it, app and message)',
   fields: {},
   result: {
     agents: field.array(field.object({

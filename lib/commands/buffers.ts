@@ -1,4 +1,4 @@
-// List the paste buffers, newest first, and set one from a script.
+// List the paste buffers, newest first.
 import { sanitizeText } from '../sanitize.js';
 import { field } from '../fields.js';
 import { defineCommand } from './command.js';
@@ -7,9 +7,8 @@ const PREVIEW = 50;
 
 export const buffers = defineCommand({
   name: 'buffers',
-  usage: 'buffers',
   describe: 'List the paste buffers, newest first',
-  request: () => ({}),
+  details: '(`buffer1: 10 bytes: "..."`); at most 50 buffers, 1 MiB each, 16 MiB in all',
   fields: {},
   result: {
     buffers: field.array(field.object({
@@ -24,14 +23,4 @@ export const buffers = defineCommand({
   print: (r) => r.buffers
     .map((b) => `${b.name}: ${b.bytes} bytes: "${sanitizeText(b.text.replace(/\s+/g, ' '), PREVIEW)}"`)
     .join('\n'),
-});
-
-export const setBuffer = defineCommand({
-  name: 'set-buffer',
-  usage: 'set-buffer <text..>',
-  describe: 'Make TEXT the newest paste buffer',
-  request: (argv) => ({ text: (argv.text as unknown[]).map(String).join(' ') }),
-  fields: { text: field.string({ max: 32 * 1024 }) },
-  result: { buffer: field.string({ max: 64 }).describe('the new buffer\'s name') },
-  run: (ctx, a) => ({ buffer: ctx.mux.addBuffer(a.text).name }),
 });

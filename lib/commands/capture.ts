@@ -5,7 +5,7 @@ import { printable } from '../sanitize.js';
 import { historyOf, joinWrapped, lineAt } from '../term/history.js';
 import { styleOf } from '../ui/cell-style.js';
 import { field } from '../fields.js';
-import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
+import { defineCommand, paneField, resolvePane } from './command.js';
 
 /** One line with an SGR sequence wherever the style changes; cell text made inert. */
 function ansiLine(xterm: XTerminal, index: number): string {
@@ -28,20 +28,16 @@ function ansiLine(xterm: XTerminal, index: number): string {
 
 export const capture = defineCommand({
   name: 'capture',
-  usage: 'capture',
   describe: 'Print a pane\'s screen text, with --scrollback N lines of history above it',
-  options: {
-    ...paneOption,
-    scrollback: { type: 'number', describe: 'also print up to N lines of history above the screen' },
-    ansi: { type: 'boolean', describe: 'keep colours and attributes as SGR escape sequences' },
-    join: { alias: 'J', type: 'boolean', describe: 'join lines the terminal wrapped into the line they continue' },
-  },
-  request: (argv) => ({ pane: paneFromCli(argv), scrollback: argv.scrollback, ansi: argv.ansi === true, wrapped: argv.join === true }),
+  details: '; `--ansi` keeps colours and attributes as SGR sequences; `--join` joins each line the terminal wrapped to the line it continues (`--json` gives `wrapped`, one flag per line, instead)',
   fields: {
     pane: paneField,
-    scrollback: field.int({ min: 0, max: 10_000_000 }).describe('lines of history above the screen').default(0),
-    ansi: field.bool().describe('colours and attributes as SGR sequences').default(false),
-    wrapped: field.bool().describe('each wrapped line joined into one, as tmux capture-pane -J').default(false),
+    scrollback: field.int({ min: 0, max: 10_000_000 }).describe('lines of history above the screen').default(0)
+      .cli({ describe: 'also print up to N lines of history above the screen' }),
+    ansi: field.bool().describe('colours and attributes as SGR sequences').default(false)
+      .cli({ describe: 'keep colours and attributes as SGR escape sequences' }),
+    wrapped: field.bool().describe('each wrapped line joined into one, as tmux capture-pane -J').default(false)
+      .cli({ name: 'join', alias: 'J', describe: 'join lines the terminal wrapped into the line they continue' }),
   },
   sanitizesOutput: true,
   result: {

@@ -1,5 +1,7 @@
-// What a command is: its CLI shape (usage, options), how CLI arguments become a socket
-// request, how the server checks and runs that request, and how the CLI prints the result.
+// What a command is: its socket request's fields (which also say how the CLI gives each one:
+// cli-args.ts derives the command line from them), how the server checks and runs the request,
+// and how the CLI prints the result.
+import path from 'node:path';
 import type { Options } from 'yargs';
 import { ThurmError } from '../errors.js';
 import { checkObject, field, type Output, type Rules, type Shape } from '../fields.js';
@@ -49,22 +51,23 @@ export interface CommandSpec<S extends Shape, Result> {
    * request's own `timeout` (ms) allows, or for ever without one, instead of its usual timeout.
    */
   waits?: boolean;
-  /** CLI parent command: `thurm agent report` is usage 'report' in group 'agent'. */
+  /** CLI parent command: `thurm agent report` is the command `agent-report` in group 'agent'. */
   group?: 'agent' | 'server';
-  /** yargs command string: the name, then positionals, e.g. 'send [text..]'. */
-  usage: string;
   describe: string;
-  options?: Record<string, Options>;
+  /** What docs/cli.md says beyond `describe`. */
+  details?: string;
   /**
    * The socket request's fields, declared once (lib/fields.ts): the server's check, the request's
-   * TypeScript type and its JSON Schema all come from here; `rules` relate fields to each other.
+   * TypeScript type, its JSON Schema and the CLI's options and positionals (a field's `cli()`)
+   * all come from here; `rules` relate fields to each other.
    */
   fields: S;
   rules?: Rules;
   /** The result's fields: its JSON Schema, and the type `run` must return. */
   result: Shape;
-  /** Client side: CLI arguments to request fields. */
-  request(argv: CliArgs): Record<string, unknown>;
+  /** CLI flags that are no field of the request (`split --down`), and the fields they give (`cliRequest`). */
+  cliOptions?: Record<string, Options>;
+  cliRequest?(argv: CliArgs): Record<string, unknown>;
   /** Client side: a request as several smaller ones with the same effect, sent in order (`send`). */
   split?(request: Record<string, unknown>): Record<string, unknown>[];
   run(ctx: CommandContext, args: Output<S>): Result | Promise<Result>;
@@ -90,17 +93,22 @@ export function defineCommand<S extends Shape, R>(c: CommandSpec<S, R>): Command
 
 // ---- fields many commands share ----
 
-export const paneField = field.string({ max: 32 }).describe('pane id (default: the focused pane)').optional();
+export const paneField = field.string({ max: 32 }).describe('pane id (default: the focused pane)').optional()
+  .cli({ describe: 'pane id (default: THURM_PANE_ID, else the focused pane)', placeholder: 'ID', read: (v, argv) => v ?? argv.inheritedPane });
 /** Window indexes, as tmux numbers them. */
 export const MAX_WINDOW_INDEX = 9999;
-export const windowIndexField = field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('window index (default: the current window)').optional();
-export const cwdField = field.string({ max: 4096 }).describe('working directory').optional();
-/** A command as argv; each argument may be as long as a frame allows. */
-export const argvField = field.array(field.string({ max: MAX_FRAME }), { max: 1024 }).describe('the command and its arguments (default: your shell)').optional();
+export const windowIndexField = field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('window index (default: the current window)').optional().cli();
+/** A directory; the CLI sends it absolute, since the server runs elsewhere. */
+export const cwdField = field.string({ max: 4096 }).describe('working directory').optional()
+  .cli({ placeholder: 'DIR', read: (v) => (v === undefined ? undefined : path.resolve(String(v))) });
+/** A command as argv; each argument may be as long as a frame allows. On the CLI: what follows `--`. */
+export const argvField = field.array(field.string({ max: MAX_FRAME }), { max: 1024 }).describe('the command and its arguments (default: your shell)').optional()
+  .cli({ as: 'argv' });
 
 /** A size as `N` cells or `N%` (tmux's `-l 70%`, `-x 30%`). */
 export const paneSizeField = field.string({ max: 6, pattern: /^(?:[1-9]\d{0,3}|10000|(?:[1-9]\d?|100)%)$/, expected: 'cells (1-10000) or a percentage (1%-100%)' })
-  .map((v): PaneSize => (v.endsWith('%') ? { percent: Number(v.slice(0, -1)) } : { cells: Number(v) }));
+  .map((v): PaneSize => (v.endsWith('%') ? { percent: Number(v.slice(0, -1)) } : { cells: Number(v) }))
+  .cli({ placeholder: 'N|N%' });
 
 /** The pane a request names, else the focused one. */
 export function resolvePane(ctx: CommandContext, id: string | undefined): string {
@@ -109,13 +117,3 @@ export function resolvePane(ctx: CommandContext, id: string | undefined): string
   if (!focused) throw new ThurmError('NOT_FOUND', 'no pane to act on');
   return focused;
 }
-
-/** CLI side: `--pane`, else THURM_PANE_ID when it belongs to the socket being used. */
-export function paneFromCli(argv: CliArgs): string | undefined {
-  if (argv.pane !== undefined) return String(argv.pane);
-  return (argv.inheritedPane as string | undefined) ?? undefined;
-}
-
-export const paneOption: Record<string, Options> = {
-  pane: { type: 'string', describe: 'pane id (default: THURM_PANE_ID, else the focused pane)' },
-};

@@ -1,13 +1,10 @@
 // Enter copy mode on a pane: for the client whose key ran it, or for every attached client.
 import { field } from '../fields.js';
-import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
+import { defineCommand, paneField, resolvePane } from './command.js';
 
 export const copyMode = defineCommand({
   name: 'copy-mode',
-  usage: 'copy-mode',
   describe: 'Enter copy mode on a pane in every attached client',
-  options: { ...paneOption },
-  request: (argv) => ({ pane: paneFromCli(argv) }),
   fields: { pane: paneField },
   result: { pane: field.string({ max: 32 }), clients: field.int({ min: 0 }).describe('the attached clients that entered copy mode') },
   run: (ctx, a) => {

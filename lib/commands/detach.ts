@@ -4,9 +4,7 @@ import { defineCommand } from './command.js';
 
 export const detach = defineCommand({
   name: 'detach',
-  usage: 'detach',
   describe: 'Detach every attached client (panes keep running)',
-  request: () => ({}),
   fields: {},
   result: { detached: field.int({ min: 0 }).describe('the clients detached') },
   run: (ctx) => {

@@ -1,14 +1,13 @@
 // Show a line in the status line of every attached client, as tmux's display-message does.
 import { field } from '../fields.js';
 import { sanitizeText } from '../sanitize.js';
-import { defineCommand, type CliArgs } from './command.js';
+import { defineCommand } from './command.js';
 
 export const displayMessage = defineCommand({
   name: 'display-message',
-  usage: 'display-message <text..>',
   describe: 'Show TEXT in the status line of every attached client',
-  request: (argv: CliArgs) => ({ text: ((argv.text as unknown[] | undefined) ?? []).map(String).join(' ') }),
-  fields: { text: field.string({ max: 4096 }).describe('the line to show (made printable, cut to 256 characters)') },
+  details: '(cleaned of control characters, at most 256)',
+  fields: { text: field.string({ max: 4096 }).describe('the line to show (made printable, cut to 256 characters)').cli({ as: 'words' }) },
   result: {},
   run: (ctx, a) => {
     // Program text for the status line: cleaned and capped like a title.

@@ -3,9 +3,7 @@ import { defineCommand } from './command.js';
 
 export const equalize = defineCommand({
   name: 'equalize',
-  usage: 'equalize',
   describe: 'Make panes in each row and column the same size',
-  request: () => ({}),
   fields: {},
   result: {},
   run: (ctx) => {

@@ -8,16 +8,15 @@ const HEADINGS = ['left', 'right', 'up', 'down'] as const;
 
 export const focus = defineCommand({
   name: 'focus',
-  usage: 'focus',
   describe: 'Focus a pane by id, --direction, --next or --urgent',
-  options: {
-    pane: { type: 'string', describe: 'pane id to focus' },
-    direction: { type: 'string', choices: HEADINGS, describe: 'focus the neighbour in a direction' },
-    next: { type: 'boolean', describe: 'focus the next pane' },
-    urgent: { type: 'boolean', describe: 'focus the pane that most needs you (blocked, error, done)' },
+  details: ', as the keys do',
+  fields: {
+    // A pane to focus is named, never taken from THURM_PANE_ID.
+    pane: paneField.cli({ describe: 'pane id to focus', read: (v) => v }),
+    direction: field.enum(HEADINGS).optional().cli({ describe: 'focus the neighbour in a direction' }),
+    next: field.bool().optional().cli({ describe: 'focus the next pane' }),
+    urgent: field.bool().optional().cli({ describe: 'focus the pane that most needs you (blocked, error, done)' }),
   },
-  request: (argv) => ({ pane: argv.pane, direction: argv.direction, next: argv.next === true, urgent: argv.urgent === true }),
-  fields: { pane: paneField, direction: field.enum(HEADINGS).optional(), next: field.bool().optional(), urgent: field.bool().optional() },
   rules: { atLeastOne: [['pane', 'direction', 'next', 'urgent']] },
   result: { pane: field.string({ max: 32 }).nullable().describe('the focused pane') },
   run: (ctx, a) => {

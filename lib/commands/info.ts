@@ -5,7 +5,7 @@ import { printable, shownCommand } from '../sanitize.js';
 import { frameStats } from '../ui/frame-stats.js';
 import { defineCommand } from './command.js';
 import { paneSummary } from './list.js';
-import { windowInfo } from './windows.js';
+import { windowInfo } from './list-windows.js';
 
 /** What a restore did (also printed by `thurm restore`). */
 export function restoreLines(r: NonNullable<SessionInfo['restore']>): string[] {
@@ -67,9 +67,8 @@ export function paneInfo(mux: Mux, id: string): PaneInfo {
 
 export const info = defineCommand({
   name: 'info',
-  usage: 'info',
   describe: 'Show the session and every pane',
-  request: () => ({}),
+  details: '(`--json`: with each pane\'s foreground process, status, records and agent)',
   fields: {},
   result: SESSION_INFO,
   run: (ctx) => sessionInfo(ctx.mux),

@@ -3,9 +3,7 @@ import { defineCommand } from './command.js';
 
 export const killServer = defineCommand({
   name: 'kill-server',
-  usage: 'kill-server',
   describe: 'End the session, its panes and its server',
-  request: () => ({}),
   fields: {},
   result: {},
   run: (ctx) => {

@@ -12,9 +12,7 @@ export function paneSummary(mux: Mux, id: string): PaneSummary {
 
 export const list = defineCommand({
   name: 'list',
-  usage: 'list',
   describe: 'List panes: id, size, focus, command, cwd, pid',
-  request: () => ({}),
   fields: {},
   result: { panes: field.array(field.object(PANE_SUMMARY)) },
   run: (ctx) => ({ panes: ctx.mux.paneIds().map((id) => paneSummary(ctx.mux, id)) }),

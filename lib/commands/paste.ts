@@ -2,15 +2,17 @@
 import { ThurmError } from '../errors.js';
 import { pasteBytes } from '../term/keys.js';
 import { field } from '../fields.js';
-import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
+import { defineCommand, paneField, resolvePane } from './command.js';
 
 export const paste = defineCommand({
   name: 'paste',
-  usage: 'paste',
   describe: 'Paste the newest paste buffer (or --buffer NAME) into a pane',
-  options: { ...paneOption, buffer: { type: 'string', describe: 'buffer name, as `thurm buffers` lists them' } },
-  request: (argv) => ({ pane: paneFromCli(argv), buffer: argv.buffer }),
-  fields: { pane: paneField, buffer: field.string({ max: 64 }).describe('buffer name (default: the newest)').optional() },
+  details: 'as typed (bracketed when its program asked for it)',
+  fields: {
+    pane: paneField,
+    buffer: field.string({ max: 64 }).describe('buffer name (default: the newest)').optional()
+      .cli({ placeholder: 'NAME', describe: 'buffer name, as `thurm buffers` lists them' }),
+  },
   result: { pane: field.string({ max: 32 }), buffer: field.string({ max: 64 }).describe('the buffer pasted') },
   run: (ctx, a) => {
     const pane = ctx.mux.pane(resolvePane(ctx, a.pane));

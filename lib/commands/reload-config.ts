@@ -5,9 +5,8 @@ import { defineCommand } from './command.js';
 
 export const reloadConfig = defineCommand({
   name: 'reload-config',
-  usage: 'reload-config',
   describe: 'Apply the config file again (a bad file changes nothing and says why)',
-  request: () => ({}),
+  details: ': `CONFIG_ERROR` names the key and line, the running config stays (detection settings apply to panes started after it)',
   fields: {},
   result: { reloaded: field.bool() },
   run: (ctx) => {

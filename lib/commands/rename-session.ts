@@ -2,17 +2,17 @@
 // from then on (see lib/server/rename-session.ts for what moves and what stays).
 import { field } from '../fields.js';
 import { isSessionName } from '../session/paths.js';
-import { defineCommand, type CliArgs } from './command.js';
+import { defineCommand } from './command.js';
 
 export const renameSession = defineCommand({
   name: 'rename-session',
-  usage: 'rename-session <name>',
   describe: 'Give the session another name (letters, digits, ".", "_", "-")',
-  request: (argv: CliArgs) => ({ name: String(argv.name) }),
+  details: '(see [guide.md](guide.md#renaming-a-session)); a name a running or saved session has is refused with `SESSION_EXISTS`',
   fields: {
     // The pattern says what isSessionName does, so that the schema shows it.
     name: field.string({ max: 64, pattern: /^(?!\.)[A-Za-z0-9_.-]{1,64}$/, expected: 'a session name: letters, digits, ".", "_", "-", not starting with "."' })
-      .map((name, fail) => (isSessionName(name) ? name : fail(`invalid session name: ${JSON.stringify(name)}`))),
+      .map((name, fail) => (isSessionName(name) ? name : fail(`invalid session name: ${JSON.stringify(name)}`)))
+      .cli({ as: 'positional' }),
   },
   result: { session: field.string({ max: 64 }).describe('the session\'s name now') },
   run: async (ctx, a) => {

@@ -1,31 +1,20 @@
 // Move a pane's border by some cells, as prefix + C-arrow does, or give the pane a width or
 // height (tmux `resize-pane -x/-y`).
 import { field } from '../fields.js';
-import { defineCommand, paneField, paneFromCli, paneOption, paneSizeField, resolvePane } from './command.js';
+import { defineCommand, paneField, paneSizeField, resolvePane } from './command.js';
 
 const HEADINGS = ['left', 'right', 'up', 'down'] as const;
 
 export const resizePane = defineCommand({
   name: 'resize-pane',
-  usage: 'resize-pane',
   describe: 'Move the border of a pane left, right, up or down, or give the pane a --width or --height',
-  options: {
-    ...paneOption,
-    direction: { type: 'string', choices: HEADINGS, describe: 'where the border moves' },
-    cells: { type: 'number', describe: 'how far (default 1)' },
-    width: { type: 'string', describe: 'the pane\'s width in cells, or N% of the window\'s' },
-    height: { type: 'string', describe: 'the pane\'s height in rows, or N% of the window\'s' },
-  },
-  request: (argv) => ({
-    pane: paneFromCli(argv), direction: argv.direction, cells: argv.cells,
-    width: argv.width === undefined ? undefined : String(argv.width), height: argv.height === undefined ? undefined : String(argv.height),
-  }),
+  details: ', as the keys do; `--width` and `--height` in cells or a percentage of the window',
   fields: {
     pane: paneField,
-    direction: field.enum(HEADINGS).describe('where the border moves').optional(),
-    cells: field.int({ min: 1, max: 10000 }).describe('how far the border moves').default(1),
-    width: paneSizeField.optional(),
-    height: paneSizeField.optional(),
+    direction: field.enum(HEADINGS).describe('where the border moves').optional().cli(),
+    cells: field.int({ min: 1, max: 10000 }).describe('how far the border moves').default(1).cli({ describe: 'how far (default 1)' }),
+    width: paneSizeField.optional().cli({ describe: 'the pane\'s width in cells, or N% of the window\'s' }),
+    height: paneSizeField.optional().cli({ describe: 'the pane\'s height in rows, or N% of the window\'s' }),
   },
   rules: { atLeastOne: [['direction', 'width', 'height']] },
   result: {},

@@ -6,9 +6,8 @@ import { defineCommand } from './command.js';
 
 export const save = defineCommand({
   name: 'save',
-  usage: 'save',
   describe: 'Save the session file now',
-  request: () => ({}),
+  details: '; prints its path',
   fields: {},
   result: { file: field.string({ max: 4096 }).describe('the session file') },
   run: async (ctx) => {

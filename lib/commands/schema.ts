@@ -26,11 +26,12 @@ const SCHEMA_DOCUMENT = {
 export const schema = defineCommand({
   name: 'schema',
   local: true,
-  usage: 'schema',
   describe: 'Print the JSON Schema of every socket request and event (--command TYPE: of one request)',
-  options: { command: { type: 'string', describe: 'one request type, e.g. split or agent-report' } },
-  fields: { command: field.string({ max: 64 }).describe('one request type (default: all of them)').optional() },
-  request: (argv) => ({ command: argv.command === undefined ? undefined : String(argv.command) }),
+  details: ', from this build; needs no session (see [below](#the-socket-protocol-and-its-schema))',
+  fields: {
+    command: field.string({ max: 64 }).describe('one request type (default: all of them)').optional()
+      .cli({ placeholder: 'TYPE', describe: 'one request type, e.g. split or agent-report' }),
+  },
   result: SCHEMA_DOCUMENT,
   run: async (_ctx, a) => {
     // Loaded here: index.ts loads every command, this one among them.

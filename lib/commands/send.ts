@@ -2,26 +2,15 @@
 import { ThurmError } from '../errors.js';
 import { keyBytes } from '../term/keys.js';
 import { field } from '../fields.js';
-import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
+import { defineCommand, paneField, resolvePane } from './command.js';
 
 /** Characters of text per request. */
 const SEND_CHUNK = 8192;
 
 export const send = defineCommand({
   name: 'send',
-  usage: 'send [text..]',
   describe: 'Type text (or --key names such as Enter, C-c, Up) into a pane',
-  options: {
-    ...paneOption,
-    enter: { type: 'boolean', describe: 'press Enter after the text' },
-    key: { type: 'array', string: true, describe: 'named keys to send: Enter, Tab, Escape, C-c, M-x, Up, F1...' },
-  },
-  request: (argv) => ({
-    pane: paneFromCli(argv),
-    text: Array.isArray(argv.text) && argv.text.length ? argv.text.map(String).join(' ') : undefined,
-    keys: argv.key,
-    enter: argv.enter === true,
-  }),
+  details: '(long text goes in several requests, in order); `--key`: named keys, `Enter`, `Tab`, `Escape`, `C-c`, `M-x`, `Up`, `PageUp`, `F1`...',
   // Long text goes as several requests: each stays far below the socket's frame limit even
   // when every character needs six bytes of JSON, and typing the parts in order is the same.
   split: (request) => {
@@ -34,9 +23,10 @@ export const send = defineCommand({
   },
   fields: {
     pane: paneField,
-    text: field.string({ max: 32 * 1024 }).describe('typed as it is').optional(),
-    keys: field.array(field.string({ max: 64 }), { max: 256 }).describe('named keys: Enter, Tab, Escape, C-c, M-x, Up, F1...').optional(),
-    enter: field.bool().describe('press Enter last').default(false),
+    text: field.string({ max: 32 * 1024 }).describe('typed as it is').optional().cli({ as: 'words' }),
+    keys: field.array(field.string({ max: 64 }), { max: 256 }).describe('named keys: Enter, Tab, Escape, C-c, M-x, Up, F1...').optional()
+      .cli({ name: 'key', placeholder: 'NAME', describe: 'named keys to send: Enter, Tab, Escape, C-c, M-x, Up, F1...' }),
+    enter: field.bool().describe('press Enter last').default(false).cli({ describe: 'press Enter after the text' }),
   },
   rules: { atLeastOne: [['text', 'keys', 'enter']] },
   result: {},

@@ -5,11 +5,10 @@ import { defineCommand } from './command.js';
 export const serverUpgrade = defineCommand({
   name: 'server-upgrade',
   group: 'server',
-  usage: 'upgrade',
   describe: 'Replace the server with the build on disk; panes, history, records and reports stay',
+  details: '(see [sessions.md](sessions.md#upgrading-the-server-in-place))',
   // The server bounds every step of the handover itself.
   waits: true,
-  request: () => ({}),
   fields: {},
   result: { oldPid: field.int({ min: 1 }).describe('the server that handed over'), pid: field.int({ min: 1 }).describe('the server that took the session') },
   run: async (ctx) => ({ oldPid: process.pid, ...(await ctx.upgrade()) }),

@@ -1,36 +1,26 @@
 // Split a pane right or down and start a program in the new half.
-import path from 'node:path';
 import { field } from '../fields.js';
-import { argvField, cwdField, defineCommand, paneField, paneFromCli, paneOption, paneSizeField, resolvePane } from './command.js';
+import { argvField, cwdField, defineCommand, paneField, paneSizeField, resolvePane } from './command.js';
 
 export const split = defineCommand({
   name: 'split',
-  usage: 'split',
   describe: 'Split a pane and print the new pane id (-- CMD ARGS... to run a command)',
-  options: {
-    ...paneOption,
-    right: { type: 'boolean', describe: 'new pane to the right (default)' },
-    down: { type: 'boolean', describe: 'new pane below', conflicts: 'right' },
-    cwd: { type: 'string', describe: 'working directory (default: the split pane\'s)' },
-    size: { type: 'string', describe: 'the new pane\'s width (or height, --down) in cells, or N% of the split pane\'s' },
-    detached: { alias: 'd', type: 'boolean', describe: 'keep the focus where it was' },
-  },
-  request: (argv) => ({
-    pane: paneFromCli(argv),
-    direction: argv.down ? 'down' : 'right',
-    cwd: argv.cwd === undefined ? undefined : path.resolve(String(argv.cwd)),
-    argv: argv['--']?.length ? argv['--'] : undefined,
-    size: argv.size === undefined ? undefined : String(argv.size),
-    detached: argv.detached === true,
-  }),
+  details: '; `--size`: the new pane\'s width, or height with `--down`, in cells or a percentage of the split pane\'s; `-d`: the focus stays where it was',
   fields: {
     pane: paneField,
     direction: field.enum(['right', 'down']).default('right'),
-    cwd: cwdField,
+    cwd: cwdField.cli({ describe: 'working directory (default: the split pane\'s)' }),
     argv: argvField,
-    size: paneSizeField.describe('the new pane\'s width (height, down) in cells or a percentage of the split pane\'s').optional(),
-    detached: field.bool().describe('the focus stays where it was').default(false),
+    size: paneSizeField.describe('the new pane\'s width (height, down) in cells or a percentage of the split pane\'s').optional()
+      .cli({ describe: 'the new pane\'s width (or height, --down) in cells, or N% of the split pane\'s' }),
+    detached: field.bool().describe('the focus stays where it was').default(false).cli({ alias: 'd', describe: 'keep the focus where it was' }),
   },
+  // tmux's two flags for a direction: --right or --down.
+  cliOptions: {
+    right: { type: 'boolean', describe: 'new pane to the right (default)' },
+    down: { type: 'boolean', describe: 'new pane below', conflicts: 'right' },
+  },
+  cliRequest: (argv) => ({ direction: argv.down ? 'down' : 'right' }),
   result: { pane: field.string({ max: 32 }).describe('the new pane\'s id') },
   run: (ctx, a) => ({
     pane: ctx.mux.split(resolvePane(ctx, a.pane), a.direction, { cwd: a.cwd, argv: a.argv }, { size: a.size, keepFocus: a.detached }),

@@ -1,32 +1,33 @@
-// Every command thurm has, listed by hand, each with the module it lives in. A command's key is
-// its name: its socket request type and, for a CLI command, its CLI words joined by `-`
-// (`agent-report` is `thurm agent report`). The CLI loads only the module of the command it
-// runs, since start-up is paid on every call; index.ts loads them all for everyone else.
+// Every command thurm has, listed by hand, each in a module of its own named after it. A
+// command's key is its name: its socket request type and, for a CLI command, its CLI words
+// joined by `-` (`agent-report` is `thurm agent report`, in agent/report.ts). The CLI loads
+// only the module of the command it runs, since start-up is paid on every call; index.ts
+// loads them all for everyone else.
 import type { Command } from './command.js';
 
 type Loader = () => Promise<Command<any, any>>;
 
 export const COMMAND_MODULES = {
   split: async () => (await import('./split.js')).split,
-  'new-window': async () => (await import('./windows.js')).newWindow,
-  'select-window': async () => (await import('./windows.js')).selectWindow,
-  'rename-window': async () => (await import('./windows.js')).renameWindow,
-  'move-window': async () => (await import('./windows.js')).moveWindow,
-  'kill-window': async () => (await import('./windows.js')).killWindow,
-  'list-windows': async () => (await import('./windows.js')).listWindows,
-  'select-layout': async () => (await import('./arrange.js')).selectLayout,
-  'swap-pane': async () => (await import('./arrange.js')).swapPane,
-  'rotate-window': async () => (await import('./arrange.js')).rotateWindow,
-  'break-pane': async () => (await import('./arrange.js')).breakPane,
-  'join-pane': async () => (await import('./arrange.js')).joinPane,
-  'synchronize-panes': async () => (await import('./arrange.js')).synchronizePanes,
+  'new-window': async () => (await import('./new-window.js')).newWindow,
+  'select-window': async () => (await import('./select-window.js')).selectWindow,
+  'rename-window': async () => (await import('./rename-window.js')).renameWindow,
+  'move-window': async () => (await import('./move-window.js')).moveWindow,
+  'kill-window': async () => (await import('./kill-window.js')).killWindow,
+  'list-windows': async () => (await import('./list-windows.js')).listWindows,
+  'select-layout': async () => (await import('./select-layout.js')).selectLayout,
+  'swap-pane': async () => (await import('./swap-pane.js')).swapPane,
+  'rotate-window': async () => (await import('./rotate-window.js')).rotateWindow,
+  'break-pane': async () => (await import('./break-pane.js')).breakPane,
+  'join-pane': async () => (await import('./join-pane.js')).joinPane,
+  'synchronize-panes': async () => (await import('./synchronize-panes.js')).synchronizePanes,
   list: async () => (await import('./list.js')).list,
   send: async () => (await import('./send.js')).send,
   capture: async () => (await import('./capture.js')).capture,
   'copy-mode': async () => (await import('./copy-mode.js')).copyMode,
   paste: async () => (await import('./paste.js')).paste,
   buffers: async () => (await import('./buffers.js')).buffers,
-  'set-buffer': async () => (await import('./buffers.js')).setBuffer,
+  'set-buffer': async () => (await import('./set-buffer.js')).setBuffer,
   focus: async () => (await import('./focus.js')).focus,
   'kill-pane': async () => (await import('./kill-pane.js')).killPane,
   'rename-pane': async () => (await import('./rename-pane.js')).renamePane,
@@ -42,8 +43,8 @@ export const COMMAND_MODULES = {
   detach: async () => (await import('./detach.js')).detach,
   'rename-session': async () => (await import('./rename-session.js')).renameSession,
   'display-message': async () => (await import('./display-message.js')).displayMessage,
-  'tmux-set-option': async () => (await import('./tmux-options.js')).tmuxSetOption,
-  'tmux-show-options': async () => (await import('./tmux-options.js')).tmuxShowOptions,
+  'tmux-set-option': async () => (await import('./tmux-set-option.js')).tmuxSetOption,
+  'tmux-show-options': async () => (await import('./tmux-show-options.js')).tmuxShowOptions,
   'kill-server': async () => (await import('./kill-server.js')).killServer,
   'server-upgrade': async () => (await import('./server-upgrade.js')).serverUpgrade,
   'agent-report': async () => (await import('./agent/report.js')).agentReport,

@@ -3,7 +3,7 @@
 import { ThurmError } from '../errors.js';
 import { STATES } from '../status/osc7501.js';
 import { field } from '../fields.js';
-import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
+import { defineCommand, paneField, resolvePane } from './command.js';
 
 /** Patterns are the user's own, matched against one screen: bounded, like any request field. */
 const MAX_PATTERN = 512;
@@ -11,29 +11,22 @@ const MAX_PATTERN = 512;
 export const wait = defineCommand({
   name: 'wait',
   waits: true,
-  usage: 'wait',
   describe: 'Wait until a pane reaches a state or its screen matches --output (exit 0), or time out',
-  options: {
-    ...paneOption,
-    state: { type: 'string', choices: STATES, describe: 'the state to wait for' },
-    output: { type: 'string', describe: 'a regular expression the pane\'s screen must match' },
-    timeout: { type: 'number', describe: 'give up after this many seconds' },
-  },
-  request: (argv) => ({
-    pane: paneFromCli(argv), state: argv.state, output: argv.output,
-    timeout: argv.timeout === undefined ? undefined : Math.ceil(Number(argv.timeout) * 1000),
-  }),
+  details: '(a regular expression of up to 512 characters, multiline)',
   fields: {
     pane: paneField,
-    state: field.enum(STATES).describe('the state to wait for').optional(),
+    state: field.enum(STATES).describe('the state to wait for').optional().cli(),
     output: field.string({ max: MAX_PATTERN, format: 'regex' }).describe('a regular expression the screen must match (multiline)').map((source, fail) => {
       try {
         return new RegExp(source, 'm');
       } catch (err) {
         return fail(`not a regular expression: ${(err as Error).message}`);
       }
-    }).optional(),
-    timeout: field.int({ min: 0, max: 7 * 24 * 3600 * 1000 }).describe('give up after this many milliseconds').optional(),
+    }).optional().cli({ placeholder: 'REGEX', describe: 'a regular expression the pane\'s screen must match' }),
+    timeout: field.int({ min: 0, max: 7 * 24 * 3600 * 1000 }).describe('give up after this many milliseconds').optional().cli({
+      type: 'number', placeholder: 'SECONDS', describe: 'give up after this many seconds',
+      read: (v) => (v === undefined ? undefined : Math.ceil(Number(v) * 1000)),
+    }),
   },
   rules: { exactlyOne: [['state', 'output']] },
   result: { pane: field.string({ max: 32 }), state: field.enum(STATES).optional(), output: field.string({ max: MAX_PATTERN }).optional() },

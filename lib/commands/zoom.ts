@@ -1,13 +1,10 @@
 // Zoom a pane to the whole window, or back.
 import { field } from '../fields.js';
-import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from './command.js';
+import { defineCommand, paneField, resolvePane } from './command.js';
 
 export const zoom = defineCommand({
   name: 'zoom',
-  usage: 'zoom',
   describe: 'Toggle zoom of a pane to the full window',
-  options: { ...paneOption },
-  request: (argv) => ({ pane: paneFromCli(argv) }),
   fields: { pane: paneField },
   result: { zoomed: field.string({ max: 32 }).nullable().describe('the zoomed pane, if any') },
   run: (ctx, a) => {

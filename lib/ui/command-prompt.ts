@@ -3,6 +3,7 @@
 // the same declarations, and become the same socket request the CLI would send.
 import type { CliArgv, CliCommand } from '../cli/cli-commands.js';
 import { parseFast } from '../cli/fast-path.js';
+import { cliRequest, cliShape, cliWord } from '../commands/cli-args.js';
 import type { Command } from '../commands/command.js';
 import { COMMANDS } from '../commands/index.js';
 
@@ -32,7 +33,7 @@ export function splitWords(line: string): string[] | null {
 
 const entries: { cli: CliCommand; command: Command<any, any> }[] = COMMANDS.filter((c) => !c.socketOnly).map((command) => ({
   command,
-  cli: { group: command.group, usage: command.usage, describe: command.describe, options: command.options, run: () => {} },
+  cli: { ...cliShape(command), run: () => {} },
 }));
 
 /** The requests a typed command line stands for (several for a long `send`), or an error text. */
@@ -44,13 +45,13 @@ export function promptRequests(line: string, focused: string | null): Record<str
   if (!parsed) return `not a command thurm knows in this form: ${line.trim().slice(0, 80)} (see thurm --help)`;
   const { command } = entries.find((e) => e.cli === parsed.command)!;
   const argv: CliArgv = { ...parsed.argv, inheritedPane: focused ?? undefined };
-  const request = command.request(argv);
+  const request = cliRequest(command, argv);
   return (command.split?.(request) ?? [request]).map((r) => ({ type: command.name, ...r }));
 }
 
 /** Command names that start with `prefix` (Tab completes the first word). */
 export function completions(prefix: string): string[] {
-  return entries.map((e) => (e.command.group ? `${e.command.group} ${e.command.usage.split(' ')[0]}` : e.command.usage.split(' ')[0]))
+  return entries.map((e) => (e.command.group ? `${e.command.group} ${cliWord(e.command)}` : cliWord(e.command)))
     .filter((n) => n.startsWith(prefix)).sort();
 }
 

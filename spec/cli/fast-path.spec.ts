@@ -94,6 +94,6 @@ test('each command of the table is listed under its name, and a CLI command is n
   for (const [name, load] of Object.entries(COMMAND_MODULES)) {
     const command = await load();
     t.is(command.name, name);
-    if (!command.socketOnly) t.is([command.group, command.usage.split(' ')[0]].filter(Boolean).join('-'), name);
+    if (!command.socketOnly) t.is([command.group, tableCommand(command).usage.split(' ')[0]].filter(Boolean).join('-'), name);
   }
 });

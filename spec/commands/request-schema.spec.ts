@@ -9,6 +9,7 @@ import { tableCommand, type CliArgv, type CliCommand } from '../../lib/cli/cli-c
 import { requestFrame } from '../../lib/cli/connection.js';
 import { parseFast } from '../../lib/cli/fast-path.js';
 import { buildCli } from '../../lib/cli/yargs-cli.js';
+import { cliRequest } from '../../lib/commands/cli-args.js';
 import type { Command, CommandContext } from '../../lib/commands/command.js';
 import { dispatch } from '../../lib/commands/dispatch.js';
 import { COMMANDS, findCommand } from '../../lib/commands/index.js';
@@ -55,7 +56,7 @@ async function parse(line: string): Promise<{ command: CliCommand; argv: CliArgv
 async function cliFrames(line: string): Promise<{ command: Command<any, any>; frames: Record<string, unknown>[] }> {
   const parsed = await parse(line);
   const { command } = CLI.find((c) => c.cli === parsed.command)!;
-  const request = command.request({ ...parsed.argv, inheritedPane: '1' });
+  const request = cliRequest(command, { ...parsed.argv, inheritedPane: '1' });
   const parts = command.split?.(request) ?? [request];
   return { command, frames: parts.map((p, i) => JSON.parse(requestFrame(i + 1, command.name, p))) };
 }

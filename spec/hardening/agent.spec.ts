@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { AgentOwnership, MAX_RESUME_ARGS, MAX_RESUME_BYTES, checkResume } from '../../lib/agent/ownership.js';
 import { hookPayload } from '../../lib/cli/agent-hook.js';
 import { agentHook } from '../../lib/commands/agent/hook.js';
+import { cliRequest } from '../../lib/commands/cli-args.js';
 import { agentReport, reportInput } from '../../lib/commands/agent/report.js';
 import { isErrorCode, ThurmError } from '../../lib/errors.js';
 import { hasControl, sanitizeText } from '../../lib/sanitize.js';
@@ -32,7 +33,7 @@ check({
   property: (text: string) => {
     let request: Record<string, unknown>;
     try {
-      request = agentReport.request({ _: [], agent: 'a', 'owner-pid': 1, instance: 'i', sequence: 1, status: 'idle', 'resume-json': text });
+      request = cliRequest(agentReport, { _: [], agent: 'a', 'owner-pid': 1, instance: 'i', sequence: 1, status: 'idle', 'resume-json': text });
     } catch (err) {
       return refusedAs(err, ['INVALID_ARGUMENT']);
     }

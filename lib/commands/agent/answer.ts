@@ -8,7 +8,7 @@ import { ThurmError } from '../../errors.js';
 import { field } from '../../fields.js';
 import { WITHOUT_CONTROL } from '../../sanitize.js';
 import type { Mux } from '../../session/mux.js';
-import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from '../command.js';
+import { defineCommand, paneField, resolvePane } from '../command.js';
 
 /** Keys for programs whose module says nothing: a `[y/N]`-style prompt. */
 const DEFAULT_ANSWER: Answer = { choice: (n) => (n === 1 ? 'y\r' : `${n}\r`), deny: 'n\r' };
@@ -24,22 +24,15 @@ export function screenDigest(mux: Mux, id: string): string {
 export const agentAnswer = defineCommand({
   name: 'agent-answer',
   group: 'agent',
-  usage: 'answer',
   describe: 'Answer a blocked agent (--choice N, --deny or --text T) if its screen is still the one --expect names',
-  options: {
-    ...paneOption,
-    choice: { type: 'number', describe: 'pick option N of the prompt' },
-    deny: { type: 'boolean', describe: 'refuse (Escape for Claude Code, n elsewhere)' },
-    text: { type: 'string', describe: 'type this answer and Enter' },
-    expect: { type: 'string', demandOption: true, describe: 'the digest from `thurm agent explain --json` (or a blocked event)' },
-  },
-  request: (argv) => ({ pane: paneFromCli(argv), choice: argv.choice, deny: argv.deny, text: argv.text, expect: argv.expect }),
   fields: {
     pane: paneField,
-    choice: field.int({ min: 1, max: 9 }).describe('pick option N of the prompt').optional(),
-    deny: field.bool().describe('refuse').optional(),
-    text: field.string({ max: 4096, pattern: WITHOUT_CONTROL, expected: 'text without control characters' }).describe('typed, then Enter').optional(),
-    expect: field.string({ max: 64 }).describe('the screen digest `agent explain` gave'),
+    choice: field.int({ min: 1, max: 9 }).describe('pick option N of the prompt').optional().cli(),
+    deny: field.bool().describe('refuse').optional().cli({ describe: 'refuse (Escape for Claude Code, n elsewhere)' }),
+    text: field.string({ max: 4096, pattern: WITHOUT_CONTROL, expected: 'text without control characters' }).describe('typed, then Enter').optional()
+      .cli({ describe: 'type this answer and Enter' }),
+    expect: field.string({ max: 64 }).describe('the screen digest `agent explain` gave')
+      .cli({ placeholder: 'DIGEST', describe: 'the digest from `thurm agent explain --json` (or a blocked event)' }),
   },
   rules: { exactlyOne: [['choice', 'deny', 'text']] },
   result: {

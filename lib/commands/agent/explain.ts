@@ -1,7 +1,7 @@
 // `thurm agent explain`: why a pane has the state it has. Reads the screen at the moment of
 // the request; the screen text may hold private data.
 import type { Mux } from '../../session/mux.js';
-import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from '../command.js';
+import { defineCommand, paneField, resolvePane } from '../command.js';
 import { AGENT_EXPLANATION, type AgentExplanation } from '../../server/protocol.js';
 import { SOURCES } from '../../status/program-status.js';
 import { SOURCE_LIFETIMES } from '../../session/pane-sources.js';
@@ -46,10 +46,7 @@ export const agentExplain = defineCommand({
   name: 'agent-explain',
   aliases: ['AgentExplain'],
   group: 'agent',
-  usage: 'explain',
   describe: 'Explain which source decided a pane\'s state, and why',
-  options: { ...paneOption },
-  request: (argv) => ({ pane: paneFromCli(argv) }),
   fields: { pane: paneField },
   result: AGENT_EXPLANATION,
   run: (ctx, a) => explainPane(ctx.mux, resolvePane(ctx, a.pane)),

@@ -8,9 +8,7 @@ import { defineCommand, paneField, resolvePane } from '../command.js';
 export const agentHook = defineCommand({
   name: 'agent-hook',
   socketOnly: true,
-  usage: 'hook-event',
   describe: 'A legacy hook event of a built-in agent',
-  request: () => ({}),
   fields: {
     pane: paneField,
     // Shown in borders and notifications, like a report's agent.

@@ -7,7 +7,7 @@ import { ThurmError } from '../../errors.js';
 import { pasteBytes } from '../../term/keys.js';
 import { field } from '../../fields.js';
 import type { Pane } from '../../session/pane.js';
-import { defineCommand, paneField, paneFromCli, paneOption, resolvePane } from '../command.js';
+import { defineCommand, paneField, resolvePane } from '../command.js';
 
 /** The agent in the pane's foreground: a reporting or hook owner, a record's app, or detected. */
 function agentIn(pane: Pane): string | null {
@@ -19,12 +19,9 @@ export const agentPrompt = defineCommand({
   name: 'agent-prompt',
   group: 'agent',
   jsonReply: true,
-  usage: 'prompt <text..>',
   describe: 'Type a prompt into an agent\'s pane and press Enter; refused (NO_AGENT) unless an agent runs in its foreground, '
     + 'and text with a newline unless the agent enabled bracketed paste',
-  options: { ...paneOption },
-  request: (argv) => ({ pane: paneFromCli(argv), text: (argv.text as unknown[]).map(String).join(' ') }),
-  fields: { pane: paneField, text: field.string({ min: 1, max: 32 * 1024 }).describe('the prompt, pasted, then Enter') },
+  fields: { pane: paneField, text: field.string({ min: 1, max: 32 * 1024 }).describe('the prompt, pasted, then Enter').cli({ as: 'words' }) },
   result: {},
   run: (ctx, a) => {
     const pane = ctx.mux.pane(resolvePane(ctx, a.pane));
