@@ -20,6 +20,8 @@ export interface MuxParts {
   relayout(): void;
   /** The window minus the status line. */
   paneArea(): Rect;
+  /** The live pane of an id; NOT_FOUND when there is none. */
+  livePane(id: string): Pane;
   /** The live window a pane is in. */
   windowWith(pane: string): Window;
   /** The current window; NOT_FOUND when there is none. */

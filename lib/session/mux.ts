@@ -22,7 +22,8 @@ import {
 } from './layout.js';
 import type { MuxParts } from './mux-parts.js';
 import { Notifier } from './notifier.js';
-import type { Pane, PaneOptions } from './pane.js';
+import type { MouseEvent as PaneMouseEvent } from '../term/pane-terminal.js';
+import type { Pane, PaneOptions, PaneView } from './pane.js';
 import { PaneLifecycle } from './pane-lifecycle.js';
 import type { NewPaneSpec } from './pane-spawn.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
@@ -91,7 +92,7 @@ export class Mux {
     const parts: MuxParts = {
       panes: this.panes, windows: this.windows, pasteBuffers: this.pasteBuffers, ids: this.ids,
       emit: (e) => this.events.emit(e), relayout: () => this.relayout(), paneArea: () => this.paneArea(),
-      windowWith: (pane) => this.windowWith(pane), currentWindow: () => this.currentWindow(), live: (w) => this.live(w),
+      livePane: (id) => this.livePane(id), windowWith: (pane) => this.windowWith(pane), currentWindow: () => this.currentWindow(), live: (w) => this.live(w),
       detachPane: (w, id, rest) => this.detachPane(w, id, rest), spawn: (spec, cols, rows, restored) => this.lifecycle.spawn(spec, cols, rows, restored),
     };
     this.arrange = new Arrange(this, parts);
@@ -99,7 +100,7 @@ export class Mux {
     this.windowChanges = new WindowChanges(this, parts);
     this.notifier = new Notifier((pane, notification) => this.events.emit({ type: 'notification', pane, notification }), this.now);
     this.lifecycle = new PaneLifecycle(this, parts, { panes: this.panes, notifier: this.notifier, reaper: this.reaper, spawnPty: opts.spawn, proc: this.proc, now: this.now });
-    this.watch = new StatusWatch(this, (pane) => this.events.emit({ type: 'status-changed', pane }), this.now);
+    this.watch = new StatusWatch(this, (id) => this.livePane(id), (pane) => this.events.emit({ type: 'status-changed', pane }), this.now);
     this.subscribe((e) => {
       if (e.type === 'pane-removed') {
         this.states.delete(e.pane);
@@ -148,7 +149,12 @@ export class Mux {
     return this.options;
   }
 
-  pane(id: string): Pane {
+  /** A pane to read; its changes go through the Mux's methods. */
+  pane(id: string): PaneView {
+    return this.livePane(id);
+  }
+
+  private livePane(id: string): Pane {
     const p = this.panes.get(id);
     if (!p) throw new ThurmError('NOT_FOUND', `no such pane: ${id}`);
     return p;
@@ -261,7 +267,7 @@ export class Mux {
 
   /** Names a pane (null: its title follows its program again); shown in its border. */
   setPaneTitle(id: string, title: string | null): void {
-    this.pane(id).nameAs(title);
+    this.livePane(id).nameAs(title);
   }
 
   /** The window at `index`, else the window with id `id`, else the current one. */
@@ -296,11 +302,16 @@ export class Mux {
    * unless `alone` (an answer or prompt meant for one agent is never typed into its neighbours).
    */
   typeInto(id: string, data: string, alone = false): void {
-    const pane = this.pane(id);
+    const pane = this.livePane(id);
     this.seen(id);
     pane.type(data);
     const w = this.windowWith(id);
-    if (w.synchronize && !alone) for (const other of panesOf(w.layout)) if (other !== id) this.pane(other).type(data);
+    if (w.synchronize && !alone) for (const other of panesOf(w.layout)) if (other !== id) this.livePane(other).type(data);
+  }
+
+  /** A mouse event for a pane's program; false when it did not ask for mouse events. */
+  mouseInto(id: string, e: PaneMouseEvent): boolean {
+    return this.livePane(id).term.mouse(e);
   }
 
   /** Keeps copied text as the newest paste buffer; `fromPane` when a pane's program set it. */
@@ -311,15 +322,15 @@ export class Mux {
   }
 
   agentReport(id: string, input: AgentReportInput): void {
-    this.pane(id).agentReport(input);
+    this.livePane(id).agentReport(input);
   }
 
   agentRelease(id: string, input: AgentReleaseInput): void {
-    this.pane(id).agentRelease(input);
+    this.livePane(id).agentRelease(input);
   }
 
   agentHook(id: string, event: HookEvent): void {
-    this.pane(id).agentHook(event);
+    this.livePane(id).agentHook(event);
   }
 
   // ---- focus, zoom, layout ----
@@ -333,8 +344,8 @@ export class Mux {
     w.focused = id;
     if (before !== id) w.lastFocused = before;
     if (before !== id || announce) {
-      if (before !== id && this.panes.has(before)) this.pane(before).focusEvent(false);
-      this.pane(id).focusEvent(true);
+      if (before !== id && this.panes.has(before)) this.livePane(before).focusEvent(false);
+      this.livePane(id).focusEvent(true);
       this.relayout();
       this.events.emit({ type: 'focus-changed', pane: id });
     }

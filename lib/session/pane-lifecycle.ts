@@ -57,7 +57,7 @@ export class PaneLifecycle {
   }
 
   kill(id: string): void {
-    const pane = this.mux.pane(id);
+    const pane = this.parts.livePane(id);
     const w = this.parts.windowWith(id);
     this.deps.panes.delete(id);
     const layout = removePane(w.layout, id);
@@ -97,7 +97,7 @@ export class PaneLifecycle {
    * only when `kill` says so.
    */
   respawn(id: string, spec: NewPaneSpec, kill: boolean): void {
-    const old = this.mux.pane(id);
+    const old = this.parts.livePane(id);
     if (!old.exit && !kill) throw new ThurmError('INVALID_ARGUMENT', `pane ${id} still runs its program (respawn-pane -k replaces it)`);
     this.spawn({ ...spec, cwd: spec.cwd ?? old.cwd, window: this.parts.windowWith(id).index }, old.size.cols, old.size.rows,
       { id, history: [], typed: null, notice: null, title: old.givenTitle });

@@ -51,6 +51,19 @@ export interface PaneOptions {
   now?: () => number;
 }
 
+/**
+ * A pane as the Mux gives it out: its facts and screen, to read. Every change (typing, sizing,
+ * titles, reports, closing) goes through the Mux, which announces it.
+ */
+export type PaneView = Readonly<Pick<Pane, 'id' | 'argv' | 'startCwd' | 'status' | 'sources' | 'exit' | 'notice' | 'rang' | 'summary' | 'attention' | 'pid' | 'size' | 'title' | 'givenTitle' | 'cwd' | 'foreground'>> & {
+  readonly term: TermView;
+  readonly agent: Pick<AgentOwnership, 'current' | 'inForeground'>;
+};
+
+/** A pane's terminal, to read: its screen and modes, and waits for it to be parsed or held still. */
+export type TermView = Readonly<Pick<PaneTerminal, 'xterm' | 'sync' | 'dirty' | 'changes' | 'modes' | 'keyModes' | 'echoing' | 'cursor' | 'cols' | 'rows'
+  | 'screenText' | 'liveScreen' | 'onTrim' | 'flushed' | 'hold'>>;
+
 export interface PaneHooks {
   output(): void;
   title(): void;

@@ -10,7 +10,7 @@ import type { MuxEvent } from './events.js';
 import type { Mux } from './mux.js';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Pane } from './pane.js';
+import type { PaneView } from './pane.js';
 import { FileClaim, keptElsewhere } from './file-claim.js';
 import { sessionFilePath, writeSessionFile } from './session-file.js';
 import { historyJsonOf, historyText, readHistory, type SessionSnapshot } from './snapshot.js';
@@ -56,7 +56,7 @@ export class SessionSaver {
   private running: Promise<void> = Promise.resolve();
   private waiting: Promise<void> | null = null;
   /** Each pane's history text as last read, with the pane's `changes` then: idle panes cost nothing. */
-  private readonly histories = new WeakMap<Pane, { changes: number; lines: string[] }>();
+  private readonly histories = new WeakMap<PaneView, { changes: number; lines: string[] }>();
   private claim: FileClaim | null;
 
   /** `claim`: the file's claim, when the server took it already (to restore from the file). */
@@ -121,7 +121,7 @@ export class SessionSaver {
   }
 
   /** The pane's history text, read now unless it is unchanged since last read. */
-  private history(pane: Pane): string[] {
+  private history(pane: PaneView): string[] {
     const kept = this.histories.get(pane);
     if (kept && kept.changes === pane.term.changes) return kept.lines;
     const lines = historyText(pane, this.historyLines);
@@ -133,7 +133,7 @@ export class SessionSaver {
    * The same, read a slice at a time with turns of the event loop in between (thousands of rows
    * of a busy pane take tens of milliseconds): the pane's output is held meanwhile.
    */
-  private async readAhead(pane: Pane): Promise<void> {
+  private async readAhead(pane: PaneView): Promise<void> {
     const kept = this.histories.get(pane);
     if (kept && kept.changes === pane.term.changes) return;
     const release = await pane.term.hold();

@@ -7,7 +7,7 @@ import { hasControl, sanitizeLine, sanitizeText } from '../sanitize.js';
 import { historyOf } from '../term/history.js';
 import type { LayoutNode } from './layout.js';
 import type { WindowSnapshot } from './windows.js';
-import type { Pane } from './pane.js';
+import type { PaneView } from './pane.js';
 import { isSessionName } from './paths.js';
 
 /** 2: windows. A version 1 file (one layout) reads as one window. */
@@ -58,7 +58,7 @@ const ROWS_PER_SLICE = 500;
  * `out`; yields every ROWS_PER_SLICE rows, so a caller can let others run (while the pane's
  * output is held: the rows must not move meanwhile).
  */
-export function* readHistory(pane: Pane, max: number, out: string[]): Generator<void, void> {
+export function* readHistory(pane: PaneView, max: number, out: string[]): Generator<void, void> {
   if (max <= 0) return;
   const h = historyOf(pane.term.xterm);
   const lines: string[] = [];
@@ -76,7 +76,7 @@ export function* readHistory(pane: Pane, max: number, out: string[]): Generator<
 }
 
 /** readHistory at once. */
-export function historyText(pane: Pane, max: number): string[] {
+export function historyText(pane: PaneView, max: number): string[] {
   const out: string[] = [];
   for (const _ of readHistory(pane, max, out));
   return out;
@@ -102,7 +102,7 @@ export function snapshotText(snapshot: SessionSnapshot): string {
 }
 
 /** The agent session a pane's report or hook named, if its agent still runs. */
-export function agentBinding(pane: Pane): AgentBinding | null {
+export function agentBinding(pane: PaneView): AgentBinding | null {
   const report = pane.agent.current();
   if (report?.sessionId) return { agent: report.agent, sessionId: report.sessionId, resume: report.resume, program: null };
   const hook = pane.sources.hook.current();
@@ -111,7 +111,7 @@ export function agentBinding(pane: Pane): AgentBinding | null {
 }
 
 /** `history`: the pane's history text (historyText), which the saver reads ahead of time. */
-export function paneSnapshot(pane: Pane, history: string[]): PaneSnapshot {
+export function paneSnapshot(pane: PaneView, history: string[]): PaneSnapshot {
   // A program caught mid-exec or exiting has an empty /proc cmdline: saved as no program, since
   // the reader (rightly) refuses an empty argv and would throw the whole file away.
   const foreground = pane.foreground()?.argv;

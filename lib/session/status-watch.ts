@@ -41,7 +41,7 @@ export class StatusWatch {
   private readonly ai: AiClassifier;
 
   constructor(
-    private readonly mux: Mux, private readonly announce: (pane: string) => void,
+    private readonly mux: Mux, private readonly livePane: (id: string) => Pane, private readonly announce: (pane: string) => void,
     private readonly now: () => number = Date.now, private readonly timer: WatchTimer = realTimer(),
   ) {
     this.ai = new AiClassifier(() => mux.config.detection.ai);
@@ -84,7 +84,7 @@ export class StatusWatch {
     for (const [id, at] of [...this.due]) {
       if (at > now) continue;
       this.due.delete(id);
-      if (this.mux.paneIds().includes(id)) this.look(id, this.mux.pane(id), now);
+      if (this.mux.paneIds().includes(id)) this.look(id, this.livePane(id), now);
     }
     let next = Infinity;
     for (const at of this.due.values()) next = Math.min(next, at);

@@ -29,7 +29,7 @@ export function handleMouse(mux: Mux, m: MouseToken, focus: (pane: string) => vo
     if (m.y === r.y) return; // the header is thurm's
     const action = wheel ? (button === 0 ? 'wheel-up' : 'wheel-down') : motion ? 'move' : m.release ? 'release' : 'press';
     const col = m.x - r.x, row = m.y - r.y - 1;
-    if (mux.pane(id).term.mouse({ col, row, button, action })) return;
+    if (mux.mouseInto(id, { col, row, button, action })) return;
     if (wheel) copy.wheel(id, button === 0);
     else if (button === 0) copy.drag(id, col, row, motion ? 'move' : m.release ? 'release' : 'press');
     return;

@@ -3,7 +3,7 @@
 // into the same cells), where the client's cursor goes, and more frames while a progress bar
 // moves. client-screen.ts composes the frame around it (headers, the status line, overlays).
 import type { Mux } from '../session/mux.js';
-import type { PaneTerminal } from '../term/pane-terminal.js';
+import type { TermView } from '../session/pane.js';
 import type { StyleCache } from './cell-style.js';
 import type { Line } from './cells.js';
 import { clearUncovered } from './chrome.js';
@@ -21,7 +21,7 @@ export class PaneFrames {
   all = true;
   private readonly dirty = new Set<string>();
   /** Each pane's live view as last drawn: its terminal, its cells, and the terminal's dirty-row stamp then. */
-  private readonly drawn = new Map<string, { term: PaneTerminal; at: string; stamp: number }>();
+  private readonly drawn = new Map<string, { term: TermView; at: string; stamp: number }>();
   private cursorShape = '';
   /** The cursor as the last frame sent it. */
   lastCursor = '';

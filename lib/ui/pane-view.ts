@@ -2,7 +2,7 @@
 import type { IBufferCell } from '@xterm/headless';
 import type { Rect } from '../session/layout.js';
 import { lineAt } from '../term/history.js';
-import type { PaneTerminal } from '../term/pane-terminal.js';
+import type { TermView } from '../session/pane.js';
 import type { StyleCache } from './cell-style.js';
 import { CONTINUATION, type Line } from './cells.js';
 import { linkSuffix } from './links.js';
@@ -19,7 +19,7 @@ export type Highlighter = (y: number) => ((x: number) => string | null) | null;
  * when it was last drawn into these same cells), the live view reads only the rows changed since.
  */
 export function drawPaneContent(
-  lines: Line[], content: Rect, term: PaneTerminal, styles: StyleCache, top?: number, highlight?: Highlighter, since?: number,
+  lines: Line[], content: Rect, term: TermView, styles: StyleCache, top?: number, highlight?: Highlighter, since?: number,
 ): void {
   const buffers = term.xterm.buffer;
   const buf = buffers.active;

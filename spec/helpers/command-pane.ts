@@ -8,6 +8,7 @@ import { dispatch } from '../../lib/commands/dispatch.js';
 import type { Reply } from '../../lib/server/protocol.js';
 import { fakeMux } from './fake-mux.js';
 import { FakeProcesses } from './fake-proc.js';
+import { livePane } from './live-pane.js';
 
 const DETECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../spec/fixtures/detect');
 
@@ -21,7 +22,7 @@ export function commandPane(t: { teardown(fn: () => void): void }, program?: str
   const procs = new FakeProcesses(process.pid, ['bash'], '/home/u');
   const { mux, ptys } = fakeMux(t, { proc: procs.facts, size: { cols: 140, rows: 42 } });
   mux.start({ argv: ['bash'], cwd: '/' });
-  const pane = mux.pane('1');
+  const pane = livePane(mux, '1');
   if (program) procs.run(4242, program);
   pane.checkForeground();
   const ctx: CommandContext = { mux, clients: () => [], shutdown: () => {}, upgrade: async () => ({ pid: 0 }), renameSession: async () => {} };

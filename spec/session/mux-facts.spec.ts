@@ -4,12 +4,13 @@ import test from 'ava';
 import { fakeMux } from '../helpers/fake-mux.js';
 import { FakeProcesses } from '../helpers/fake-proc.js';
 import { waitUntil } from '../helpers/wait.js';
+import { livePane } from '../helpers/live-pane.js';
 
 function setUp(t: { teardown(fn: () => void): void }, now: () => number = Date.now) {
   const procs = new FakeProcesses(process.pid, ['bash'], '/home/u');
   const { mux, ptys } = fakeMux(t, { proc: procs.facts, now });
   mux.start({ argv: ['bash'], cwd: '/' });
-  return { mux, ptys, procs, pane: mux.pane('1') };
+  return { mux, ptys, procs, pane: livePane(mux, '1') };
 }
 
 test('the border title and the saved cwd follow the foreground program and directory /proc reports', (t) => {

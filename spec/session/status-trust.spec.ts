@@ -10,6 +10,7 @@ import type { MuxEvent } from '../../lib/session/events.js';
 import { fakeMux } from '../helpers/fake-mux.js';
 import { FakeProcesses } from '../helpers/fake-proc.js';
 import { waitUntil } from '../helpers/wait.js';
+import { livePane } from '../helpers/live-pane.js';
 
 const IDLE_MS = DEFAULT_CONFIG.detection.idleThresholdMs;
 
@@ -23,11 +24,11 @@ function setUp(t: { teardown(fn: () => void): void }, panes = 1) {
   mux.subscribe((e) => events.push(e));
   const advance = (ms: number) => { clock += ms; };
   /** What the status watch does on its tick: time-driven transitions, then announce. */
-  const tick = (id = '1') => mux.pane(id).tick(clock);
+  const tick = (id = '1') => livePane(mux, id).tick(clock);
   /** Pane `id`'s foreground program ends, the watch ticks, and `argv` starts there (pid `pid`) without keys. */
   const replaceAgent = (id: string, pid: number, argv: string[]) => {
     procs.back();
-    mux.pane(id).checkForeground();
+    livePane(mux, id).checkForeground();
     advance(100);
     tick(id);
     return (typed?: string) => {
@@ -36,7 +37,7 @@ function setUp(t: { teardown(fn: () => void): void }, panes = 1) {
         mux.focus('1');
       }
       procs.run(pid, argv);
-      mux.pane(id).checkForeground();
+      livePane(mux, id).checkForeground();
     };
   };
   /** Pane `id` prints a start-up banner, then goes quiet past the idle threshold, ticked as the watch does. */
@@ -107,7 +108,7 @@ test('a command line typed into a shell starts a program, not a turn: an agent l
   const { mux, ptys, procs, advance, tick } = setUp(t, 2);
   mux.typeInto('1', 'gemini\r');
   procs.run(4242, ['gemini']);
-  mux.pane('1').checkForeground();
+  livePane(mux, '1').checkForeground();
   advance(1000);
   ptys[0].output('Gemini CLI banner\r\n> ');
   advance(100);
@@ -130,7 +131,7 @@ async function agentWithRecords(t: { teardown(fn: () => void): void }) {
   const world = setUp(t, 2);
   const { mux, ptys, procs, advance, tick } = world;
   procs.run(4242, ['gemini']);
-  mux.pane('2').checkForeground();
+  livePane(mux, '2').checkForeground();
   advance(1000);
   mux.typeInto('2', 'go\r');
   mux.focus('1');
@@ -205,7 +206,7 @@ test('one question, one notification: an agent that rings as its permission hook
   const { mux, ptys, procs, events } = setUp(t, 2);
   mux.focus('1');
   procs.run(4242, ['claude']);
-  mux.pane('2').checkForeground();
+  livePane(mux, '2').checkForeground();
   mux.agentHook('2', hook('UserPromptSubmit'));
   ptys[1].output('\x07');
   await waitUntil(() => events.some((e) => e.type === 'notification'), 'the bell\'s notification');
@@ -228,7 +229,7 @@ test('an agent that clears its error record as it exits is not taken for working
   const { mux, ptys, procs, advance } = setUp(t, 2);
   mux.focus('1');
   procs.run(4242, ['gemini']);
-  mux.pane('2').checkForeground();
+  livePane(mux, '2').checkForeground();
   advance(1000);
   ptys[1].output('\x1b]7501;state=error\x07');
   await waitUntil(() => mux.pane('2').summary().state === 'error', 'the error record');
@@ -243,7 +244,7 @@ test('focusing clears a hook\'s done even while a detected done and a bell are p
   const { mux, ptys, procs, advance, tick } = setUp(t, 2);
   mux.focus('1');
   procs.run(4242, ['claude']);
-  mux.pane('2').checkForeground();
+  livePane(mux, '2').checkForeground();
   advance(1000);
   mux.typeInto('2', 'go\r');
   mux.focus('1');
@@ -266,7 +267,7 @@ test('looking at a blocked pane does not raise its question again', async (t) =>
   const { mux, ptys, procs, events } = setUp(t, 2);
   mux.focus('1');
   procs.run(4242, ['claude']);
-  mux.pane('2').checkForeground();
+  livePane(mux, '2').checkForeground();
   ptys[1].output('\x07');
   await waitUntil(() => mux.pane('2').rang, 'the bell');
   mux.agentHook('2', hook('Notification', 'Claude needs your permission to use Bash'));
@@ -280,7 +281,7 @@ function geminiTyped(t: { teardown(fn: () => void): void }, keys: string) {
   const world = setUp(t, 2);
   world.mux.focus('1');
   world.procs.run(4242, ['gemini']);
-  world.mux.pane('2').checkForeground();
+  livePane(world.mux, '2').checkForeground();
   world.advance(1000);
   world.mux.typeInto('2', keys);
   world.mux.focus('1');
@@ -298,7 +299,7 @@ test('a flood of bells is one status change, not one per bell', async (t) => {
   const { mux, ptys, procs, events } = setUp(t, 2);
   mux.focus('1');
   procs.run(4242, ['claude']);
-  mux.pane('2').checkForeground();
+  livePane(mux, '2').checkForeground();
   ptys[1].output('\x07'.repeat(200));
   await waitUntil(() => mux.pane('2').summary().source === 'notification', 'blocked by the bell');
   await mux.pane('2').term.flushed();

@@ -9,6 +9,7 @@ import { OWNER_POLL_MS } from '../../lib/session/pane-sources.js';
 import { LOOK_AFTER_EVENT_MS, StatusWatch, type WatchTimer } from '../../lib/session/status-watch.js';
 import { fakeMux } from '../helpers/fake-mux.js';
 import { FakeProcesses } from '../helpers/fake-proc.js';
+import { livePane } from '../helpers/live-pane.js';
 
 const IDLE_MS = DEFAULT_CONFIG.detection.idleThresholdMs;
 
@@ -25,10 +26,10 @@ function setUp(t: { teardown(fn: () => void): void }, program: string[], panes =
   mux.start({ argv: ['bash'], cwd: '/' });
   for (let i = 1; i < panes; i++) mux.split('1', 'right', { argv: ['bash'], cwd: '/' });
   procs.run(4242, program);
-  for (const id of mux.paneIds()) mux.pane(id).checkForeground();
+  for (const id of mux.paneIds()) livePane(mux, id).checkForeground();
   const timer = new FakeTimer();
   const announced: string[] = [];
-  const watch = new StatusWatch(mux, (id) => announced.push(id), () => clock, timer);
+  const watch = new StatusWatch(mux, (id) => livePane(mux, id), (id) => announced.push(id), () => clock, timer);
   t.teardown(() => watch.dispose());
   /** Time moves on to the watch's next wake, and it runs. */
   const wake = () => {
@@ -72,7 +73,7 @@ test('output in a shell pane is looked at once, that pane alone, and then nothin
   wake();
   const looked: string[] = [];
   for (const id of mux.paneIds()) {
-    const pane = mux.pane(id);
+    const pane = livePane(mux, id);
     const tick = pane.tick.bind(pane);
     pane.tick = (at) => {
       looked.push(id);

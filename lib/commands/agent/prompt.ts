@@ -6,11 +6,11 @@
 import { ThurmError } from '../../errors.js';
 import { pasteBytes } from '../../term/keys.js';
 import { field } from '../../fields.js';
-import type { Pane } from '../../session/pane.js';
+import type { PaneView } from '../../session/pane.js';
 import { defineCommand, paneField, resolvePane } from '../command.js';
 
 /** The agent in the pane's foreground: a reporting or hook owner, a record's app, or detected. */
-function agentIn(pane: Pane): string | null {
+function agentIn(pane: PaneView): string | null {
   if (pane.agent.inForeground()) return pane.agent.current()!.agent;
   return pane.sources.hook.current()?.agent ?? pane.status.lastApp ?? pane.sources.detection(undefined, true).agent;
 }
