@@ -95,6 +95,8 @@ export function defineCommand<S extends Shape, R>(c: CommandSpec<S, R>): Command
 
 export const paneField = field.string({ max: 32 }).describe('pane id (default: the focused pane)').optional()
   .cli({ describe: 'pane id (default: THURM_PANE_ID, else the focused pane)', placeholder: 'ID', read: (v, argv) => v ?? argv.inheritedPane });
+/** The directions a focus moves or a border is dragged. */
+export const HEADINGS = ['left', 'right', 'up', 'down'] as const;
 /** Window indexes, as tmux numbers them. */
 export const MAX_WINDOW_INDEX = 9999;
 export const windowIndexField = field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('window index (default: the current window)').optional().cli();

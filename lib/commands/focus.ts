@@ -2,9 +2,7 @@
 import { ThurmError } from '../errors.js';
 import { field } from '../fields.js';
 import { focusNext, focusToward, mostUrgent } from '../session/navigation.js';
-import { defineCommand, paneField, resolvePane } from './command.js';
-
-const HEADINGS = ['left', 'right', 'up', 'down'] as const;
+import { defineCommand, HEADINGS, paneField, resolvePane } from './command.js';
 
 export const focus = defineCommand({
   name: 'focus',

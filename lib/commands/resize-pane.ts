@@ -1,9 +1,7 @@
 // Move a pane's border by some cells, as prefix + C-arrow does, or give the pane a width or
 // height (tmux `resize-pane -x/-y`).
 import { field } from '../fields.js';
-import { defineCommand, paneField, paneSizeField, resolvePane } from './command.js';
-
-const HEADINGS = ['left', 'right', 'up', 'down'] as const;
+import { defineCommand, HEADINGS, paneField, paneSizeField, resolvePane } from './command.js';
 
 export const resizePane = defineCommand({
   name: 'resize-pane',
