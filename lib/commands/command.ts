@@ -38,8 +38,6 @@ export type CliArgs = Record<string, unknown> & { _: (string | number)[]; '--'?:
 export interface CommandSpec<S extends Shape, Result> {
   /** Also the socket request type. */
   name: string;
-  /** Other socket request types accepted for this command (the product page's names). */
-  aliases?: string[];
   /** With --json the CLI prints the whole socket reply (errors too), not just the result. */
   jsonReply?: boolean;
   /** Reached only through the socket (its CLI is a client-side command, e.g. `agent hook`). */

@@ -8,6 +8,7 @@ import { ThurmError } from '../errors.js';
 import { objectSchema, type JsonSchema, type Rules, type Shape } from '../fields.js';
 import { ATTACH_MESSAGES, CONNECTION_MODES, EVENTS, EVENTS_SNAPSHOT, MAX_REQUEST_ID, PROTOCOL_VERSION } from '../server/protocol.js';
 import type { Command } from './command.js';
+import { aliasesOf } from './table.js';
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -29,7 +30,7 @@ function requestSchema(d: Declared): JsonSchema {
 }
 
 function declared(commands: readonly Command<any, any>[]): Declared[] {
-  return [...commands, ...Object.entries(CONNECTION_MODES).map(([name, mode]) => ({ name, ...mode }))];
+  return [...commands.map((c) => ({ ...c, aliases: aliasesOf(c.name) })), ...Object.entries(CONNECTION_MODES).map(([name, mode]) => ({ name, ...mode }))];
 }
 
 /** An event of `type` as the stream sends it, in the `event` of a `{"type": "event", "event"}` frame. */

@@ -56,7 +56,25 @@ export const COMMAND_MODULES = {
   schema: async () => (await import('./schema.js')).schema,
 } satisfies Record<string, Loader>;
 
-/** The command named `name`, loading only its module; undefined when there is none. */
-export function loadCommand(name: string): Promise<Command<any, any> | undefined> {
+/** Request types the product page spells its own way, with the command each one names. */
+export const ALIASES: Readonly<Record<string, keyof typeof COMMAND_MODULES>> = {
+  AgentReport: 'agent-report',
+  AgentRelease: 'agent-release',
+  AgentExplain: 'agent-explain',
+};
+
+/** The command a request type names: its own name or an alias of it. */
+export function commandName(type: string): string {
+  return Object.hasOwn(ALIASES, type) ? ALIASES[type] : type;
+}
+
+/** The aliases of the command `name`. */
+export function aliasesOf(name: string): string[] {
+  return Object.keys(ALIASES).filter((alias) => ALIASES[alias] === name);
+}
+
+/** The command a request type names, loading only its module; undefined when there is none. */
+export function loadCommand(type: string): Promise<Command<any, any> | undefined> {
+  const name = commandName(type);
   return Object.hasOwn(COMMAND_MODULES, name) ? (COMMAND_MODULES as Record<string, Loader>)[name]() : Promise.resolve(undefined);
 }

@@ -13,8 +13,9 @@ import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import { Mux } from '../../lib/session/mux.js';
 import { FakePty } from '../helpers/fake-pty.js';
 import { check, invariant } from '../helpers/hardening.js';
+import { ALIASES } from '../../lib/commands/table.js';
 
-const TYPES = [...COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])]), 'attach', 'subscribe', 'resize', 'Kill-Server', '', 'constructor', '__proto__', 'toString'];
+const TYPES = [...COMMANDS.map((c) => c.name), ...Object.keys(ALIASES), 'attach', 'subscribe', 'resize', 'Kill-Server', '', 'constructor', '__proto__', 'toString'];
 const FIELDS = [
   'pane', 'text', 'keys', 'enter', 'argv', 'cwd', 'direction', 'cells', 'state', 'output', 'timeout', 'report', 'owner_pid', 'instance', 'sequence', 'status',
   'session_id', 'message', 'resume_argv', 'agent', 'event', 'buffer', 'scrollback', 'ansi', 'next', 'urgent', 'choice', 'deny', 'expect', 'id', 'version',

@@ -44,7 +44,6 @@ export function explainPane(mux: Mux, id: string): AgentExplanation {
 
 export const agentExplain = defineCommand({
   name: 'agent-explain',
-  aliases: ['AgentExplain'],
   group: 'agent',
   describe: 'Explain which source decided a pane\'s state, and why',
   fields: { pane: paneField },

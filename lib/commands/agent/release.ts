@@ -5,7 +5,6 @@ import { defineCommand, paneField, resolvePane } from '../command.js';
 
 export const agentRelease = defineCommand({
   name: 'agent-release',
-  aliases: ['AgentRelease'],
   group: 'agent',
   jsonReply: true,
   describe: 'End an agent instance\'s reporting for its pane',

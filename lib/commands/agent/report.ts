@@ -42,7 +42,6 @@ export function reportInput(r: Output<typeof REPORT>): AgentReportInput {
 
 export const agentReport = defineCommand({
   name: 'agent-report',
-  aliases: ['AgentReport'],
   group: 'agent',
   jsonReply: true,
   describe: 'Report an agent\'s lifecycle state for its pane',
