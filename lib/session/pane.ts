@@ -13,12 +13,12 @@ import { ThrottledLog } from '../log.js';
 import { LIVE_PROC, type ForegroundProcess, type ProcFacts } from '../pty/proc.js';
 import { spawnPty, type Disposable, type PanePty } from '../pty/spawn.js';
 import { PaneTerminal } from '../term/pane-terminal.js';
-import { CONTROL_CHARS } from '../sanitize.js';
 import { ProgramStatus, type StatusNotification, type StatusSummary } from '../status/program-status.js';
 import { hookPaneEscapes } from './pane-escapes.js';
 import { ForegroundWatch } from './pane-foreground.js';
 import type { PaneLive } from './pane-live.js';
 import { PaneSources } from './pane-sources.js';
+import { restoredHistory } from './snapshot.js';
 import { PaneCwd } from './pane-cwd.js';
 import { PaneTitle } from './pane-title.js';
 import { TerminalHolders } from './terminal-holders.js';
@@ -396,10 +396,4 @@ export class Pane {
   reap(): void {
     this.holders.reap(this.id);
   }
-}
-
-/** Saved lines as terminal input: plain text (the file is untrusted), then a dim marker line. */
-function restoredHistory(lines: string[]): string {
-  const text = lines.map((l) => l.replace(CONTROL_CHARS, '')).join('\r\n');
-  return `${text}\r\n\x1b[2m--- restored by thurm ---\x1b[0m\r\n`;
 }

@@ -3,7 +3,7 @@
 // untrusted input (nothing from an invalid one is ever run).
 import { AGENT_NAME, MAX_RESUME_ARGS, MAX_RESUME_BYTES, SESSION_ID } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
-import { hasControl, sanitizeLine, sanitizeText } from '../sanitize.js';
+import { CONTROL_CHARS, hasControl, sanitizeLine, sanitizeText } from '../sanitize.js';
 import { historyOf } from '../term/history.js';
 import type { LayoutNode } from './layout.js';
 import type { WindowSnapshot } from './windows.js';
@@ -280,4 +280,10 @@ export function checkSnapshot(raw: unknown): SessionSnapshot {
     size: sizeOf(s.size, 'size'),
     panes,
   };
+}
+
+/** Saved lines as terminal input: plain text (the file is untrusted), then a dim marker line. */
+export function restoredHistory(lines: string[]): string {
+  const text = lines.map((l) => l.replace(CONTROL_CHARS, '')).join('\r\n');
+  return `${text}\r\n\x1b[2m--- restored by thurm ---\x1b[0m\r\n`;
 }
