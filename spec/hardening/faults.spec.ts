@@ -51,7 +51,7 @@ trial({
   id: 'save-killed',
   what: 'the server SIGKILLed mid-save at random points: the session file and its .bak are always the whole old or the whole new version, and no temp file piles up',
   async run(t) {
-    const kills = SCALE ? 1000 : 50;
+    const kills = SCALE ? 1000 : 20;
     // On tmpfs when there is one: a SIGKILL leaves the page cache whole, so only the order of
     // writes and renames is tested, and a disk's slow fsync would only make the check longer.
     const dir = fs.mkdtempSync(path.join(fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'thurm-save-killed-'));
