@@ -31,11 +31,16 @@ function valueSchema(f: Field<any, any>): JsonSchema {
   return Array.isArray(f.schema.anyOf) ? (f.schema.anyOf as JsonSchema[])[0] : f.schema;
 }
 
+/** The --help text: the CLI's own, else the field's description. */
+function describeOf(c: CliField): string | undefined {
+  return c.spec.describe ?? (c.field.schema.description as string | undefined);
+}
+
 function optionOf(c: CliField): Options {
   const schema = valueSchema(c.field);
   const kind = schema.type;
   const type = c.spec.type ?? (kind === 'boolean' ? 'boolean' : kind === 'integer' || kind === 'number' ? 'number' : kind === 'array' ? 'array' : 'string');
-  const describe = c.spec.describe ?? (c.field.schema.description as string | undefined);
+  const describe = describeOf(c);
   return {
     type,
     ...(type === 'array' && { string: true }),
@@ -76,14 +81,13 @@ export function cliShape(command: Command<any, any>): CliShape {
     const name = c.spec.as === 'words' ? `${c.name}..` : c.name;
     return c.field.presence === 'required' ? `<${name}>` : `[${name}]`;
   })].join(' ');
-  const described = (c: CliField) => c.spec.describe ?? (c.field.schema.description as string | undefined);
   return {
     group: command.group,
     usage,
     describe: command.describe,
     details: command.details,
     options: { ...Object.fromEntries(fields.filter(isOption).map((c) => [c.name, optionOf(c)])), ...command.cliOptions },
-    positionals: Object.fromEntries(positionals.map((c) => [c.name, { type: 'string', ...(described(c) && { describe: described(c) }) }])),
+    positionals: Object.fromEntries(positionals.map((c) => [c.name, { type: 'string', ...(describeOf(c) && { describe: describeOf(c) }) }])),
     placeholders: Object.fromEntries(fields.filter((c) => c.spec.placeholder).map((c) => [c.name, c.spec.placeholder!])),
     dashes: fields.some((c) => c.spec.as === 'argv'),
   };
