@@ -182,6 +182,9 @@ export class ClientScreen implements ClientHandle, UiContext {
 
   /** Runs a line typed at the `:` prompt, as the CLI would; errors go to the status line. */
   runCommandLine(line: string): void {
+    // A new command's outcome replaces the last one's message, as in tmux.
+    this.message.clear();
+    this.scheduleFrame();
     const requests = promptRequests(line, this.mux.focused);
     if (typeof requests === 'string') return this.showMessage(requests);
     void (async () => {

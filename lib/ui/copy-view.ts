@@ -70,7 +70,8 @@ export class CopyView {
   }
 
   private settle(pane: string, outcome: CopyOutcome): void {
-    if (outcome.kind === 'copy') this.hooks.copied(outcome.text);
+    // A selection of nothing but blanks past a line's end makes no buffer, as in tmux.
+    if (outcome.kind === 'copy' && outcome.text) this.hooks.copied(outcome.text);
     if (outcome.kind !== 'stay') this.exit(pane);
     else this.hooks.redraw(pane);
   }

@@ -19,6 +19,12 @@ export class TimedText {
     }, ms);
   }
 
+  /** Takes the text down before its time. */
+  clear(): void {
+    this.dispose();
+    this.text = null;
+  }
+
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;

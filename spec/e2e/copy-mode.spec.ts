@@ -90,6 +90,17 @@ test.serial('v selects, y copies into a paste buffer and the client clipboard (O
   t.is(await count('row 200 of history'), 2);
 });
 
+test.serial('a selection of blanks past a line\'s end copies nothing: no empty buffer, and copy mode is left', async (t) => {
+  const { env, term } = await withHistory(t);
+  term.write(`${PREFIX}[`);
+  await term.waitFor(() => /\[0\/\d+\]/.test(header(term)), 'copy mode');
+  // The cursor starts on the pane's empty last line: select three of its blank cells.
+  term.write('vlly');
+  await term.waitFor(() => !/\[\d+\/\d+\]/.test(header(term)), 'y left copy mode');
+  // The buffer would have been added before copy mode was left.
+  t.deepEqual((await env.json(['buffers'])).buffers, []);
+});
+
 test.serial('the wheel scrolls a pane that did not ask for the mouse; back at the bottom it is live again', async (t) => {
   const { env, term } = await withHistory(t);
   term.write('\x1b[<64;10;10M');

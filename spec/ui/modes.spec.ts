@@ -180,8 +180,19 @@ test('the window chooser takes keys and picks with Enter, while a paste still re
   t.deepEqual(c.requests, [{ id: 0, type: 'select-window', index: 0 }]);
   await c.shows((s) => !s.includes('(current)'), 'the chooser closed');
   c.keys('a');
-  await waitUntil(() => c.typed() === 'pasteda', () => `the key after it, typed: ${JSON.stringify(c.typed())}`);
-  t.pass();
+  t.is(await waitUntil(() => c.typed() === 'pasteda' && c.typed(), () => `the key after it, typed: ${JSON.stringify(c.typed())}`), 'pasteda');
+});
+
+test('a failed : command\'s error leaves the status line when the next command runs, not seconds later', async (t) => {
+  const c = await client(t);
+  c.keys(`${PREFIX}:frobnicate\r`);
+  await c.shows(() => c.status().includes('not a command thurm knows'), 'the error');
+  c.keys(`${PREFIX}:select-window --index 0\r`);
+  await waitUntil(() => c.requests.length, 'the request');
+  t.deepEqual(c.requests, [{ id: 0, type: 'select-window', index: 0 }]);
+  // The error's own time is 3 s: gone well before it means the command took it down.
+  await waitUntil(() => !c.status().includes('not a command'), () => `the error gone; status: ${c.status()}`, 1500);
+  t.false(c.status().includes('not a command'));
 });
 
 test('the help scrolls with j and closes on another key, which does not reach the pane', async (t) => {
