@@ -1,19 +1,19 @@
 // Every pane that has a status, most pressing first: what prefix `a` shows.
 import { field } from '../fields.js';
-import { agentRows, duration } from '../session/agents.js';
+import { agentLines, agentRows } from '../session/agents.js';
 import { SOURCES } from '../status/program-status.js';
 import { STATES } from '../status/osc7501.js';
-import { STATE_TABLE } from '../status/states.js';
 import { defineCommand } from './command.js';
 
 export const agents = defineCommand({
   name: 'agents',
   describe: 'List every pane with a status, most pressing first, and for how long',
-  details: '(a table: glyph, pane, state, time in it, app and message)',
+  details: '(a table: glyph, window, pane, state, time in it, app and message)',
   fields: {},
   result: {
     agents: field.array(field.object({
       pane: field.string({ max: 32 }),
+      window: field.int({ min: 0 }).describe('the index of the window the pane is in'),
       state: field.enum(STATES),
       source: field.enum(SOURCES),
       app: field.string({ max: 64 }).nullable(),
@@ -28,5 +28,8 @@ export const agents = defineCommand({
       agents: agentRows(ctx.mux).map((r) => ({ ...r, since: new Date(r.since).toISOString(), forMs: now - r.since })),
     };
   },
-  print: (r) => r.agents.map((a) => `${STATE_TABLE[a.state].glyph} pane ${a.pane} ${a.state.padEnd(7)} ${duration(a.forMs).padStart(7)}  ${a.app ?? '-'}${a.text ? `: ${a.text}` : ''}`).join('\n'),
+  print: (r) => {
+    const now = Date.now();
+    return agentLines(r.agents.map((a) => ({ ...a, since: now - a.forMs })), now).join('\n');
+  },
 });

@@ -92,7 +92,11 @@ export function defineCommand<S extends Shape, R>(c: CommandSpec<S, R>): Command
 // ---- fields many commands share ----
 
 export const paneField = field.string({ max: 32 }).describe('pane id (default: the focused pane)').optional()
-  .cli({ describe: 'pane id (default: THURM_PANE_ID, else the focused pane)', placeholder: 'ID', read: (v, argv) => v ?? argv.inheritedPane });
+  .cli({ describe: 'pane id, `3` or `%3` (default: THURM_PANE_ID, else the focused pane)', placeholder: 'ID', read: (v, argv) => paneId(v) ?? argv.inheritedPane });
+/** A pane id as the CLI takes it: `3`, or `%3` as the status line and tmux spell it. */
+export function paneId(v: unknown): string | undefined {
+  return v === undefined ? undefined : String(v).replace(/^%(?=\d+$)/, '');
+}
 /** The directions a focus moves or a border is dragged. */
 export const HEADINGS = ['left', 'right', 'up', 'down'] as const;
 /** Window indexes, as tmux numbers them. */

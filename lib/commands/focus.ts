@@ -2,7 +2,7 @@
 import { ThurmError } from '../errors.js';
 import { field } from '../fields.js';
 import { focusNext, focusToward, mostUrgent } from '../session/navigation.js';
-import { defineCommand, HEADINGS, paneField, resolvePane } from './command.js';
+import { defineCommand, HEADINGS, paneField, paneId, resolvePane } from './command.js';
 
 export const focus = defineCommand({
   name: 'focus',
@@ -10,7 +10,7 @@ export const focus = defineCommand({
   details: ', as the keys do',
   fields: {
     // A pane to focus is named, never taken from THURM_PANE_ID.
-    pane: paneField.cli({ describe: 'pane id to focus', read: (v) => v }),
+    pane: paneField.cli({ describe: 'pane id to focus, `3` or `%3`', read: paneId }),
     direction: field.enum(HEADINGS).optional().cli({ describe: 'focus the neighbour in a direction' }),
     next: field.bool().optional().cli({ describe: 'focus the next pane' }),
     urgent: field.bool().optional().cli({ describe: 'focus the pane that most needs you (blocked, error, done)' }),

@@ -7,7 +7,7 @@
 // once for all of them, so a crowd of subscribers costs one lookup and one serialisation each.
 import { unhandled } from '../errors.js';
 import { screenDigest } from '../commands/agent/answer.js';
-import { sessionInfo } from '../commands/info.js';
+import { paneStatus, sessionInfo } from '../commands/info.js';
 import type { MuxEvent } from '../session/events.js';
 import type { Mux } from '../session/mux.js';
 import type { Window } from '../session/windows.js';
@@ -69,10 +69,7 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: string) =
     const rest = once(event, `${type} ${pane}`, () => JSON.stringify({ at: new Date().toISOString(), ...(pane !== undefined && { pane }), ...details }));
     if (!send(`{"type":"event","event":{"type":"${type}","seq":${++seq},${rest.slice(1)}}`)) sub.dispose();
   };
-  const statusOf = (id: string) => once(event, `status ${id}`, () => {
-    const s = mux.pane(id).summary();
-    return { state: s.state, source: s.source, kind: s.kind, app: s.app, text: s.text, progress: s.progress };
-  });
+  const statusOf = (id: string) => once(event, `status ${id}`, () => paneStatus(mux.pane(id).summary()));
   const onStatus = (id: string): void => {
     const status = statusOf(id);
     const key = statusKey(status);

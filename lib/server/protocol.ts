@@ -77,20 +77,20 @@ const ARGV = field.array(field.string({ max: 131_072 }), { max: 1 << 20 });
 const STATUS_FIELDS = {
   state: field.enum([...STATES, 'none']),
   source: field.enum(SOURCES),
+  kind: field.enum(KINDS).nullable().describe('what a blocked pane waits for'),
+  app: field.string({ max: 64 }).nullable(),
   text: field.string({ max: 4096 }),
   progress: field.int({ min: 0, max: 100 }).nullable(),
 };
-/** A pane's status as `info` and `list` give it: the winning source's state, text and progress. */
+/** A pane's status as `info` gives it and events carry it: the winning source's state, text, progress, blocked kind and app. */
 export const PANE_STATUS = field.object(STATUS_FIELDS);
-/** The status an event carries: the same, with the blocked kind and the app. */
-export const EVENT_STATUS = field.object({ ...STATUS_FIELDS, kind: field.enum(KINDS).nullable(), app: field.string({ max: 64 }).nullable() });
 const WINDOW_FIELDS = {
   window: field.string({ max: 16 }).describe('its id, `@N`'),
   index: field.int({ min: 0 }),
   name: field.string({ max: MAX_TITLE }),
   panes: field.array(PANE_ID).describe('its panes in layout order'),
 };
-const PANE_STARTED = { command: ARGV, cwd: field.string(), title: field.string({ max: MAX_TITLE }), status: EVENT_STATUS };
+const PANE_STARTED = { command: ARGV, cwd: field.string(), title: field.string({ max: MAX_TITLE }), status: PANE_STATUS };
 
 /**
  * Every event of the events stream: whether it names a pane (`pane`), and the fields it carries
@@ -104,7 +104,7 @@ export const EVENTS = {
   'focus-changed': { pane: true, describe: 'the pane has the focus', fields: {} },
   'layout-changed': { pane: false, describe: 'the current window\'s panes moved, came, went or zoomed', fields: { panes: field.array(PANE_ID).describe('ids in layout order'), zoomed: PANE_ID.nullable() } },
   'title-changed': { pane: true, describe: 'a pane\'s title changed (at most four a second per pane, the latest always last: a spinner in a title is no stream of events)', fields: { title: field.string({ max: MAX_TITLE }) } },
-  'status-changed': { pane: true, describe: 'a pane\'s status changed (only when its state, source, text or progress did)', fields: { status: EVENT_STATUS, digest: field.string({ max: 128 }).describe('of a blocked pane\'s screen, for `agent answer --expect`').optional() } },
+  'status-changed': { pane: true, describe: 'a pane\'s status changed (only when its state, source, text or progress did)', fields: { status: PANE_STATUS, digest: field.string({ max: 128 }).describe('of a blocked pane\'s screen, for `agent answer --expect`').optional() } },
   'agent-bound': { pane: true, describe: 'an agent instance took the pane with its reports', fields: { agent: field.string({ max: 64 }), instance: field.string({ max: 128 }), ownerPid: field.int({ min: 1 }), sessionId: field.string({ max: 256 }).nullable() } },
   'agent-released': { pane: true, describe: 'the instance let go of the pane, or was replaced', fields: { instance: field.string({ max: 128 }) } },
   notification: { pane: true, describe: 'the pane raised a notification', fields: { cause: field.enum(NOTIFICATION_CAUSES), title: field.string({ max: MAX_TITLE }), text: field.string({ max: 4096 }) } },

@@ -2,12 +2,14 @@
 // first, with how long it has been in that state.
 import type { State } from '../status/osc7501.js';
 import type { StatusSource } from '../status/program-status.js';
-import { overviewRank } from '../status/states.js';
+import { overviewRank, STATE_TABLE } from '../status/states.js';
 import type { Mux } from './mux.js';
 import type { Window } from './windows.js';
 
 export interface AgentRow {
   pane: string;
+  /** The index of the window the pane is in. */
+  window: number;
   state: State;
   source: StatusSource;
   app: string | null;
@@ -21,9 +23,20 @@ export function agentRows(mux: Mux): AgentRow[] {
   for (const pane of mux.paneIds()) {
     const s = mux.pane(pane).summary();
     if (s.state === 'none') continue;
-    rows.push({ pane, state: s.state, source: s.source, app: s.app, text: s.text, since: mux.stateSince(pane) });
+    rows.push({ pane, window: mux.windowOf(pane).index, state: s.state, source: s.source, app: s.app, text: s.text, since: mux.stateSince(pane) });
   }
   return rows.sort((a, b) => overviewRank(a.state) - overviewRank(b.state) || a.since - b.since);
+}
+
+/**
+ * The overview's lines, columns aligned however long the ids are: glyph, window, pane, state,
+ * time in it, app and message (`◆ window 0  pane 2   blocked     12s  claude-code: Allow?`).
+ */
+export function agentLines(rows: readonly AgentRow[], now: number): string[] {
+  const windowWidth = Math.max(0, ...rows.map((r) => String(r.window).length));
+  const paneWidth = Math.max(0, ...rows.map((r) => r.pane.length));
+  return rows.map((r) => `${STATE_TABLE[r.state].glyph} window ${String(r.window).padEnd(windowWidth)}  pane ${r.pane.padEnd(paneWidth)}  `
+    + `${r.state.padEnd(7)} ${duration(now - r.since).padStart(7)}  ${r.app ?? '-'}${r.text ? `: ${r.text}` : ''}`);
 }
 
 /** `1h 02m`, `3m 05s`, `12s`. */

@@ -1,16 +1,14 @@
 // The rows of the two choosers: the agent overview (prefix `a`) and windows with their panes
 // (prefix `w`), each pane with its status glyph.
-import { agentRows, duration } from '../session/agents.js';
+import { agentLines, agentRows } from '../session/agents.js';
 import type { Mux } from '../session/mux.js';
 import { glyph } from './status-view.js';
 
 /** Every pane with a status, most pressing first; a row's key is its pane. */
 export function agentChoices(mux: Mux): { key: string; text: string }[] {
-  const now = Date.now();
-  return agentRows(mux).map((r) => ({
-    key: r.pane,
-    text: `${glyph(r.state)} ${r.pane.padStart(3)} ${r.state.padEnd(7)} ${duration(now - r.since).padStart(7)}  ${r.app ?? '-'}${r.text ? `: ${r.text}` : ''}`,
-  }));
+  const rows = agentRows(mux);
+  const lines = agentLines(rows, Date.now());
+  return rows.map((r, i) => ({ key: r.pane, text: lines[i] }));
 }
 
 /** Each window (key `window N`) followed by its panes (key: the pane id). */

@@ -118,7 +118,8 @@ export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void
   for (const id of mux.windowPaneIds()) {
     const pane = mux.pane(id);
     const focused = mux.focused === id;
-    const label = `${id}:${truncate(pane.title, 16)}${focused ? '*' : ''}${mux.zoomed === id ? 'Z' : ''}${pane.rang ? '!' : ''} `;
+    // Pane ids in tmux's spelling, `%1`, so they never read as the window indexes before them.
+    const label = `%${id}:${truncate(pane.title, 16)}${focused ? '*' : ''}${mux.zoomed === id ? 'Z' : ''}${pane.rang ? '!' : ''} `;
     if (x + textWidth(label) > line.length - 8) break;
     x = putText(line, x, label, focused ? STATUS_FOCUS : STATUS);
   }

@@ -51,6 +51,12 @@ test('--pane falls back to the pane the CLI runs in, but focus names its pane or
   t.deepEqual(cliRequest(findCommand('focus')!, { _: [], next: true, inheritedPane: '7' }), { next: true });
 });
 
+test('--pane takes a pane id as the status line spells it, %3, as well as 3', (t) => {
+  t.deepEqual(cliRequest(findCommand('kill-pane')!, { _: [], pane: '%3' }), { pane: '3' });
+  t.deepEqual(cliRequest(findCommand('focus')!, { _: [], pane: '%12' }), { pane: '12' });
+  t.deepEqual(cliRequest(findCommand('kill-pane')!, { _: [], pane: '%x' }), { pane: '%x' }, 'not an id: left for the server to refuse');
+});
+
 test('a field\'s own reading of its CLI value: seconds to ms, an absolute directory, null for no title, argv after --', (t) => {
   t.deepEqual(cliRequest(findCommand('wait')!, { _: [], state: 'done', timeout: 1.5 }), { state: 'done', timeout: 1500 });
   t.deepEqual(cliRequest(findCommand('respawn-pane')!, { _: [], cwd: 'sub', '--': ['vim', 'x'] }), { cwd: path.resolve('sub'), argv: ['vim', 'x'] });

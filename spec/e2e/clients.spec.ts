@@ -125,7 +125,7 @@ test.serial('a paste that never ends does not wedge the client: its text reaches
   term.write('\r');
   await waitUntil(async () => (await env.capture('1')).includes('pasted-42'), 'Enter typed as a key');
   term.write('\x02c');
-  // The status line lists windows before the panes (`0:sh- 1:sh* │ 2:sh*`) once there are two.
+  // The status line lists windows before the panes (`0:sh- 1:sh* │ %2:sh*`) once there are two.
   await term.waitFor((screen) => /0:sh-? 1:sh\*/.test(screen), 'prefix c to open a window');
   t.is((await env.json<{ windows: unknown[] }>(['info'])).windows.length, 2);
 });

@@ -143,22 +143,24 @@ test.serial('attach --read-only shows the session but cannot type into it or siz
   t.false((await env.capture('1')).includes('typed-by-observer'));
 });
 
-test.serial('prefix a lists panes most pressing first, and Enter jumps to the chosen one', async (t) => {
+test.serial('prefix a lists panes most pressing first with their window, and Enter jumps to the chosen one', async (t) => {
   const env = await world(t);
   // The blocked pane comes second by id and by time, and is not the focused one.
   await env.ok(['send', '--pane', '1', osc7501('state=working'), '--enter']);
   await env.ok(['split']);
-  await env.ok(['send', '--pane', '2', osc7501('state=blocked:kind=permission:msg=QXBwcm92ZT8='), '--enter']);
+  await env.ok(['send', '--pane', '2', osc7501('state=blocked:kind=permission:app=builder:msg=QXBwcm92ZT8='), '--enter']);
   await env.ok(['focus', '--pane', '1']);
-  await waitUntil(async () => /◆ pane 2 blocked/.test(await env.ok(['agents'])), 'pane 2 blocked');
+  await waitUntil(async () => /◆ window 0  pane 2  blocked /.test(await env.ok(['agents'])), 'pane 2 blocked');
+  const status = (await env.json<SessionInfo>(['info'])).panes.find((p) => p.id === '2')!.status;
+  t.like(status, { state: 'blocked', kind: 'permission', app: 'builder', text: 'Approve?' }, 'info --json gives the app and kind events carry');
   const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
   t.teardown(() => term.kill());
   await term.waitForText('[default]');
   term.write('\x02a');
   const overview = (await term.waitFor((s) => s.includes('Enter picks'), 'the overview')).split('\n');
-  const blocked = overview.findIndex((l) => /> ◆ +2 blocked .*Approve\?/.test(l));
+  const blocked = overview.findIndex((l) => /> ◆ window 0  pane 2  blocked .*builder: Approve\?/.test(l));
   t.true(blocked >= 0, 'the blocked pane is the one chosen at first');
-  t.true(blocked < overview.findIndex((l) => /  ▶ +1 working/.test(l)), 'and is listed above the working one');
+  t.true(blocked < overview.findIndex((l) => /  ▶ window 0  pane 1  working/.test(l)), 'and is listed above the working one');
   term.write('\r');
   await waitUntil(async () => (await env.json<SessionInfo>(['info'])).panes.find((p) => p.focused)?.id === '2', 'pane 2 focused');
   await term.waitFor((s) => !s.includes('Enter picks'), 'the overview to close');

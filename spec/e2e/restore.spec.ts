@@ -116,9 +116,9 @@ test.serial('what a restore did is shown beside the status line for 10 s, the wi
   const status = () => term.lines()[29];
   // The notice and the right-hand marks can reach the screen in separate frames: wait for
   // the line that has both, well inside the notice's 10 s.
-  await term.waitFor(() => /^\[default\] 0:sh\* 1:agents◆ │ 1:sh\* +restored session saved .*◆1$/.test(status()), 'the restore notice beside the window list and the blocked mark');
+  await term.waitFor(() => /^\[default\] 0:sh\* 1:agents◆ │ %1:sh\* +restored session saved .*◆1$/.test(status()), 'the restore notice beside the window list and the blocked mark');
   await term.waitFor(() => !status().includes('restored session'), 'the notice to go', 20_000);
-  t.regex(status(), /^\[default\] 0:sh\* 1:agents◆ │ 1:sh\* +◆1$/);
+  t.regex(status(), /^\[default\] 0:sh\* 1:agents◆ │ %1:sh\* +◆1$/);
 });
 
 test.serial('a session ended on purpose comes back only through thurm restore', async (t) => {

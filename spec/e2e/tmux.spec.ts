@@ -28,7 +28,7 @@ const hasTmux = (() => {
   const screen = () => tmux('capture-pane', '-p');
   const command = `${process.execPath} ${BIN}`;
   tmux('send-keys', `cd ${path.dirname(BIN)} && ${command}`, 'Enter');
-  await waitUntil(() => /^\[default\] 1:sh\*/m.test(screen()), 'thurm status line inside tmux');
+  await waitUntil(() => /^\[default\] %1:sh\*/m.test(screen()), 'thurm status line inside tmux');
   t.regex(screen().split('\n')[0], /^━ 1 sh ━+$/);
   tmux('send-keys', 'C-b', '%');
   await waitUntil(() => screen().includes('│━ 2 sh'), 'a split inside tmux');

@@ -25,7 +25,7 @@ test.serial('thurm opens full screen with one shell pane, its border and a statu
   const { term, env } = await start(t);
   const lines = term.lines();
   t.regex(lines[0], /^━ 1 sh ━+$/);
-  t.regex(lines[29], /^\[default\] 1:sh\*/);
+  t.regex(lines[29], /^\[default\] %1:sh\*/);
   const panes = await env.json(['list']);
   t.deepEqual(panes.panes.map((p: any) => [p.id, p.size]), [['1', { cols: 100, rows: 28 }]]);
 });
@@ -322,10 +322,10 @@ test.serial('a bell in a pane nobody looks at marks it with ! in the status line
   term.write(`${PREFIX}%`);
   await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
   await env.ok(['send', '--pane', '1', '--enter', "printf '\\007'"]);
-  await term.waitFor((s) => / 1:sh! /.test(s.split('\n')[29]), 'the mark on pane 1');
-  t.regex(term.lines()[29], / 2:sh\* /, 'the focused pane has none');
+  await term.waitFor((s) => / %1:sh! /.test(s.split('\n')[29]), 'the mark on pane 1');
+  t.regex(term.lines()[29], / %2:sh\* /, 'the focused pane has none');
   term.write(`${PREFIX}o`);
-  await term.waitFor((s) => / 1:sh\* /.test(s.split('\n')[29]), 'the mark gone once focused');
+  await term.waitFor((s) => / %1:sh\* /.test(s.split('\n')[29]), 'the mark gone once focused');
   t.notRegex(term.lines()[29], /!/, 'no pane marked');
 });
 

@@ -19,7 +19,7 @@ async function attached(t: ExecutionContext): Promise<{ env: ThurmEnv; term: Tes
   await env.ok(['new', '-d']);
   const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
   t.teardown(() => term.kill());
-  await term.waitForText('[default] 1:sh*');
+  await term.waitForText('[default] %1:sh*');
   return { env, term, status: () => term.lines()[29] };
 }
 
@@ -28,11 +28,11 @@ const windows = async (env: ThurmEnv) => (await env.json<SessionInfo>(['info']))
 test.serial('prefix c opens a window; n, p, l and digits move between windows the status line lists', async (t) => {
   const { env, term, status } = await attached(t);
   term.write(`${PREFIX}c`);
-  await term.waitFor(() => /^\[default\] 0:sh- 1:sh\* │ 2:sh\*/.test(status()), 'two windows in the status line');
+  await term.waitFor(() => /^\[default\] 0:sh- 1:sh\* │ %2:sh\*/.test(status()), 'two windows in the status line');
   term.write('echo in-window-$((2*2))\r');
   await term.waitForText('in-window-4');
   term.write(`${PREFIX}0`);
-  await term.waitFor(() => /0:sh\* 1:sh- │ 1:sh\*/.test(status()) && !term.text().includes('in-window-4'), 'window 0 shown');
+  await term.waitFor(() => /0:sh\* 1:sh- │ %1:sh\*/.test(status()) && !term.text().includes('in-window-4'), 'window 0 shown');
   term.write(`${PREFIX}n`);
   await term.waitFor(() => /0:sh- 1:sh\*/.test(status()), 'next: window 1');
   term.write(`${PREFIX}p`);
@@ -64,7 +64,7 @@ test.serial('prefix , renames the window, prefix . moves it, prefix & asks befor
   term.write('y');
   await waitUntil(async () => (await windows(env)).length === 1, 'the window closed');
   t.deepEqual((await windows(env)).map((w) => [w.index, w.name]), [[0, 'sh']], 'the one that was asked about');
-  await term.waitFor(() => /^\[default\] 1:sh\*/.test(status()), 'one window left');
+  await term.waitFor(() => /^\[default\] %1:sh\*/.test(status()), 'one window left');
 });
 
 test.serial('a blocked pane in a hidden window shows in the status line; prefix u and the chooser reach it', async (t) => {
@@ -100,9 +100,9 @@ test.serial('with more windows than the status line holds, it keeps the current 
   const { env, term, status } = await attached(t);
   for (let i = 1; i <= 10; i++) await env.ok(['new-window', '-d', '-n', `build-output-window-${i}`]);
   await env.ok(['new-window', '-n', 'target']);
-  await term.waitFor(() => /^\[default\] < .*11:target\* │ 12:sh\* /.test(status()), 'the current window after a < mark, then its pane');
+  await term.waitFor(() => /^\[default\] < .*11:target\* │ %12:sh\* /.test(status()), 'the current window after a < mark, then its pane');
   await env.ok(['select-window', '--index', '0']);
-  await term.waitFor(() => /^\[default\] 0:sh\* .*> │ 1:sh\* /.test(status()), 'the first window, the > mark, then its pane');
+  await term.waitFor(() => /^\[default\] 0:sh\* .*> │ %1:sh\* /.test(status()), 'the first window, the > mark, then its pane');
   t.false(status().includes('target'), 'the windows past the > mark are left out');
 });
 

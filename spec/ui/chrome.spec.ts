@@ -43,9 +43,9 @@ function statusText(mux: Mux, cols: number, notice: string | null): string {
 
 test('a notice is shown between the window list and the state counts, cut to the room they leave', (t) => {
   const mux = blockedSession(t);
-  t.regex(statusText(mux, 80, null), /^\[spec\] 0:sh\* 1:sh-◆ │ 1:sh\* +◆1$/);
+  t.regex(statusText(mux, 80, null), /^\[spec\] 0:sh\* 1:sh-◆ │ %1:sh\* +◆1$/);
   const text = statusText(mux, 80, `restored session saved 2026-12-01 10:00: 2 restored ${'and more '.repeat(10)}`);
-  t.regex(text, /^\[spec\] 0:sh\* 1:sh-◆ │ 1:sh\*  restored session saved .*… +◆1$/);
+  t.regex(text, /^\[spec\] 0:sh\* 1:sh-◆ │ %1:sh\*  restored session saved .*… +◆1$/);
 });
 
 test('a notice with no useful room left is not shown: the status line stays as it was', (t) => {
