@@ -65,7 +65,7 @@ export interface PanePlan {
 export interface PlanOptions {
   resumeAgents: boolean;
   rules: ResumeRule[];
-  /** The user's shell, for panes that ran something else. */
+  /** The user's shell, for panes that ran something else or gave a shell a command. */
   shell: string;
   isDirectory(dir: string): boolean;
   home: string;
@@ -98,10 +98,11 @@ function quotedCommand(argv: string[], syntax: ShellSyntax): string {
 export function planPane(p: PaneSnapshot, opts: PlanOptions): PanePlan {
   const ranSyntax = shellSyntax(p.argv[0]);
   // A shell given a command (`sh -c 'make deploy'`, tmux's `split-window 'cmd'`) or a script ran
-  // that command, which is not started again: the shell alone comes back.
+  // that command, which is not started again. That shell was only the command's runner (tmux
+  // runs every command with `sh -c`): the user's own shell comes back, as for any other program.
   const ranCommand = ranSyntax && shellRuns(p.argv, ranSyntax);
   const ranShell = ranSyntax !== null && !ranCommand;
-  const argv = ranShell ? p.argv : ranCommand ? [p.argv[0]] : [opts.shell];
+  const argv = ranShell ? p.argv : [opts.shell];
   const cwd = existingDir(p.cwd, opts);
   const moved = cwd === p.cwd ? '' : ` (${p.cwd} is gone: opened in ${cwd})`;
   const plan = (outcome: RestoreOutcome, detail: string, typed: string | null = null): PanePlan => ({ id: p.id, argv, cwd, typed, outcome, detail: detail + moved });

@@ -106,10 +106,10 @@ const RAN_COMMAND: [string, string[]][] = [
 ];
 
 for (const [name, argv] of RAN_COMMAND) {
-  test(`${name}: ${JSON.stringify(argv.slice(1))} is not run again; the shell alone comes back, and the plan says so`, (t) => {
-    const plan = planPane(saved({ argv, foreground: argv }), options);
+  test(`${name}: ${JSON.stringify(argv.slice(1))} is not run again; the user's shell comes back, and the plan says so`, (t) => {
+    const plan = planPane(saved({ argv, foreground: argv }), { ...options, shell: '/usr/bin/fish' });
     t.is(plan.outcome, 'shell only');
-    t.deepEqual(plan.argv, [argv[0]]);
+    t.deepEqual(plan.argv, ['/usr/bin/fish']);
     t.is(plan.typed, null);
     t.regex(plan.detail, new RegExp(`^${name} .* is not started again: a shell in its directory instead$`));
   });
