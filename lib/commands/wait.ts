@@ -23,6 +23,8 @@ export const wait = defineCommand({
         return fail(`not a regular expression: ${(err as Error).message}`);
       }
     }).optional().cli({ placeholder: 'REGEX', describe: 'a regular expression the pane\'s screen must match' }),
+    new: field.bool().describe('with output: only what the pane prints after the wait starts counts, not what its screen already shows (the command line just typed)').default(false)
+      .cli({ describe: 'with --output: match only what the pane prints from now on' }),
     timeout: field.int({ min: 0, max: 7 * 24 * 3600 * 1000 }).describe('give up after this many milliseconds').optional().cli({
       type: 'number', placeholder: 'SECONDS', describe: 'give up after this many seconds',
       read: (v) => (v === undefined ? undefined : Math.ceil(Number(v) * 1000)),
@@ -31,14 +33,21 @@ export const wait = defineCommand({
   rules: { exactlyOne: [['state', 'output']] },
   result: { pane: field.string({ max: 32 }), state: field.enum(STATES).optional(), output: field.string({ max: MAX_PATTERN }).optional() },
   run: (ctx, a) => {
+    if (a.new && !a.output) throw new ThurmError('INVALID_ARGUMENT', 'new: only with output');
     const id = resolvePane(ctx, a.pane);
     const what = a.state ?? `output /${a.output!.source}/`;
-    const reached = () => (a.output ? a.output.test(ctx.mux.pane(id).term.liveScreen().join('\n')) : ctx.mux.pane(id).summary().state === a.state);
+    const since = a.new ? ctx.mux.pane(id).term.outputSince() : null;
+    const screen = () => since?.text() ?? ctx.mux.pane(id).term.liveScreen().join('\n');
+    const reached = () => (a.output ? a.output.test(screen()) : ctx.mux.pane(id).summary().state === a.state);
     const result = { pane: id, ...(a.state ? { state: a.state } : { output: a.output!.source }) };
-    if (reached()) return result;
+    if (reached()) {
+      since?.dispose();
+      return result;
+    }
     return new Promise((resolve, reject) => {
       const done = (err: ThurmError | null) => {
         sub.dispose();
+        since?.dispose();
         if (timer) clearTimeout(timer);
         ctx.signal?.removeEventListener('abort', abort);
         if (err) reject(err);

@@ -16,6 +16,7 @@ import { ParseBudget, type ParseTarget } from './parse-budget.js';
 import { SyncOutput } from './sync-output.js';
 import { KeyboardModes, type KeyboardState } from './keyboard-modes.js';
 import type { PaneKeyModes } from './key-encoding.js';
+import { OutputSince } from './output-since.js';
 import { useUnicode11 } from './unicode.js';
 import { xtermCore, type CursorShape } from './xterm-internals.js';
 
@@ -305,6 +306,11 @@ export class PaneTerminal {
    */
   liveScreen(): string[] {
     return this.sync.screen();
+  }
+
+  /** Follows what the program writes from now on (`thurm wait --new`); dispose it when done. */
+  outputSince(): OutputSince {
+    return new OutputSince(this.xterm);
   }
 
   private readLive(): string[] {

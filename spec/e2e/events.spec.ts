@@ -128,6 +128,21 @@ test.serial('wait --output returns once the screen matches, and times out when i
   t.is((await env.cli(['wait', '--pane', '1'])).code, 2, 'one of --state or --output is needed');
 });
 
+test.serial('wait --output --new counts only what the pane prints after the wait starts, never the command line typed before it', async (t) => {
+  const env = await world(t);
+  await env.ok(['send', '--pane', '1', 'echo READY-MARK']);
+  await waitUntil(async () => (await env.capture('1')).includes('echo READY-MARK'), 'the typed command line');
+  t.is((await env.cli(['wait', '--pane', '1', '--output', 'READY-MARK', '--timeout', '0.3'])).code, 0, 'without --new the screen already matches');
+  const early = await env.cli(['wait', '--pane', '1', '--output', 'READY-MARK', '--new', '--timeout', '0.5']);
+  t.is(early.code, 11, 'with --new the typed line does not count');
+  const waiting = env.cli(['wait', '--pane', '1', '--output', '^READY-MARK$', '--new', '--timeout', '20']);
+  await env.ok(['send', '--pane', '1', '--enter', '']);
+  const r = await waiting;
+  t.is(r.code, 0, r.stderr);
+  t.is((await env.capture('1')).split('\n').filter((l) => l === 'READY-MARK').length, 1, 'the output it matched');
+  t.is((await env.cli(['wait', '--pane', '1', '--state', 'done', '--new'])).code, 2, '--new is for --output');
+});
+
 test.serial('attach --read-only shows the session but cannot type into it or size its window', async (t) => {
   const env = await world(t);
   await env.ok(['send', '--pane', '1', 'echo visible-$((5*5))', '--enter']);
