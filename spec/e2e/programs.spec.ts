@@ -63,7 +63,7 @@ function bordersIntact(t: ExecutionContext, when: string): void {
   t.deepEqual(lines.slice(1, ROWS - 1).map(right), baseline.slice(1, ROWS - 1).map(right), `${when}: separator and neighbour`);
   t.regex([...lines[0]].slice(0, SEP).join(''), /^━ 1 \S+ ━+$/, `${when}: pane 1's header`);
   t.is(right(lines[0]), right(baseline[0]), `${when}: the neighbour's header`);
-  t.regex(lines[ROWS - 1], /^\[default\] 1:\S+\* 2:\S+ /, `${when}: the status line`);
+  t.regex(lines[ROWS - 1], /^\[default\] %1:\S+\* %2:\S+ /, `${when}: the status line`);
 }
 
 /** Types `command` into pane 1's shell and waits for the program's screen. */

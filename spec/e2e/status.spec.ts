@@ -45,7 +45,7 @@ test.serial('a report shows in the border with its glyph, state, app, message an
   await report(env, '1', `state=blocked:kind=permission:app=claude:msg=${b64('Approve the file change?')}`, true);
   await term.waitForText('◆ blocked (permission) claude: Approve the file change?');
   const p = await status(env);
-  t.deepEqual(p.status, { state: 'blocked', source: 'program-status', text: 'Approve the file change?', progress: null });
+  t.like(p.status, { state: 'blocked', source: 'program-status', text: 'Approve the file change?', progress: null });
 });
 
 test.serial('info lists records grouped under their programs, with ids, titles and inheritance', async (t) => {
@@ -62,7 +62,7 @@ test.serial('info lists records grouped under their programs, with ids, titles a
     ['eslint', [['lint', 'error', null, '3 problems']]],
   ]);
   t.regex(p.programs[0].records[0].updatedAt, /^\d{4}-\d\d-\d\dT/);
-  t.deepEqual(p.status, { state: 'error', source: 'program-status', text: '3 problems', progress: null });
+  t.like(p.status, { state: 'error', source: 'program-status', text: '3 problems', progress: null });
   t.regex(await env.ok(['info']), /program build\n {4}\(root\): working Building\n {4}build\/test: done "Tests" 312 passed/);
 });
 
@@ -225,7 +225,7 @@ test.serial('a bell in the agent pane an attached client has focused neither not
   await waitUntil(async () => /^rang-one$/m.test(await env.capture('1')), 'the bell of pane 1 parsed');
   two.say('print \x07rang-two');
   const p2 = await waitUntil(async () => { const p = await status(env, '2'); return p.status.source === 'notification' ? p : null; }, 'pane 2 blocked by its bell');
-  t.deepEqual(p2.status, { state: 'blocked', source: 'notification', text: 'bell', progress: null });
+  t.like(p2.status, { state: 'blocked', source: 'notification', text: 'bell', progress: null });
   await waitUntil(() => notified.some((e) => e.pane === '2'), 'the notification event of pane 2');
   await term.waitForText('pane 2: bell');
   t.true(term.raw.includes('\x1b]9;thurm pane 2: bell\x07'), 'OSC 9 to the client for the unfocused pane');
