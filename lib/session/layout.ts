@@ -78,20 +78,63 @@ function minSize(node: LayoutNode, dir: Direction): number {
 /** Moves the nearest border of `pane` along `dir` by `cells` (negative: left or up). */
 export function resizePane(node: LayoutNode, pane: string, dir: Direction, cells: number, area: Rect): LayoutNode {
   const path = pathTo(node, pane, area);
-  if (!path) return node;
-  for (let i = path.length - 1; i >= 0; i--) {
-    const { split, rect } = path[i];
-    if (split.dir !== dir) continue;
-    const avail = dir === 'right' ? rect.w - 1 : rect.h;
-    if (avail <= 0) return node;
-    const first = Math.round(avail * split.ratio) + cells;
-    // Never shrink either side below what its panes need to stay visible.
-    const low = minSize(split.a, dir), high = avail - minSize(split.b, dir);
-    if (low > high) return node;
-    const ratio = Math.min(Math.max(first, low), high) / avail;
-    return replaceSplit(node, split, { ...split, ratio });
+  const i = path ? nearest(path, dir) : -1;
+  return i < 0 ? node : shiftBorder(node, path!, i, cells).node;
+}
+
+/** The index in `path` of the deepest split along `dir`, or -1. */
+function nearest(path: PathStep[], dir: Direction): number {
+  for (let i = path.length - 1; i >= 0; i--) if (path[i].split.dir === dir) return i;
+  return -1;
+}
+
+/** The panes (or cross-axis subtrees) of a run of splits along one axis, in order, with their rects. */
+function runOf(node: LayoutNode, dir: Direction, rect: Rect): { node: LayoutNode; rect: Rect }[] {
+  if (node.kind === 'pane' || node.dir !== dir) return [{ node, rect }];
+  const [ra, rb] = splitRect(node, rect);
+  return [...runOf(node.a, dir, ra), ...runOf(node.b, dir, rb)];
+}
+
+/** A run of splits along `dir` rebuilt with each member at the size given, in cells along that axis. */
+function withSizes(node: LayoutNode, dir: Direction, sizes: Map<LayoutNode, number>): LayoutNode {
+  if (node.kind === 'pane' || node.dir !== dir) return node;
+  // Side by side, each member but the last also owns a separator column.
+  const extent = (n: LayoutNode): number => (n.kind === 'split' && n.dir === dir ? extent(n.a) + extent(n.b) + (dir === 'right' ? 1 : 0) : sizes.get(n)!);
+  const first = extent(node.a), avail = extent(node.a) + extent(node.b);
+  return { ...node, ratio: avail > 0 ? first / avail : node.ratio, a: withSizes(node.a, dir, sizes), b: withSizes(node.b, dir, sizes) };
+}
+
+/**
+ * Moves the border of the split at `path[i]` by `cells` (negative: left or up) as tmux does: the
+ * member of its run on the growing side next to the border takes the cells from its neighbour
+ * across it, then from the next ones when that one is as small as it may be, and the rest of the
+ * run keeps its size. Returns the new tree and how far the border moved.
+ */
+function shiftBorder(node: LayoutNode, path: PathStep[], i: number, cells: number): { node: LayoutNode; moved: number } {
+  const { split } = path[i];
+  const dir = split.dir;
+  let top = i;
+  while (top > 0 && path[top - 1].split.dir === dir) top--;
+  const run = runOf(path[top].split, dir, path[top].rect);
+  const size = (r: Rect) => (dir === 'right' ? r.w : r.h);
+  const sizes = new Map(run.map((m) => [m.node, size(m.rect)]));
+  // The border lies before the first member of the split's second side.
+  let firstOfB = split.b;
+  while (firstOfB.kind === 'split' && firstOfB.dir === dir) firstOfB = firstOfB.a;
+  const border = run.findIndex((m) => m.node === firstOfB);
+  const grows = cells > 0 ? run[border - 1] : run[border];
+  const givers = cells > 0 ? run.slice(border) : run.slice(0, border).reverse();
+  let wanted = Math.abs(cells);
+  for (const giver of givers) {
+    // Never shrink a pane below what it needs to stay visible.
+    const take = Math.min(wanted, Math.max(sizes.get(giver.node)! - minSize(giver.node, dir), 0));
+    sizes.set(giver.node, sizes.get(giver.node)! - take);
+    wanted -= take;
   }
-  return node;
+  const moved = Math.abs(cells) - wanted;
+  if (moved === 0) return { node, moved: 0 };
+  sizes.set(grows.node, sizes.get(grows.node)! + moved);
+  return { node: replaceSplit(node, path[top].split, withSizes(path[top].split, dir, sizes)), moved: Math.sign(cells) * moved };
 }
 
 /** A size along one axis: cells of the pane's content, or a percentage (of the split pane, or of the window). */
@@ -111,16 +154,15 @@ export function rectCells(size: PaneSize, dir: Direction, of: { cols: number; ro
  */
 export function resizePaneTo(node: LayoutNode, pane: string, dir: Direction, size: number, area: Rect): LayoutNode {
   const path = pathTo(node, pane, area);
-  for (let i = (path?.length ?? 0) - 1; i >= 0; i--) {
-    const { split, rect } = path![i];
-    if (split.dir !== dir) continue;
-    const avail = dir === 'right' ? rect.w - 1 : rect.h;
-    const low = minSize(split.a, dir), high = avail - minSize(split.b, dir);
-    if (avail <= 0 || low > high) return node;
-    const first = panesOf(split.a).includes(pane) ? size : avail - size;
-    return replaceSplit(node, split, { ...split, ratio: Math.min(Math.max(first, low), high) / avail });
-  }
-  return node;
+  const i = path ? nearest(path, dir) : -1;
+  if (i < 0) return node;
+  // The pane's own member of the run is the one next to that border, on its side.
+  const { split, rect } = path![i];
+  const [ra, rb] = splitRect(split, rect);
+  const inA = panesOf(split.a).includes(pane);
+  const own = inA ? runOf(split.a, dir, ra).at(-1)!.rect : runOf(split.b, dir, rb)[0].rect;
+  const delta = size - (dir === 'right' ? own.w : own.h);
+  return shiftBorder(node, path!, i, inA ? delta : -delta).node;
 }
 
 /**
@@ -144,13 +186,11 @@ export function borderAt(node: LayoutNode, area: Rect, x: number, y: number): { 
 export function moveBorder(node: LayoutNode, area: Rect, x: number, y: number, to: number): { node: LayoutNode; at: number } | null {
   const found = borderAt(node, area, x, y);
   if (!found) return null;
-  const { split, rect } = found;
-  const dir = split.dir;
-  const avail = dir === 'right' ? rect.w - 1 : rect.h;
-  const low = minSize(split.a, dir), high = avail - minSize(split.b, dir);
-  if (avail <= 0 || low > high) return { node, at: dir === 'right' ? x : y };
-  const first = Math.min(Math.max(to - (dir === 'right' ? rect.x : rect.y), low), high);
-  return { node: replaceSplit(node, split, { ...split, ratio: first / avail }), at: (dir === 'right' ? rect.x : rect.y) + first };
+  const path = pathToSplit(node, found.split, area)!;
+  const [ra] = splitRect(found.split, found.rect);
+  const at = found.split.dir === 'right' ? ra.x + ra.w : ra.y + ra.h;
+  const { node: moved, moved: by } = shiftBorder(node, path, path.length - 1, to - at);
+  return { node: moved, at: at + by };
 }
 
 function replaceSplit(node: LayoutNode, old: LayoutNode, next: LayoutNode): LayoutNode {
@@ -161,10 +201,22 @@ function replaceSplit(node: LayoutNode, old: LayoutNode, next: LayoutNode): Layo
 
 type SplitNode = Extract<LayoutNode, { kind: 'split' }>;
 
-function pathTo(node: LayoutNode, pane: string, area: Rect): { split: SplitNode; rect: Rect }[] | null {
+/** The splits from the root down to a pane (or a split, itself the last), with the rect each divides. */
+type PathStep = { split: SplitNode; rect: Rect };
+
+function pathTo(node: LayoutNode, pane: string, area: Rect): PathStep[] | null {
+  return pathWhere(node, area, (n) => n.kind === 'pane' && n.pane === pane);
+}
+
+function pathToSplit(node: LayoutNode, target: SplitNode, area: Rect): PathStep[] | null {
+  return pathWhere(node, area, (n) => n === target);
+}
+
+function pathWhere(node: LayoutNode, area: Rect, isTarget: (n: LayoutNode) => boolean): PathStep[] | null {
   return walk(node, area);
-  function walk(n: LayoutNode, r: Rect): { split: SplitNode; rect: Rect }[] | null {
-    if (n.kind === 'pane') return n.pane === pane ? [] : null;
+  function walk(n: LayoutNode, r: Rect): PathStep[] | null {
+    if (n.kind === 'pane') return isTarget(n) ? [] : null;
+    if (isTarget(n)) return [{ split: n, rect: r }];
     const [ra, rb] = splitRect(n, r);
     const inA = walk(n.a, ra);
     if (inA) return [{ split: n, rect: r }, ...inA];
@@ -172,7 +224,6 @@ function pathTo(node: LayoutNode, pane: string, area: Rect): { split: SplitNode;
     return inB ? [{ split: n, rect: r }, ...inB] : null;
   }
 }
-
 function splitRect(n: SplitNode, r: Rect): [Rect, Rect] {
   if (n.dir === 'right') {
     const avail = Math.max(r.w - 1, 0);

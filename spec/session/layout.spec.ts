@@ -98,6 +98,20 @@ test('resizing a middle pane moves its own nearest border, not an outer one', (t
   t.deepEqual([r.a.w, r.b.w, r.c.w], [40, 23, 16]);
 });
 
+test('resizing takes the cells from the neighbour across the border only, as tmux does, then from the next one', (t) => {
+  // Four even panes side by side, as even-horizontal makes them: a | (b | (c | d)).
+  const row = equalize(split('right', leaf('a'), split('right', leaf('b'), split('right', leaf('c'), leaf('d')))), area(160, 24));
+  const widths = (tree: LayoutNode) => ['a', 'b', 'c', 'd'].map((p) => rects(tree, area(160, 24))[p].w);
+  const [a, b, c, d] = widths(row);
+  t.deepEqual(widths(resizePane(row, 'a', 'right', 5, area(160, 24))), [a + 5, b - 5, c, d], 'a grew, b alone gave');
+  t.deepEqual(widths(resizePane(row, 'd', 'right', -5, area(160, 24))), [a, b, c - 5, d + 5], 'd grew leftwards, c alone gave');
+  t.deepEqual(widths(resizePane(row, 'a', 'right', 40, area(160, 24))), [a + 40, MIN_PANE.w, c - (40 - b + MIN_PANE.w), d], 'b as small as it may be, then c');
+  const stack = split('down', leaf('a'), split('down', leaf('b'), leaf('c')));
+  const heights = (tree: LayoutNode) => ['a', 'b', 'c'].map((p) => rects(tree, area(80, 30))[p].h);
+  const [ha, hb, hc] = heights(stack);
+  t.deepEqual(heights(resizePane(stack, 'a', 'down', 3, area(80, 30))), [ha + 3, hb - 3, hc], 'stacked too');
+});
+
 test('resizing past the edge of the area stops at the same place as resizing to it', (t) => {
   const tree = split('right', leaf('a'), leaf('b'));
   t.deepEqual(resizePane(tree, 'a', 'right', 1000, area(81, 24)), resizePane(tree, 'a', 'right', 80, area(81, 24)));
