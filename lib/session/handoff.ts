@@ -22,6 +22,8 @@ export interface PaneHandoff {
   fd: number | null;
   exit: { exitCode: number; signal: number | null } | null;
   live: PaneLive;
+  /** The state the pane showed and since when (ms since the epoch), so its age goes on; absent from older servers. */
+  stateSince?: { state: string; since: number };
 }
 
 export interface Handoff {

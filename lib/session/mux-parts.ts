@@ -13,6 +13,8 @@ export interface MuxParts {
   readonly panes: ReadonlyMap<string, Pane>;
   readonly windows: Windows;
   readonly pasteBuffers: PasteBuffers;
+  /** Each pane's state and when it entered it (the agent overview's ages). */
+  readonly states: Map<string, { state: string; since: number }>;
   /** The id the next new pane gets; a restore or handover carries it over. */
   readonly ids: { next: number };
   emit(event: MuxEvent): void;

@@ -90,7 +90,7 @@ export class Mux {
     this.now = opts.now ?? Date.now;
     this.clients = new ClientSizes(opts.size, (e) => this.events.emit(e), () => this.relayout());
     const parts: MuxParts = {
-      panes: this.panes, windows: this.windows, pasteBuffers: this.pasteBuffers, ids: this.ids,
+      panes: this.panes, windows: this.windows, pasteBuffers: this.pasteBuffers, states: this.states, ids: this.ids,
       emit: (e) => this.events.emit(e), relayout: () => this.relayout(), paneArea: () => this.paneArea(),
       livePane: (id) => this.livePane(id), windowWith: (pane) => this.windowWith(pane), currentWindow: () => this.currentWindow(), live: (w) => this.live(w),
       detachPane: (w, id, rest) => this.detachPane(w, id, rest), spawn: (spec, cols, rows, restored) => this.lifecycle.spawn(spec, cols, rows, restored),

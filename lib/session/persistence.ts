@@ -105,7 +105,8 @@ export class Persistence {
     const panes = this.livePanes();
     await Promise.all(panes.map((p) => p.pty.stopReading()));
     await Promise.all(panes.map((p) => p.term.flushed()));
-    const { panes: paneState, fds } = paneHandoffs(panes, (pid) => this.proc.readStat(pid)?.startTime ?? 0);
+    const { panes: handed, fds } = paneHandoffs(panes, (pid) => this.proc.readStat(pid)?.startTime ?? 0);
+    const paneState = handed.map((p) => ({ ...p, stateSince: this.parts.states.get(p.id) }));
     const handoff: Handoff = {
       version: HANDOFF_VERSION, session: this.mux.session, ...this.parts.windows.snapshot(),
       nextId: this.parts.ids.next, size: this.mux.clients.windowSize, buffers: this.parts.pasteBuffers.handover(), panes: paneState,
@@ -128,6 +129,11 @@ export class Persistence {
       this.parts.spawn({ argv: p.argv, cwd: p.startCwd }, p.size.cols, p.size.rows, { id: p.id, history: [], typed: null, notice: null, live: p.live, pty });
     }
     this.loadWindows(h.windows, h.current);
+    // A state the pane still shows keeps its age ("blocked 12s" stays 12s, not 1s).
+    for (const p of h.panes) {
+      const states = this.parts.states;
+      if (p.stateSince && states.get(p.id)?.state === p.stateSince.state) states.set(p.id, { ...p.stateSince });
+    }
   }
 
   private unstarted(): void {

@@ -43,7 +43,7 @@ async function info(env: ThurmEnv): Promise<SessionInfo> {
   return env.json<SessionInfo>(['info']);
 }
 
-test.serial('an upgrade while a program prints and an agent reports keeps every byte, screen, title, record and owner', async (t) => {
+test.serial('an upgrade while a program prints and an agent reports keeps every byte, screen, title, record, owner and state age', async (t) => {
   const env = await world(t);
   await env.ok(['split']);
   await env.ok(['split', '--pane', '1', '--down']);
@@ -61,6 +61,9 @@ test.serial('an upgrade while a program prints and an agent reports keeps every 
   t.teardown(() => term.kill());
   await term.waitForText('my-title');
   const before = await info(env);
+  const since = async (pane: string) => (await env.json<{ agents: { pane: string; since: string }[] }>(['agents'])).agents.find((a) => a.pane === pane)?.since;
+  const workingSince = await since('3');
+  t.truthy(workingSince);
 
   await env.ok(['send', '--pane', '1', printer(env), '--enter']);
   await waitUntil(async () => (await sequence(env, '1')).length > 100, 'the printer to be under way');
@@ -79,6 +82,7 @@ test.serial('an upgrade while a program prints and an agent reports keeps every 
   const p3 = after.panes.find((p) => p.id === '3')!;
   t.is(p3.title, 'my-title');
   t.like(p3.status, { state: 'working', source: 'program-status', text: 'compiling' });
+  t.is(await since('3'), workingSince, 'working since the same moment: its age goes on');
   // The agent keeps its instance: its next sequence number is accepted, an old one is not.
   t.like(after.panes.find((p) => p.id === '2')!.agent, { instance: 'i1', status: 'working', sessionId: 's-1', resume: ['tester', '--resume', 's-1'] });
   t.is((await report(1, 'done')).code, 5, 'sequence 1 was used before the upgrade');
