@@ -112,8 +112,8 @@ export async function attach(first: Connection, attached: string, readOnly = fal
   stdin.on('data', (chunk: Buffer) => {
     for (let i = 0; i < chunk.length; i += INPUT_CHUNK) connection.ws.send(chunk.subarray(i, i + INPUT_CHUNK));
   });
-  // An observer's size is its own business: the server draws the window as it is.
-  if (!readOnly) stdout.on('resize', () => connection.ws.send(JSON.stringify({ type: 'resize', size: terminalSize() })));
+  // An observer's size never sizes the window, but the server draws into it, so it follows too.
+  stdout.on('resize', () => connection.ws.send(JSON.stringify({ type: 'resize', size: terminalSize() })));
   // An ssh drop or a closed terminal window is a detach: panes keep running.
   for (const signal of ['SIGHUP', 'SIGTERM'] as const) {
     process.on(signal, () => finish(0, `[detached (from session ${session})]`));

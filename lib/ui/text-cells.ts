@@ -27,6 +27,8 @@ export function truncate(text: string, max: number): string {
 
 /** Puts text at (x, row) and returns the column after it; never writes past `end`. */
 export function putText(line: Line, x: number, text: string, style: Style, end = line.length): number {
+  // A pane's header may run past a client narrower than the window: the line ends where it ends.
+  end = Math.min(end, line.length);
   // A last guard: whatever reaches the screen through here holds no control characters.
   for (const ch of text.replace(CONTROL_CHARS, '')) {
     const w = charWidth(ch);

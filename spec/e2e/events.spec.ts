@@ -158,6 +158,34 @@ test.serial('attach --read-only shows the session but cannot type into it or siz
   t.false((await env.capture('1')).includes('typed-by-observer'));
 });
 
+test.serial('a read-only client narrower than the window draws the panes that fit, though a pane\'s header starts past its right edge', async (t) => {
+  const env = await world(t);
+  for (let i = 0; i < 3; i++) await env.ok(['split']);
+  await env.ok(['select-layout', 'even-horizontal']);
+  // Four panes in 100 columns: the last one's header starts at column 75.
+  const observer = new TestTerminal(process.execPath, [BIN, 'attach', '--read-only'], env.env, 70, 20);
+  t.teardown(() => observer.kill());
+  await env.ok(['send', '--pane', '1', 'echo left-$((6*7))', '--enter']);
+  await observer.waitFor((s) => s.includes('left-42') && s.split('\n')[19].startsWith('[default]'), 'the observer drawn, pane 1\'s output in it');
+  await env.ok(['send', '--pane', '1', 'echo later-$((7*7))', '--enter']);
+  await observer.waitForText('later-49');
+  t.regex(observer.lines()[0], /^─ 1 sh/);
+});
+
+test.serial('a read-only client that is resized is drawn at its new size, and the window keeps the size the others give it', async (t) => {
+  const env = await world(t);
+  await env.ok(['split']);
+  const observer = new TestTerminal(process.execPath, [BIN, 'attach', '--read-only'], env.env, 60, 15);
+  t.teardown(() => observer.kill());
+  await observer.waitFor((s) => s.split('\n')[14].startsWith('[default]'), 'the status line on its last row');
+  observer.resize(110, 32);
+  // The window is 100x28 (29 rows with the status line): the observer sees all of it now.
+  await observer.waitFor((s) => s.split('\n')[31].startsWith('[default]') && /[─━] 2 sh/.test(s.split('\n')[0]), 'drawn again at 110x32, the pane on the right in view');
+  await env.ok(['send', '--pane', '2', 'echo seen-$((8*8))', '--enter']);
+  await observer.waitForText('seen-64');
+  t.deepEqual((await env.json<SessionInfo>(['info'])).panes.map((p) => p.size.rows), [28, 28], 'the window did not follow the observer');
+});
+
 test.serial('prefix a lists panes most pressing first with their window, and Enter jumps to the chosen one', async (t) => {
   const env = await world(t);
   // The blocked pane comes second by id and by time, and is not the focused one.
