@@ -1,7 +1,7 @@
 // The session and every pane: size, program, foreground process, title and status.
 import { SESSION_INFO, type PaneInfo, type SessionInfo } from '../server/protocol.js';
 import type { Mux } from '../session/mux.js';
-import type { StatusSummary } from '../status/program-status.js';
+import type { PaneView } from '../session/pane.js';
 import { printable, shownCommand } from '../sanitize.js';
 import { frameStats } from '../ui/frame-stats.js';
 import { defineCommand } from './command.js';
@@ -38,14 +38,14 @@ function contentAt(mux: Mux, id: string): PaneInfo['position'] {
   return r ? { x: r.x, y: r.y + 1 } : null;
 }
 
-/** The public fields of a pane's status, as `info` gives them and events carry them. */
-export function paneStatus(s: StatusSummary): PaneInfo['status'] {
-  return { state: s.state, source: s.source, kind: s.kind, app: s.app, text: s.text, progress: s.progress };
+/** The public fields of a pane's committed status, as `info` gives them and events carry them. */
+export function paneStatus(pane: PaneView): PaneInfo['status'] {
+  const s = pane.summary();
+  return { state: s.state, source: s.source, kind: s.kind, app: s.app, text: s.text, progress: s.progress, seq: pane.statusSeq };
 }
 
 export function paneInfo(mux: Mux, id: string): PaneInfo {
   const pane = mux.pane(id);
-  const status = pane.summary();
   const agent = pane.agent.current();
   const hook = pane.sources.hook.current();
   return {
@@ -54,7 +54,7 @@ export function paneInfo(mux: Mux, id: string): PaneInfo {
     position: contentAt(mux, id),
     title: pane.title,
     foreground: pane.foreground(),
-    status: paneStatus(status),
+    status: paneStatus(pane),
     programs: pane.status.programs().map(({ app, records }) => ({
       app,
       records: records.map((r) => ({

@@ -20,9 +20,9 @@ export type PublicEvent = { [K in EventType]: { type: K; seq: number; at: string
 /** What a `subscribe` request asks for (CONNECTION_MODES.subscribe declares it). */
 export type EventFilter = Output<typeof CONNECTION_MODES.subscribe.fields>;
 
-/** What makes a status change worth an event (the kind and app follow the state). */
-function statusKey(s: { state: string; source: string; text: string; progress: number | null }): string {
-  return JSON.stringify([s.state, s.source, s.text, s.progress]);
+/** A committed status as events tell it: each commit is told once, whatever of it changed. */
+function statusKey(s: SessionInfo['panes'][number]['status']): string {
+  return JSON.stringify(s);
 }
 
 /**
@@ -69,7 +69,7 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: string) =
     const rest = once(event, `${type} ${pane}`, () => JSON.stringify({ at: new Date().toISOString(), ...(pane !== undefined && { pane }), ...details }));
     if (!send(`{"type":"event","event":{"type":"${type}","seq":${++seq},${rest.slice(1)}}`)) sub.dispose();
   };
-  const statusOf = (id: string) => once(event, `status ${id}`, () => paneStatus(mux.pane(id).summary()));
+  const statusOf = (id: string) => once(event, `status ${id}`, () => paneStatus(mux.pane(id)));
   const onStatus = (id: string): void => {
     const status = statusOf(id);
     const key = statusKey(status);

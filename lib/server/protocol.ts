@@ -81,6 +81,7 @@ const STATUS_FIELDS = {
   app: field.string({ max: 64 }).nullable(),
   text: field.string({ max: 4096 }),
   progress: field.int({ min: 0, max: 100 }).nullable(),
+  seq: field.int({ min: 1 }).describe('counts the pane\'s status changes: `info` shows the status the event with this number announced'),
 };
 /** A pane's status as `info` gives it and events carry it: the winning source's state, text, progress, blocked kind and app. */
 export const PANE_STATUS = field.object(STATUS_FIELDS);
@@ -104,7 +105,7 @@ export const EVENTS = {
   'focus-changed': { pane: true, describe: 'the pane has the focus', fields: {} },
   'layout-changed': { pane: false, describe: 'the current window\'s panes moved, came, went or zoomed', fields: { panes: field.array(PANE_ID).describe('ids in layout order'), zoomed: PANE_ID.nullable() } },
   'title-changed': { pane: true, describe: 'a pane\'s title changed (at most four a second per pane, the latest always last: a spinner in a title is no stream of events)', fields: { title: field.string({ max: MAX_TITLE }) } },
-  'status-changed': { pane: true, describe: 'a pane\'s status changed (only when its state, source, text or progress did)', fields: { status: PANE_STATUS, digest: field.string({ max: 128 }).describe('of a blocked pane\'s screen, for `agent answer --expect`').optional() } },
+  'status-changed': { pane: true, describe: 'a pane\'s committed status changed (each change once, with a new `seq`)', fields: { status: PANE_STATUS, digest: field.string({ max: 128 }).describe('of a blocked pane\'s screen, for `agent answer --expect`').optional() } },
   'agent-bound': { pane: true, describe: 'an agent instance took the pane with its reports', fields: { agent: field.string({ max: 64 }), instance: field.string({ max: 128 }), ownerPid: field.int({ min: 1 }), sessionId: field.string({ max: 256 }).nullable() } },
   'agent-released': { pane: true, describe: 'the instance let go of the pane, or was replaced', fields: { instance: field.string({ max: 128 }) } },
   notification: { pane: true, describe: 'the pane raised a notification', fields: { cause: field.enum(NOTIFICATION_CAUSES), title: field.string({ max: MAX_TITLE }), text: field.string({ max: 4096 }) } },

@@ -23,8 +23,6 @@ import { PaneCwd } from './pane-cwd.js';
 import { PaneTitle } from './pane-title.js';
 import { TerminalHolders } from './terminal-holders.js';
 
-const SUMMARY_MS = 50;
-
 export interface PaneOptions {
   id: string;
   argv: string[];
@@ -55,7 +53,7 @@ export interface PaneOptions {
  * A pane as the Mux gives it out: its facts and screen, to read. Every change (typing, sizing,
  * titles, reports, closing) goes through the Mux, which announces it.
  */
-export type PaneView = Readonly<Pick<Pane, 'id' | 'argv' | 'startCwd' | 'status' | 'sources' | 'exit' | 'notice' | 'rang' | 'summary' | 'attention' | 'pid' | 'size' | 'title' | 'givenTitle' | 'cwd' | 'foreground'>> & {
+export type PaneView = Readonly<Pick<Pane, 'id' | 'argv' | 'startCwd' | 'status' | 'sources' | 'exit' | 'notice' | 'rang' | 'summary' | 'statusSeq' | 'attention' | 'pid' | 'size' | 'title' | 'givenTitle' | 'cwd' | 'foreground'>> & {
   readonly term: TermView;
   readonly agent: Pick<AgentOwnership, 'current' | 'inForeground'>;
 };
@@ -89,9 +87,8 @@ export class Pane {
   private readonly foregroundWatch: ForegroundWatch;
   private readonly titles: PaneTitle;
   private readonly holders: TerminalHolders;
-  /** Bumped by every status change with an event; the summary is cached until it moves. */
-  private statusVersion = 0;
-  private summaryCache: { at: number; version: number; value: StatusSummary } | null = null;
+  /** The status every reader sees and its sequence number, set by commitStatus() alone. */
+  private committed: { value: StatusSummary; seq: number } | null = null;
   private readonly ptyListeners: Disposable[] = [];
   exit: { exitCode: number; signal: number | null } | null = null;
   /** A bell rang or the program notified while nobody looked; cleared when someone does (the `!` mark). */
@@ -137,20 +134,18 @@ export class Pane {
     });
     this.titles = new PaneTitle(opts.title ?? null, {
       command: () => this.foregroundWatch.observedArgv ?? this.argv,
-      changed: () => {
-        this.statusVersion++;
-        this.sources.onTitle();
-      },
+      // The status watch looks at the pane after the title event, and commits what it changed.
+      changed: () => this.sources.onTitle(),
       announce: () => hooks.title(),
       now: this.now,
     });
     this.status = new ProgramStatus({
       reply: (data) => { if (!this.exit) this.pty.write(data, 'reply'); },
       changed: () => {
-        this.statusVersion++;
         // The next source is read afresh: the program that set the records may have left.
         this.foregroundWatch.forget();
         this.sources.invalidate();
+        this.commitStatus();
         hooks.statusChanged();
       },
       notify: (n) => {
@@ -159,7 +154,7 @@ export class Pane {
         const news = this.sources.onNotification(n);
         hooks.notify(n);
         if (news) {
-          this.statusVersion++;
+          this.commitStatus();
           hooks.statusChanged();
         }
       },
@@ -220,6 +215,7 @@ export class Pane {
     this.term.onParsed(() => hooks.output());
     this.term.onTitle((title) => this.titles.programSet(title, this.foregroundWatch.group()));
     if (opts.live) this.adopt(opts.live);
+    this.commitStatus();
   }
 
   private adopt(live: PaneLive): void {
@@ -251,16 +247,30 @@ export class Pane {
   }
 
   /**
-   * The pane's status from every source, most trusted first (see pane-sources.ts). Borders ask
-   * several times a frame; facts read from /proc (owners, foreground) may be SUMMARY_MS old.
+   * The pane's committed status: what borders, info, events, the notifier and waits all read,
+   * so none of them can show a state the others never saw. Only commitStatus() changes it.
    */
   summary(): StatusSummary {
-    const now = this.now();
-    const c = this.summaryCache;
-    if (c && c.version === this.statusVersion && now - c.at < SUMMARY_MS) return c.value;
+    return this.committed!.value;
+  }
+
+  /** Counts the committed status's changes: the one `info` shows is the one the event with this number announced. */
+  get statusSeq(): number {
+    return this.committed!.seq;
+  }
+
+  /**
+   * Works the status out from every source, most trusted first (see pane-sources.ts), and
+   * commits it when it differs from the committed one; whether it did. A change to a record,
+   * report, hook or notification commits at once; what time, output, titles and /proc change,
+   * the status watch commits when it looks.
+   */
+  commitStatus(): boolean {
     const value = this.sources.summary(this.status.summary());
-    this.summaryCache = { at: now, version: this.statusVersion, value };
-    return value;
+    const c = this.committed;
+    if (c && sameStatus(c.value, value)) return false;
+    this.committed = { value, seq: (c?.seq ?? 0) + 1 };
+    return true;
   }
 
   agentReport(input: AgentReportInput): void {
@@ -279,15 +289,18 @@ export class Pane {
   }
 
   private sourcesChanged(): void {
-    this.statusVersion++;
     this.sources.invalidate();
+    this.commitStatus();
     this.hooks.statusChanged();
   }
 
-  /** The time-driven transitions of the pane's sources (the status watch's tick); the summary is read afresh after. */
-  tick(now = this.now()): void {
+  /**
+   * The time-driven transitions of the pane's sources (the status watch's tick), and the
+   * status they and what happened since (output, titles, /proc) make, committed; whether it changed.
+   */
+  tick(now = this.now()): boolean {
     this.sources.tick(now, this.watched());
-    this.statusVersion++;
+    return this.commitStatus();
   }
 
   /** Whether an attached client has the pane focused. */
@@ -308,8 +321,8 @@ export class Pane {
     const sources = this.sources.onAttention();
     const records = this.status.onAttention();
     this.sources.invalidate();
-    this.statusVersion++;
-    return marks || sources || records;
+    const committed = this.commitStatus();
+    return marks || sources || records || committed;
   }
 
   get pid(): number {
@@ -396,4 +409,9 @@ export class Pane {
   reap(): void {
     this.holders.reap(this.id);
   }
+}
+
+function sameStatus(a: StatusSummary, b: StatusSummary): boolean {
+  return a.state === b.state && a.source === b.source && a.kind === b.kind && a.app === b.app && a.text === b.text
+    && a.progress === b.progress && a.progressState === b.progressState;
 }

@@ -37,7 +37,6 @@ export class StatusWatch {
   private readonly due = new Map<string, number>();
   /** When the timer fires; Infinity when it is not set. */
   private timerAt = Infinity;
-  private readonly last = new Map<string, string>();
   private readonly ai: AiClassifier;
 
   constructor(
@@ -47,7 +46,6 @@ export class StatusWatch {
     this.ai = new AiClassifier(() => mux.config.detection.ai);
     mux.subscribe((e) => {
       if (e.type === 'pane-removed') {
-        this.last.delete(e.pane);
         this.ai.forget(e.pane);
         this.due.delete(e.pane);
         return;
@@ -94,15 +92,11 @@ export class StatusWatch {
   private look(id: string, pane: Pane, now: number): void {
     this.askAi(id, pane);
     pane.checkForeground(LOOK_AFTER_EVENT_MS / 2);
-    pane.tick(now);
-    const s = pane.summary();
-    const key = `${s.state}|${s.source}|${s.kind}|${s.text}`;
-    const before = this.last.get(id);
-    this.last.set(id, key);
+    const changed = pane.tick(now);
     let next = pane.sources.nextChangeAt(now) ?? Infinity;
     if (this.asksAi(pane)) next = Math.min(next, Math.max(this.ai.nextAskAt(id), now + LOOK_AFTER_EVENT_MS));
     if (next !== Infinity) this.due.set(id, next);
-    if (before !== undefined && before !== key) this.announce(id);
+    if (changed) this.announce(id);
   }
 
   /** Whether the AI classifier is to be asked about the pane: an agent no screen rule explains. */

@@ -9,7 +9,7 @@ import test, { type ExecutionContext } from 'ava';
 import { Connection } from '../../lib/cli/connection.js';
 import { WsClient } from '../../lib/cli/ws-client.js';
 import type { PublicEvent } from '../../lib/server/events.js';
-import type { SessionInfo } from '../../lib/server/protocol.js';
+import type { PaneInfo, SessionInfo } from '../../lib/server/protocol.js';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -232,6 +232,51 @@ test.serial('an agent that never reports is done when a turn it was given ends u
   t.is(done.source, 'screen-and-activity');
   await env.ok(['focus', '--pane', '1']);
   await waitUntil(async () => (await pane1()).state === 'idle', 'idle once seen');
+});
+
+test.serial('info never shows a status the events stream did not announce: through an agent\'s launch, turn, done and seen, each status info gives is one an event carried', async (t) => {
+  const env = new ThurmEnv('[detection]\nidle-threshold = 0.5\n');
+  t.teardown(() => env.cleanup());
+  const bin = path.join(env.dir, 'bin');
+  fs.mkdirSync(bin);
+  fs.writeFileSync(path.join(bin, 'gemini'), `#!${process.execPath}\nrequire(${JSON.stringify(path.join(ROOT, 'spec', 'fixtures', 'fake-agent.cjs'))});\n`, { mode: 0o755 });
+  const fifo = path.join(env.dir, 'control');
+  execFileSync('mkfifo', [fifo]);
+  await env.ok(['new', '-d', '--size', '100x30']);
+  const { snapshot, events } = await subscriber(t, env);
+  // Every status info gives for pane 1, by its seq, polled all along.
+  const seen = new Map<number, PaneInfo['status']>();
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const status = (await env.json<SessionInfo>(['info'])).panes[0].status;
+      const before = seen.get(status.seq);
+      if (before) t.deepEqual(status, before, `seq ${status.seq} is one status`);
+      seen.set(status.seq, status);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const state = () => [...seen.values()].at(-1)?.state;
+  await env.ok(['send', '--pane', '1', `${path.join(bin, 'gemini')} ${fifo}`, '--enter']);
+  await env.ok(['split']);
+  await waitUntil(() => state() === 'idle', 'the agent idle after its launch');
+  await env.ok(['send', '--pane', '1', 'explain this', '--enter']);
+  fs.writeFileSync(fifo, 'stream\n');
+  await waitUntil(() => state() === 'working', 'working while it streams');
+  fs.writeFileSync(fifo, 'stop\n');
+  await waitUntil(() => state() === 'done', 'done once it goes quiet');
+  await env.ok(['focus', '--pane', '1']);
+  await waitUntil(() => state() === 'idle', 'idle once seen');
+  polling = false;
+  await poller;
+  const announced = new Map<number, unknown>([[snapshot.panes[0].status.seq, snapshot.panes[0].status]]);
+  const told = () => {
+    for (const e of events) if (e.type === 'status-changed' && e.pane === '1') announced.set(e.status.seq, e.status);
+    return [...seen.keys()].every((seq) => announced.has(seq));
+  };
+  await waitUntil(told, () => `events for every seq info gave: ${[...seen.keys()]} (announced ${[...announced.keys()]})`);
+  for (const [seq, status] of seen) t.deepEqual(status, announced.get(seq), `seq ${seq}: info and its event agree`);
+  t.true(seen.size >= 4, `launch, working, done, idle: ${[...seen.values()].map((s) => s.state)}`);
 });
 
 test.serial('agent answer types the keys only while the pane shows the screen its digest names', async (t) => {

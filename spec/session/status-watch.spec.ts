@@ -49,6 +49,7 @@ test('a detected agent is looked at after its output, at the end of its activity
   const { mux, watch, timer, wake, print, announced, now } = setUp(t, ['gemini']);
   wake();
   t.is(mux.pane('1').summary().state, 'idle');
+  t.deepEqual(announced, ['1'], 'none, until the watch first saw the agent: idle is a change');
   t.is(watch.nextWake, Infinity, 'an agent that printed nothing: nothing to wake for');
   t.is(timer.run, null);
   const printedAt = now();
@@ -56,14 +57,14 @@ test('a detected agent is looked at after its output, at the end of its activity
   t.is(watch.nextWake, printedAt + LOOK_AFTER_EVENT_MS);
   wake();
   t.is(mux.pane('1').summary().state, 'working');
-  t.deepEqual(announced, ['1']);
+  t.deepEqual(announced, ['1', '1']);
   t.is(watch.nextWake, printedAt + ACTIVE_WINDOW_MS, 'asleep until the activity window ends');
   wake();
   t.is(mux.pane('1').summary().state, 'working', 'between the window and the threshold, as it was');
   t.is(watch.nextWake, printedAt + IDLE_MS);
   wake();
   t.is(mux.pane('1').summary().state, 'idle');
-  t.deepEqual(announced, ['1', '1']);
+  t.deepEqual(announced, ['1', '1', '1']);
   t.is(watch.nextWake, Infinity);
   t.is(timer.run, null, 'settled: no timer at all');
 });
@@ -77,7 +78,7 @@ test('output in a shell pane is looked at once, that pane alone, and then nothin
     const tick = pane.tick.bind(pane);
     pane.tick = (at) => {
       looked.push(id);
-      tick(at);
+      return tick(at);
     };
   }
   await print('2', 'make: done');
