@@ -120,14 +120,20 @@ export class PaneSources {
    */
   onInput(now = this.now()): void {
     this.lastInputAt = now;
-    this.prompted = this.detection(now).agent !== null;
+    this.setPrompted(this.detection(now).agent !== null);
     if (this.prompted) this.doneSeen = false;
   }
 
   /** The user saw the pane done: that turn is over for every source, told of or not yet. */
   onDoneSeen(): void {
-    this.prompted = false;
+    this.setPrompted(false);
     this.doneSeen = true;
+  }
+
+  /** Whether a turn is under way changes what output means: detection is looked at afresh. */
+  private setPrompted(prompted: boolean): void {
+    if (prompted !== this.prompted) this.changes++;
+    this.prompted = prompted;
   }
 
   onResize(now = this.now()): void {
@@ -199,9 +205,11 @@ export class PaneSources {
     if (!fresh && c && c.changes === this.changes && now - c.at < DETECT_EVERY_MS) return c.detection;
     const fg = this.screen.foreground();
     const ai = this.ai && now - this.ai.at < this.aiFreshMs ? this.ai : null;
+    // Output is an agent's work only in a turn: what it prints as it starts is no turn.
+    const active = this.prompted && this.lastActivityAt > this.activityFloor ? this.lastActivityAt : 0;
     const detection = this.detector.detect({
       now, argv: fg?.argv ?? null, resolvedScript: fg?.resolvedScript ?? null, app: this.screen.app(),
-      lines: this.screen.lines(), title: this.screen.title(), lastActivityAt: this.lastActivityAt > this.activityFloor ? this.lastActivityAt : 0,
+      lines: this.screen.lines(), title: this.screen.title(), lastActivityAt: active,
       notification: this.notification, ai,
     }, this.committed);
     this.cache = { at: now, changes: this.changes, detection };
@@ -240,13 +248,13 @@ export class PaneSources {
     const d = this.detection(now);
     this.committed = d.state;
     // No agent in front: the next one that starts begins with no turn of its own.
-    if (d.agent === null) this.prompted = false;
+    if (d.agent === null) this.setPrompted(false);
     // An agent that never reports still finishes turns: given input, working, then idle while
     // nobody looks, is done (its start-up banner is not a turn).
     if (d.state === 'working') this.unseenDone = false;
     else if (before === 'working' && d.state === 'idle') {
       if (d.agent && d.source === 'screen-and-activity' && !watched && this.prompted) this.unseenDone = true;
-      this.prompted = false;
+      this.setPrompted(false);
     }
   }
 

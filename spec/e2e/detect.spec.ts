@@ -4,6 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
+import { Connection } from '../../lib/cli/connection.js';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -169,20 +170,35 @@ test.serial('with detection disabled, screen rules and activity say nothing but 
   t.like((await agent.status()).agent, { instance: 'x', status: 'working' });
 });
 
-test.serial('output activity means working; quiet for the idle threshold means idle', async (t) => {
+test.serial('output in a turn means working, quiet for the idle threshold ends it; output with no prompt is no turn', async (t) => {
   const agent = await fakeClaude(t, '[detection]\nidle-threshold = 1\n');
   agent.say('screen claude-unclear.txt');
   await until(agent, 'idle at first', (p) => p.status.state === 'idle');
-  // Printing for as long as the spec needs to see it, however slowly the machine answers.
+  // Nothing was typed: what it prints is no turn of the user's (start-up, a redraw). The
+  // status watch looks half a second after output, within its activity window.
+  const connection = await Connection.open(agent.env.socket);
+  t.teardown(() => connection.close());
+  const states: string[] = [];
+  connection.ws.on('message', (data) => {
+    const msg = JSON.parse(data.toString());
+    if (msg.type === 'event' && msg.event.type === 'status-changed') states.push(msg.event.status.state);
+  });
+  await connection.request('subscribe', { types: ['status-changed'] });
+  agent.say('stream');
+  await waitUntil(async () => (await agent.env.json(['agent', 'explain', '--pane', '1'])).lastOutputMs < 500, 'it prints');
+  agent.say('stop');
+  await waitUntil(async () => (await agent.env.json(['agent', 'explain', '--pane', '1'])).lastOutputMs >= 1500, 'it went quiet past the threshold');
+  t.deepEqual(states, [], 'output with no prompt: no working, no state at all');
+  // The tty echoes what is typed into the agent; that echo is not the agent's activity.
+  await agent.env.ok(['send', '--pane', '1', 'fix it', '--enter']);
+  const e = await agent.env.json(['agent', 'explain', '--pane', '1']);
+  t.true(e.lastOutputMs >= 1000, `last output ${e.lastOutputMs} ms ago`);
+  // A prompt was typed: printing now is the turn's work.
   agent.say('stream');
   await until(agent, 'working while it prints', (p) => p.status.state === 'working' && p.status.source === 'screen-and-activity');
   agent.say('stop');
-  // Nothing was typed: this output was no turn of the user's, so it ends idle, not done.
-  await until(agent, 'idle after a quiet second', (p) => p.status.state === 'idle');
-  // The tty echoes what is typed into the agent; that echo is not the agent's activity.
-  await agent.env.ok(['send', '--pane', '1', 'typing']);
-  const e = await agent.env.json(['agent', 'explain', '--pane', '1']);
-  t.true(e.lastOutputMs >= 1000, `last output ${e.lastOutputMs} ms ago`);
+  // Nobody watches the pane: the turn ended unseen, done until it is seen.
+  await until(agent, 'done after a quiet second', (p) => p.status.state === 'done');
 });
 
 test.serial('integration install merges the hooks into Claude Code settings once, with a backup', async (t) => {

@@ -104,7 +104,7 @@ test('a hook\'s working stops counting once the agent has printed nothing for th
   t.like(mux.pane('1').summary(), { state: 'working', source: 'hook' });
 });
 
-test('a command line typed into a shell starts a program, not a turn: an agent launched unseen ends idle; a prompt typed to it ends done', (t) => {
+test('a command line typed into a shell starts a program, not a turn: an agent launched unseen is idle all through its start-up; a prompt typed to it is working, then done', (t) => {
   const { mux, ptys, procs, advance, tick } = setUp(t, 2);
   mux.typeInto('1', 'gemini\r');
   procs.run(4242, ['gemini']);
@@ -113,7 +113,7 @@ test('a command line typed into a shell starts a program, not a turn: an agent l
   ptys[0].output('Gemini CLI banner\r\n> ');
   advance(100);
   tick();
-  t.is(mux.pane('1').summary().state, 'working', 'start-up output is activity');
+  t.like(mux.pane('1').summary(), { state: 'idle', source: 'screen-and-activity' }, 'start-up output is no turn: idle, never working');
   advance(IDLE_MS + 2000);
   tick();
   t.like(mux.pane('1').summary(), { state: 'idle', source: 'screen-and-activity' }, 'its start-up is no turn: idle, not done');
@@ -121,6 +121,7 @@ test('a command line typed into a shell starts a program, not a turn: an agent l
   advance(300);
   ptys[0].output('working on it');
   tick();
+  t.is(mux.pane('1').summary().state, 'working', 'output in a turn is work');
   advance(IDLE_MS + 2000);
   tick();
   t.like(mux.pane('1').summary(), { state: 'done', source: 'screen-and-activity' }, 'a prompt typed to the agent is a turn');
@@ -167,7 +168,12 @@ test('once a done record is seen, output printed while the record decided is not
   advance(100);
   ptys[1].output('more');
   advance(10);
-  t.is(mux.pane('2').sources.detection(undefined, true).state, 'working', 'new output is activity again');
+  t.is(mux.pane('2').sources.detection(undefined, true).state, 'idle', 'output with no prompt since is no turn');
+  mux.typeInto('2', 'next\r');
+  advance(100);
+  ptys[1].output('more');
+  advance(10);
+  t.is(mux.pane('2').sources.detection(undefined, true).state, 'working', 'output after a prompt is activity again');
 });
 
 test('the status change a focus causes comes after its focus-changed event', async (t) => {

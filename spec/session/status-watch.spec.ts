@@ -47,9 +47,11 @@ function setUp(t: { teardown(fn: () => void): void }, program: string[], panes =
 
 test('a detected agent is looked at after its output, at the end of its activity window and at the idle threshold, then not until the next event', async (t) => {
   const { mux, watch, timer, wake, print, announced, now } = setUp(t, ['gemini']);
+  // A prompt typed to it: what it prints after (past the echo's moment) is a turn's work.
+  mux.typeInto('1', 'go\r');
   wake();
   t.is(mux.pane('1').summary().state, 'idle');
-  t.deepEqual(announced, ['1'], 'none, until the watch first saw the agent: idle is a change');
+  t.deepEqual(announced, [], 'typing committed its idle already, and announced it itself');
   t.is(watch.nextWake, Infinity, 'an agent that printed nothing: nothing to wake for');
   t.is(timer.run, null);
   const printedAt = now();
@@ -57,14 +59,14 @@ test('a detected agent is looked at after its output, at the end of its activity
   t.is(watch.nextWake, printedAt + LOOK_AFTER_EVENT_MS);
   wake();
   t.is(mux.pane('1').summary().state, 'working');
-  t.deepEqual(announced, ['1', '1']);
+  t.deepEqual(announced, ['1']);
   t.is(watch.nextWake, printedAt + ACTIVE_WINDOW_MS, 'asleep until the activity window ends');
   wake();
   t.is(mux.pane('1').summary().state, 'working', 'between the window and the threshold, as it was');
   t.is(watch.nextWake, printedAt + IDLE_MS);
   wake();
-  t.is(mux.pane('1').summary().state, 'idle');
-  t.deepEqual(announced, ['1', '1', '1']);
+  t.is(mux.pane('1').summary().state, 'done', 'the turn it was given ended unseen');
+  t.deepEqual(announced, ['1', '1']);
   t.is(watch.nextWake, Infinity);
   t.is(timer.run, null, 'settled: no timer at all');
 });
