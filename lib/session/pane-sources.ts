@@ -36,8 +36,8 @@ export const SOURCE_LIFETIMES: Readonly<Record<StatusSource, { starts: string; e
     ends: 'its answer ages out, or a screen rule decides',
   },
   'screen-and-activity': {
-    starts: 'the agent\'s screen rules, else its output: working while it prints, idle after the idle threshold',
-    ends: 'the screen changes; a turn the user started (keys typed to the agent, not a command line typed to a shell) that ends unseen is done until the pane is seen',
+    starts: 'the agent\'s screen rules, else its output in a turn (keys typed to the agent since its last turn ended): working while it prints, idle after the idle threshold; what it prints starting up or unprompted is idle',
+    ends: 'the screen changes; a turn the user started (keys typed to the agent, not a command line typed to a shell) that ends unseen is done until the pane is seen, unless a record, report or hook decided it (that source says how it ended)',
   },
   none: { starts: 'no source says anything', ends: '-' },
 };
@@ -253,7 +253,10 @@ export class PaneSources {
     // nobody looks, is done (its start-up banner is not a turn).
     if (d.state === 'working') this.unseenDone = false;
     else if (before === 'working' && d.state === 'idle') {
-      if (d.agent && d.source === 'screen-and-activity' && !watched && this.prompted) this.unseenDone = true;
+      // Only a turn detection told of is detection's to end: under a record, report or hook,
+      // that source says how the turn ended (Claude's error record), not the quiet after it.
+      const decides = !this.screen.recorded() && !this.aboveDetection();
+      if (decides && d.agent && d.source === 'screen-and-activity' && !watched && this.prompted) this.unseenDone = true;
       this.setPrompted(false);
     }
   }

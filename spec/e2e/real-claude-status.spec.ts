@@ -36,6 +36,7 @@ const IDLE_MS = DEFAULT_CONFIG.detection.idleThresholdMs;
     // since Claude's last output, so detection had every chance to call its start-up a turn.
     await waitUntil(async () => ((await watch.explain()).lastOutputMs ?? 0) > IDLE_MS + 2000, 'the start-up output to go quiet', SLOW);
     t.deepEqual(watch.events().filter((e) => e.status?.state === 'done' || e.type === 'notification'), [], 'no done and no notification for a launch');
+    t.deepEqual(watch.events().filter((e) => e.status?.state === 'working'), [], 'no working either: its start-up is no turn');
     t.not((await info()).status.state, 'done');
 
     await typePrompt(env, 'say something', pane);
@@ -62,5 +63,14 @@ const IDLE_MS = DEFAULT_CONFIG.detection.idleThresholdMs;
     t.not(after.state, 'working');
     t.true(after.hook?.event === 'Stop' || /no output/.test(after.hook?.stale ?? ''), JSON.stringify(after.hook));
     t.false(watch.events().slice(before).some((e) => e.status?.state === 'done' && e.status.source === 'screen-and-activity'), 'no detected done for a failed turn');
+
+    // Claude hung up at its error screen: a program leaving is no turn that ended.
+    const leaving = watch.events().length;
+    const claude = (await info()).foreground!;
+    process.kill(claude.pid, 'SIGHUP');
+    await waitFor((p) => p.foreground?.pid !== claude.pid && p.foreground?.pid === p.pid, 'the shell back in the foreground', SLOW);
+    await waitUntil(async () => ((await watch.explain()).lastOutputMs ?? 0) > IDLE_MS + 2000, 'the pane quiet past the idle threshold', SLOW);
+    t.deepEqual(watch.events().slice(leaving).filter((e) => e.type === 'notification' || ['working', 'done'].includes(e.status?.state ?? '')), [],
+      'no working, no done and no notification for a program that left');
   },
 );
