@@ -10,24 +10,29 @@ import { needsYou } from '../status/states.js';
 export const NOTIFY_LIMIT = 3;
 export const NOTIFY_WINDOW_MS = 10_000;
 /**
- * A program's own notification this close to its pane becoming blocked tells of the same
- * question (an agent rings as its dialog opens): only the first of the two is raised.
+ * News this close together tells of one cause, raised once, whichever source saw it first: a
+ * bell and its pane entering a state that needs you (Codex rings as its turn ends), a program's
+ * own notification and its pane becoming blocked (an agent rings as its dialog opens), or another
+ * source telling of the state the pane just entered (Claude's report of the dialog a screen rule
+ * saw first). A source that says something new itself is news.
  */
 export const SAME_MOMENT_MS = 2000;
 /** The news remembered per pane (a program that says something new each time is bounded). */
 const MAX_TOLD = 32;
 
 interface PaneNews {
-  /** The status last seen, and the news already told since the user last looked. */
+  /** The status last seen, its source, and the news already told since the user last looked. */
   state: string;
+  source: string;
   /** The news the pane shows now, and the news it showed when the user last looked, while it still does. */
   current: string | null;
   seenNow: string | null;
   told: string[];
   sent: number[];
-  /** When the program last asked for attention, and when the pane last became blocked. */
+  /** When the program last asked for attention, and when the pane last entered a state that needs you. */
   askedAt: number;
-  blockedAt: number;
+  askedBell: boolean;
+  enteredAt: number;
 }
 
 export class Notifier {
@@ -39,7 +44,9 @@ export class Notifier {
   statusChanged(pane: string, s: StatusSummary): void {
     const p = this.news(pane);
     const entered = p.state !== s.state;
+    const otherSource = p.source !== s.source;
     p.state = s.state;
+    p.source = s.source;
     const news = newsOf(s);
     p.current = news;
     if (news !== p.seenNow) p.seenNow = null;
@@ -48,14 +55,13 @@ export class Notifier {
     // over with nothing new to say is not.
     if (!entered && !s.text) return;
     this.remember(p, news);
-    // Blocked by the program's own notification: that notification was the news.
-    if (s.source === 'notification') return;
     const now = this.now();
-    if (s.state === 'blocked') {
-      const told = now - p.askedAt < SAME_MOMENT_MS;
-      p.blockedAt = now;
-      if (told) return;
-    }
+    // A bare bell says no more than the state does; a program's text is news of its own, but for a question.
+    const asked = now - p.askedAt < SAME_MOMENT_MS && (p.askedBell || s.state === 'blocked');
+    const sameCause = asked || (!entered && otherSource && now - p.enteredAt < SAME_MOMENT_MS);
+    if (entered) p.enteredAt = now;
+    // Blocked by the program's own notification: that notification was the news.
+    if (s.source === 'notification' || sameCause) return;
     this.send(p, now, pane, { cause: s.state as 'blocked' | 'done' | 'error', title: `${s.app ?? 'pane'} ${s.state}`, text: s.text });
   }
 
@@ -64,11 +70,13 @@ export class Notifier {
     const p = this.news(pane);
     const now = this.now();
     p.askedAt = now;
+    p.askedBell = n.cause === 'bell';
     // The same request again (a flood of bells) is not news until the pane is seen.
     const news = `${n.cause}\0${n.title}\0${n.text}`;
     if (p.told.includes(news)) return;
     this.remember(p, news);
-    if (now - p.blockedAt >= SAME_MOMENT_MS) this.send(p, now, pane, n);
+    const sameCause = now - p.enteredAt < SAME_MOMENT_MS && (n.cause === 'bell' || p.state === 'blocked');
+    if (!sameCause) this.send(p, now, pane, n);
   }
 
   /**
@@ -78,6 +86,7 @@ export class Notifier {
   known(pane: string, s: StatusSummary): void {
     const p = this.news(pane);
     p.state = s.state;
+    p.source = s.source;
     p.current = newsOf(s);
     p.seenNow = p.current;
     p.told = [];
@@ -100,7 +109,7 @@ export class Notifier {
 
   private news(pane: string): PaneNews {
     let p = this.panes.get(pane);
-    if (!p) this.panes.set(pane, (p = { state: 'none', current: null, seenNow: null, told: [], sent: [], askedAt: -Infinity, blockedAt: -Infinity }));
+    if (!p) this.panes.set(pane, (p = { state: 'none', source: 'none', current: null, seenNow: null, told: [], sent: [], askedAt: -Infinity, askedBell: false, enteredAt: -Infinity }));
     return p;
   }
 

@@ -9,6 +9,7 @@ import { AgentOwnership, type AgentReportInput, type AgentState, type ProcessFac
 import type { Kind } from '../status/osc7501.js';
 import type { StatusNotification, StatusSource, StatusSummary } from '../status/program-status.js';
 import { shownState } from '../status/states.js';
+import { shellSyntax } from './resume.js';
 
 /**
  * For each source: what gives a pane its state, and what ends it. `agent explain` prints the
@@ -120,7 +121,11 @@ export class PaneSources {
    */
   onInput(now = this.now()): void {
     this.lastInputAt = now;
-    this.setPrompted(this.detection(now).agent !== null);
+    // Keys reach the program in front: typed to a shell they are a command line, to anything
+    // else (an agent, one still starting that thurm does not know yet) a prompt.
+    // A process between fork and exec, or exiting, has no command line: then detection decides.
+    const program = this.screen.foreground()?.argv[0];
+    this.setPrompted(program ? shellSyntax(program) === null : this.detection(now).agent !== null);
     if (this.prompted) this.doneSeen = false;
   }
 
@@ -311,7 +316,9 @@ export class PaneSources {
       return { ...program, state: this.seenDone(report) ? 'idle' : shownState(report.status), kind: null, source: 'report', app: report.agent, text: report.message ?? '' };
     }
     const hook = this.liveHook();
-    if (hook) {
+    // A hook's idle (the session started) says nothing of a dialog the screen shows: Claude asks
+    // its first questions before any hook event tells of them.
+    if (hook && !(hook.status === 'idle' && this.detection().state === 'blocked')) {
       const kind = hook.status === 'needs-input' ? hook.blockedKind : null;
       return { ...program, state: shownState(hook.status), kind, source: 'hook', app: hook.agent, text: hook.message ?? '' };
     }

@@ -2,6 +2,8 @@
 // cleared by the same seen rule, a hook's working ends with the turn it told of, a command
 // line typed into a shell is no turn, no source is read half-cleared, causes come before their
 // effects, and notifications are told once.
+import fs from 'node:fs';
+import path from 'node:path';
 import test from 'ava';
 import { agentExplain, explainPane } from '../../lib/commands/agent/explain.js';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
@@ -11,6 +13,7 @@ import { fakeMux } from '../helpers/fake-mux.js';
 import { FakeProcesses } from '../helpers/fake-proc.js';
 import { waitUntil } from '../helpers/wait.js';
 import { livePane } from '../helpers/live-pane.js';
+import { ROOT } from '../helpers/thurm-env.js';
 
 const IDLE_MS = DEFAULT_CONFIG.detection.idleThresholdMs;
 
@@ -125,6 +128,28 @@ test('a command line typed into a shell starts a program, not a turn: an agent l
   advance(IDLE_MS + 2000);
   tick();
   t.like(mux.pane('1').summary(), { state: 'done', source: 'screen-and-activity' }, 'a prompt typed to the agent is a turn');
+});
+
+test('keys typed to an agent that thurm does not know yet (still starting) prompt a turn: what it prints then is working', (t) => {
+  const { mux, ptys, procs, advance, tick } = setUp(t);
+  // Before its exec, the pane's new program still shows its parent's command line.
+  procs.run(4242, ['node', '/srv/launcher.js']);
+  livePane(mux, '1').checkForeground();
+  mux.typeInto('1', 'explain this\r');
+  procs.exec(['gemini']);
+  livePane(mux, '1').checkForeground();
+  advance(300);
+  ptys[0].output('streamed 1');
+  advance(100);
+  tick();
+  t.is(mux.pane('1').summary().state, 'working');
+});
+
+test('keys typed while the foreground process has no command line yet (between fork and exec) reach the pane, and detection decides', (t) => {
+  const { mux, procs } = setUp(t);
+  procs.run(4242, []);
+  livePane(mux, '1').checkForeground();
+  t.notThrows(() => mux.typeInto('1', 'x'));
 });
 
 /** Pane 2 runs Gemini and was given a prompt; pane 1 is focused. */
@@ -324,6 +349,23 @@ test('a turn a record decided ends as the record says: quiet under an error reco
   await waitUntil(() => mux.pane('2').summary().source !== 'program-status', 'the record gone');
   tick('2');
   t.like(mux.pane('2').summary(), { state: 'idle', source: 'screen-and-activity' }, 'not done: the record told how the turn ended');
+});
+
+test('a hook\'s idle from the session start does not hide a dialog the screen shows: blocked, not a false idle', async (t) => {
+  const { mux, ptys, procs, tick } = setUp(t);
+  procs.run(4242, ['claude']);
+  livePane(mux, '1').checkForeground();
+  const dialog = fs.readFileSync(path.join(ROOT, 'spec', 'fixtures', 'screens', 'claude-permission.txt'), 'utf8').replace(/\n/g, '\r\n');
+  ptys[0].output(dialog);
+  await mux.pane('1').term.flushed();
+  tick();
+  t.is(mux.pane('1').summary().state, 'blocked', 'the screen rule sees the dialog');
+  mux.agentHook('1', hook('SessionStart'));
+  t.like(mux.pane('1').summary(), { state: 'blocked', source: 'screen-and-activity' }, 'the session start says nothing of it');
+  ptys[0].output('\x1b[2J\x1b[H> ');
+  await mux.pane('1').term.flushed();
+  tick();
+  t.like(mux.pane('1').summary(), { state: 'idle', source: 'hook' }, 'the dialog gone: the hook decides again');
 });
 
 test('a flood of bells is one status change, not one per bell', async (t) => {
