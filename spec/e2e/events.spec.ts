@@ -288,7 +288,10 @@ test.serial('agent answer types the keys only while the pane shows the screen it
   t.is(stale.code, 19);
   t.regex(stale.stderr, /nothing was sent/);
   t.false((await env.capture('1')).includes('got-'));
-  const r = await env.cli(['agent', 'answer', '--pane', '1', '--choice', '1', '--expect', first.digest]);
+  const noOption = await env.cli(['agent', 'answer', '--pane', '1', '--choice', '1', '--expect', first.digest]);
+  t.is(noOption.code, 2, 'a [y/N] prompt has no option 1: --choice types nothing');
+  t.regex(noOption.stderr, /no numbered options.*nothing was sent/);
+  const r = await env.cli(['agent', 'answer', '--pane', '1', '--text', 'y', '--expect', first.digest]);
   t.is(r.code, 0, r.stderr);
   await waitUntil(async () => (await env.capture('1')).includes('got-y'), 'the answer typed');
   const again = await env.cli(['agent', 'answer', '--pane', '1', '--deny', '--expect', first.digest]);

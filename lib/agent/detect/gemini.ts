@@ -8,6 +8,8 @@ import type { AgentDefinition } from './rule.js';
 
 export const gemini: AgentDefinition = {
   ...AGENT_IDENTITIES.gemini,
+  // Its option lists take the digit alone (with under ten options it picks at once); Esc cancels.
+  answer: { choice: (n) => String(n), deny: '\x1b' },
   rules: [
     { id: 'gemini.picker', agent: 'gemini', state: 'ignore', patterns: [/^\s*Chat Sessions \(\d+ total\)/m, /Navigate: ↑\/↓/], all: true },
     // The question alone is not enough: answers often end with "Do you want to proceed?". The

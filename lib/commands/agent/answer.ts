@@ -3,15 +3,13 @@
 // gets nothing typed into it. The keys come from the agent's detection module.
 import { agentByName } from '../../agent/detect/index.js';
 import type { Answer } from '../../agent/detect/rule.js';
+import { dialogOptions } from '../../agent/dialog-options.js';
 import { screenDigest as digestOf } from '../../agent/screen-digest.js';
 import { ThurmError } from '../../errors.js';
 import { field } from '../../fields.js';
 import { WITHOUT_CONTROL } from '../../sanitize.js';
 import type { Mux } from '../../session/mux.js';
 import { defineCommand, paneField, resolvePane } from '../command.js';
-
-/** Keys for programs whose module says nothing: a `[y/N]`-style prompt. */
-const DEFAULT_ANSWER: Answer = { choice: (n) => (n === 1 ? 'y\r' : `${n}\r`), deny: 'n\r' };
 
 /** What an answer to the pane depends on now, as a short hash (see agent/screen-digest.ts). */
 export function screenDigest(mux: Mux, id: string): string {
@@ -21,13 +19,16 @@ export function screenDigest(mux: Mux, id: string): string {
   return digestOf({ state: s.state, source: s.source, kind: s.kind, app: s.app, text: s.text, rules, lines: pane.term.liveScreen() });
 }
 
+/** Keys for programs whose module says nothing: the option's number and Enter; `n` to deny a `[y/N]` prompt. */
+const DEFAULT_ANSWER: Answer = { choice: (n) => `${n}\r`, deny: 'n\r' };
+
 export const agentAnswer = defineCommand({
   name: 'agent-answer',
   group: 'agent',
   describe: 'Answer a blocked agent (--choice N, --deny or --text T) if its screen is still the one --expect names',
   fields: {
     pane: paneField,
-    choice: field.int({ min: 1, max: 9 }).describe('pick option N of the prompt').optional().cli(),
+    choice: field.int({ min: 1, max: 9 }).describe('pick the option numbered N on screen (refused when there is none)').optional().cli(),
     deny: field.bool().describe('refuse').optional().cli({ describe: 'refuse (Escape for Claude Code, n elsewhere)' }),
     text: field.string({ max: 4096, pattern: WITHOUT_CONTROL, expected: 'text without control characters' }).describe('typed, then Enter').optional()
       .cli({ describe: 'type this answer and Enter' }),
@@ -49,6 +50,12 @@ export const agentAnswer = defineCommand({
     }
     if (digest !== a.expect) {
       throw new ThurmError('STALE_SCREEN', `answer: pane ${id} shows screen ${digest}, not ${a.expect}: nothing was sent`);
+    }
+    // --choice N means one thing: the option numbered N on screen. A yes/no prompt or a dialog
+    // without numbers gets nothing typed (a stray digit would land in the prompt box after it).
+    const options = a.choice === undefined ? [] : dialogOptions(pane.term.liveScreen());
+    if (a.choice !== undefined && !options.includes(a.choice)) {
+      throw new ThurmError('INVALID_ARGUMENT', `answer: pane ${id} shows no option ${a.choice} (${options.length ? `its options: ${options.join(', ')}` : 'no numbered options: answer with --text or --deny'}): nothing was sent`);
     }
     const answer = agentByName(summary.app)?.answer ?? DEFAULT_ANSWER;
     const keys = a.text !== undefined ? `${a.text}\r` : a.deny ? answer.deny : answer.choice(a.choice!);

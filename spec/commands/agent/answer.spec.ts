@@ -23,7 +23,7 @@ const row = (n: number, text: string) => `\x1b[${n};1H\x1b[2K${text}`;
 const frames: { what: string; file: string; program: string[]; keys: string; moves: string[] }[] = [
   { what: 'a Claude Code dialog while the dot of the tool row above it blinks', file: 'claude-permission-bash.txt', program: ['claude'], keys: '1',
     moves: [row(17, '  I will run a command.'), row(17, '● I will run a command.') + row(13, '✻ Cooked for 41s · done 8:34 PM')] },
-  { what: 'a Gemini CLI dialog while the spinner under it turns', file: 'gemini-r-approval-shell-older.txt', program: ['gemini'], keys: 'y\r',
+  { what: 'a Gemini CLI dialog while the spinner under it turns', file: 'gemini-r-approval-shell-older.txt', program: ['gemini'], keys: '1',
     moves: [row(16, '⠋ Waiting for user confirmation...'), row(16, '⠙ Waiting for user confirmation...')] },
 ];
 
@@ -68,4 +68,19 @@ test('a pane a record made blocked keeps its digest while a spinner turns, and c
   t.is(await p.digest(), shown, 'the spinner turned');
   await p.draw(record('Replace photos/b.jpg?'));
   t.not(await p.digest(), shown, 'the record asks another question');
+});
+
+test('--choice N picks the option numbered N on screen: a dialog without numbers gets nothing typed, not a stray digit', async (t) => {
+  const p = setUp(t, ['claude']);
+  await p.draw(screen('claude-auto-mode-question.txt'));
+  await waitUntil(() => p.pane.summary().state === 'blocked', 'the auto mode offer, blocked');
+  const shown = await p.digest();
+  const r = await p.call({ type: 'agent-answer', choice: 2, expect: shown });
+  t.like(r, { ok: false, error: { code: 'INVALID_ARGUMENT' } });
+  t.regex(r.ok ? '' : r.error.message, /no numbered options/);
+  t.deepEqual(p.pty.writes.map((w) => w.data), [], 'nothing typed');
+  await p.draw(`\x1b[2J\x1b[H${screen('claude-permission-bash.txt')}`);
+  await waitUntil(async () => (await p.digest()) !== shown, 'the numbered dialog');
+  const past = await p.call({ type: 'agent-answer', choice: 5, expect: await p.digest() });
+  t.regex(past.ok ? '' : past.error.message, /no option 5 \(its options: 1, 2, 3, 4\)/);
 });
