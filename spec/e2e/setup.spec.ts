@@ -80,3 +80,23 @@ const installTitle = 'npm install -g of the clone puts a thurm on PATH that runs
   const r = await run('thurm', ['--version'], { cwd: home, env: { PATH: userPath, HOME: home, LANG: 'C.UTF-8' } });
   t.deepEqual(r, { code: 0, stdout: `thurm ${version}\n`, stderr: '' });
 });
+
+/** Runs build/setup.mjs with a stand-in npm that logs each call and says `nodedir` is `configured`. */
+async function setupWith(t: { teardown(fn: () => void): void }, configured: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'thurm-setup-'));
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const log = path.join(dir, 'npm.log');
+  fs.writeFileSync(path.join(dir, 'npm'), `#!/bin/sh\necho "$*" >> '${log}'\n[ "$1 $2" = "config get" ] && echo '${configured}'\nexit 0\n`, { mode: 0o755 });
+  const r = await run(process.execPath, [path.join(ROOT, 'build', 'setup.mjs')], { cwd: ROOT, env: { PATH: `${dir}:/usr/bin:/bin`, HOME: dir } });
+  return { code: r.code, calls: fs.readFileSync(log, 'utf8').trim().split('\n') };
+}
+
+const ownHeaders = path.dirname(path.dirname(process.execPath));
+const hasHeaders = fs.existsSync(path.join(ownHeaders, 'include', 'node', 'node.h'));
+(hasHeaders ? test : test.skip)(`npm run setup builds against this Node's own headers when npm names none, and links without building again${hasHeaders ? '' : ' (skipped: this Node has no headers beside it)'}`, async (t) => {
+  const fresh = await setupWith(t, 'undefined');
+  t.is(fresh.code, 0);
+  t.deepEqual(fresh.calls, ['config get nodedir', `install --nodedir=${ownHeaders}`, 'link --ignore-scripts'], 'node-gyp downloads nothing');
+  const configured = await setupWith(t, '/opt/node-headers');
+  t.deepEqual(configured.calls, ['config get nodedir', 'install', 'link --ignore-scripts'], 'npm\'s own nodedir is left to npm');
+});
