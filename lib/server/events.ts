@@ -6,7 +6,6 @@
 // What every stream makes of one Mux event (its status, digest, serialised fields) is made
 // once for all of them, so a crowd of subscribers costs one lookup and one serialisation each.
 import { unhandled } from '../errors.js';
-import { screenDigest } from '../commands/agent/answer.js';
 import { paneStatus, sessionInfo } from '../commands/info.js';
 import type { MuxEvent } from '../session/events.js';
 import type { Mux } from '../session/mux.js';
@@ -72,7 +71,10 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: string) =
   const statusOf = (id: string) => once(event, `status ${id}`, () => paneStatus(mux.pane(id)));
   const onStatus = (id: string): void => {
     const status = statusOf(id);
-    const key = statusKey(status);
+    // A blocked pane's event carries the digest of its screen, so a script can answer it safely;
+    // the dialog drawn after the state was told is told again with its own digest.
+    const digest = status.state === 'blocked' ? once(event, `digest ${id}`, () => mux.pane(id).answerDigest()) : undefined;
+    const key = `${statusKey(status)}${digest ?? ''}`;
     const agent = mux.pane(id).agent.current();
     const before = agents.get(id) ?? null;
     if ((agent?.instance ?? null) !== before) {
@@ -82,8 +84,7 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: string) =
     }
     if (lastStatus.get(id) === key) return;
     lastStatus.set(id, key);
-    // A blocked event carries the screen's digest, so a script can answer it safely.
-    emit('status-changed', id, { status, ...(status.state === 'blocked' && { digest: once(event, 'digest', () => screenDigest(mux, id)) }) });
+    emit('status-changed', id, { status, ...(digest !== undefined && { digest }) });
   };
   const onEvent = (e: MuxEvent): void => {
     switch (e.type) {

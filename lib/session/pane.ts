@@ -8,6 +8,7 @@
 import type { DetectionConfig } from '../agent/detector.js';
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentOwnership, AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
+import { screenDigest } from '../agent/screen-digest.js';
 import { FlowControl } from '../pty/flow-control.js';
 import { ThrottledLog } from '../log.js';
 import { LIVE_PROC, type ForegroundProcess, type ProcFacts } from '../pty/proc.js';
@@ -53,7 +54,7 @@ export interface PaneOptions {
  * A pane as the Mux gives it out: its facts and screen, to read. Every change (typing, sizing,
  * titles, reports, closing) goes through the Mux, which announces it.
  */
-export type PaneView = Readonly<Pick<Pane, 'id' | 'argv' | 'startCwd' | 'status' | 'sources' | 'exit' | 'notice' | 'rang' | 'summary' | 'statusSeq' | 'attention' | 'pid' | 'size' | 'title' | 'givenTitle' | 'cwd' | 'foreground'>> & {
+export type PaneView = Readonly<Pick<Pane, 'id' | 'argv' | 'startCwd' | 'status' | 'sources' | 'exit' | 'notice' | 'rang' | 'summary' | 'statusSeq' | 'answerDigest' | 'attention' | 'pid' | 'size' | 'title' | 'givenTitle' | 'cwd' | 'foreground'>> & {
   readonly term: TermView;
   readonly agent: Pick<AgentOwnership, 'current' | 'inForeground'>;
 };
@@ -252,6 +253,13 @@ export class Pane {
    */
   summary(): StatusSummary {
     return this.committed!.value;
+  }
+
+  /** What an answer to the pane depends on now, as a short hash (`agent answer --expect`; see agent/screen-digest.ts). */
+  answerDigest(): string {
+    const s = this.summary();
+    const rules = this.sources.detection(undefined, true).rules;
+    return screenDigest({ state: s.state, source: s.source, kind: s.kind, app: s.app, text: s.text, rules, lines: this.term.liveScreen() });
   }
 
   /** Counts the committed status's changes: the one `info` shows is the one the event with this number announced. */

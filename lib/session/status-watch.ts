@@ -37,6 +37,8 @@ export class StatusWatch {
   private readonly due = new Map<string, number>();
   /** When the timer fires; Infinity when it is not set. */
   private timerAt = Infinity;
+  /** Each blocked pane's answer digest at the last look. */
+  private readonly digests = new Map<string, string>();
   private readonly ai: AiClassifier;
 
   constructor(
@@ -46,6 +48,7 @@ export class StatusWatch {
     this.ai = new AiClassifier(() => mux.config.detection.ai);
     mux.subscribe((e) => {
       if (e.type === 'pane-removed') {
+        this.digests.delete(e.pane);
         this.ai.forget(e.pane);
         this.due.delete(e.pane);
         return;
@@ -93,10 +96,16 @@ export class StatusWatch {
     this.askAi(id, pane);
     pane.checkForeground(LOOK_AFTER_EVENT_MS / 2);
     const changed = pane.tick(now);
+    // An agent may say it is blocked before it draws its dialog: the dialog drawn since, or
+    // redrawn with other choices, is announced again with the digest an answer needs.
+    const digest = pane.summary().state === 'blocked' ? pane.answerDigest() : null;
+    const redrawn = digest !== null && digest !== this.digests.get(id);
+    if (digest !== null) this.digests.set(id, digest);
+    else this.digests.delete(id);
     let next = pane.sources.nextChangeAt(now) ?? Infinity;
     if (this.asksAi(pane)) next = Math.min(next, Math.max(this.ai.nextAskAt(id), now + LOOK_AFTER_EVENT_MS));
     if (next !== Infinity) this.due.set(id, next);
-    if (changed) this.announce(id);
+    if (changed || redrawn) this.announce(id);
   }
 
   /** Whether the AI classifier is to be asked about the pane: an agent no screen rule explains. */

@@ -279,6 +279,25 @@ test.serial('info never shows a status the events stream did not announce: throu
   t.true(seen.size >= 4, `launch, working, done, idle: ${[...seen.values()].map((s) => s.state)}`);
 });
 
+test.serial('a program that says it is blocked before it draws its dialog gets an event whose digest answers the dialog drawn', async (t) => {
+  const env = await world(t);
+  const { events } = await subscriber(t, env, { pane: '1', types: ['status-changed'] });
+  // A script, so the question is not on screen before it asks it (in the typed command line).
+  const script = path.join(env.dir, 'ask.sh');
+  const ask = Buffer.from('Overwrite the file?').toString('base64');
+  fs.writeFileSync(script, `${osc7501(`state=blocked:kind=question:msg=${ask}`)}\nsleep 0.3\nprintf "Overwrite the file? [y/N] "\nread a\nprintf "%s-%s\\n" got "$a"\nsleep 600\n`);
+  await env.ok(['send', '--pane', '1', `sh ${script}`, '--enter']);
+  await waitUntil(async () => (await env.capture('1')).includes('Overwrite the file? [y/N]'), 'the dialog drawn');
+  const shown = (await env.json<{ digest: string }>(['agent', 'explain', '--pane', '1'])).digest;
+  type StatusEvent = Extract<PublicEvent, { type: 'status-changed' }>;
+  const blocked = () => events.filter((e): e is StatusEvent => e.type === 'status-changed' && e.status.state === 'blocked');
+  await waitUntil(() => blocked().some((e) => e.digest === shown), () => `an event with digest ${shown}: ${JSON.stringify(blocked())}`);
+  t.true(blocked().length >= 2, 'first the state, then the dialog');
+  const r = await env.cli(['agent', 'answer', '--pane', '1', '--text', 'y', '--expect', blocked().at(-1)!.digest!]);
+  t.is(r.code, 0, r.stderr);
+  await waitUntil(async () => (await env.capture('1')).includes('got-y'), 'the answer typed');
+});
+
 test.serial('agent answer types the keys only while the pane shows the screen its digest names', async (t) => {
   const env = await world(t);
   await env.ok(['send', '--pane', '1', `sh -c 'printf "Overwrite the file? [y/N] "; read a; printf "%s-%s\\n" got "$a"; sleep 600'`, '--enter']);

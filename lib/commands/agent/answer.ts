@@ -4,20 +4,10 @@
 import { agentByName } from '../../agent/detect/index.js';
 import type { Answer } from '../../agent/detect/rule.js';
 import { dialogOptions } from '../../agent/dialog-options.js';
-import { screenDigest as digestOf } from '../../agent/screen-digest.js';
 import { ThurmError } from '../../errors.js';
 import { field } from '../../fields.js';
 import { WITHOUT_CONTROL } from '../../sanitize.js';
-import type { Mux } from '../../session/mux.js';
 import { defineCommand, paneField, resolvePane } from '../command.js';
-
-/** What an answer to the pane depends on now, as a short hash (see agent/screen-digest.ts). */
-export function screenDigest(mux: Mux, id: string): string {
-  const pane = mux.pane(id);
-  const s = pane.summary();
-  const rules = pane.sources.detection(undefined, true).rules;
-  return digestOf({ state: s.state, source: s.source, kind: s.kind, app: s.app, text: s.text, rules, lines: pane.term.liveScreen() });
-}
 
 /** Keys for programs whose module says nothing: the option's number and Enter; `n` to deny a `[y/N]` prompt. */
 const DEFAULT_ANSWER: Answer = { choice: (n) => `${n}\r`, deny: 'n\r' };
@@ -44,7 +34,7 @@ export const agentAnswer = defineCommand({
     const id = resolvePane(ctx, a.pane);
     const pane = ctx.mux.pane(id);
     const summary = pane.summary();
-    const digest = screenDigest(ctx.mux, id);
+    const digest = pane.answerDigest();
     if (summary.state !== 'blocked') {
       throw new ThurmError('STALE_SCREEN', `answer: pane ${id} is ${summary.state}, not blocked: nothing was sent`);
     }

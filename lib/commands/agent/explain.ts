@@ -6,7 +6,6 @@ import { AGENT_EXPLANATION, type AgentExplanation } from '../../server/protocol.
 import { SOURCES } from '../../status/program-status.js';
 import { SOURCE_LIFETIMES } from '../../session/pane-sources.js';
 import { shownCommand } from '../../sanitize.js';
-import { screenDigest } from './answer.js';
 
 export function explainPane(mux: Mux, id: string): AgentExplanation {
   const pane = mux.pane(id);
@@ -23,7 +22,7 @@ export function explainPane(mux: Mux, id: string): AgentExplanation {
     pane: id,
     state: summary.state,
     source: summary.source,
-    digest: screenDigest(mux, id),
+    digest: pane.answerDigest(),
     foreground: fg && { pid: fg.pid, pgid: fg.pgid, argv: fg.argv, agent: detection.agent },
     rules: detection.rules.map((r) => ({
       id: r.id, agent: r.agent, state: r.state, patterns: r.patterns,
