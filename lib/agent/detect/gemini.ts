@@ -1,5 +1,6 @@
 // Gemini CLI: it puts its state in the title (◇ Ready, ✦ Working…, ✋ Action Required) and
-// shows "esc to cancel" while it works, numbered approval dialogs, ask-user, auth and trust
+// shows "esc to cancel" while it works (above its input box, drawn one way with truecolor and
+// another without), numbered approval dialogs, ask-user, auth and trust
 // dialogs. Screen rules come before the title ones so a dialog gives its kind. The session
 // browser changes nothing. The approval and working rules read only the last box and the rows
 // above the input box, so an answer quoting their words does not count.
@@ -23,9 +24,10 @@ export const gemini: AgentDefinition = {
     { id: 'gemini.trust', agent: 'gemini', state: 'blocked', kind: 'permission', patterns: [/Do you trust (this folder|the files in this folder)\?|Trust folder \(/], lines: 20 },
     { id: 'gemini.title-action', agent: 'gemini', state: 'blocked', where: 'title', patterns: [/✋|Action Required/] },
     { id: 'gemini.title-working', agent: 'gemini', state: 'working', where: 'title', patterns: [/✦|Working…/] },
-    // Its spinner row just above the input box (a half-block box, or a rounded one before).
+    // Its spinner row just above the input box: a half-block box (a truecolor terminal), a rule
+    // and a hint row (without COLORTERM, as over ssh), or a rounded box (older versions).
     { id: 'gemini.working', agent: 'gemini', state: 'working',
-      patterns: [/^[ \t]*[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏][ \t]+[^\n]*\(esc to cancel\b/m], region: { above: /^(?:▄{20,}|╭─[^\n]*)\n[ \t│]*>/m, rows: 4 } },
+      patterns: [/^[ \t]*[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏][ \t]+[^\n]*\(esc to cancel\b/m], region: { above: /^(?:▄{20,}|╭─[^\n]*|─{20,}(?:\n[^\n>]*)?)\n[ \t│]*>/m, rows: 4 } },
     { id: 'gemini.title-ready', agent: 'gemini', state: 'idle', where: 'title', patterns: [/◇|Ready\b/] },
     { id: 'gemini.prompt', agent: 'gemini', state: 'idle', patterns: [/Type your message or @path\/to\/file/], lines: 10 },
   ],
