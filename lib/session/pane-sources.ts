@@ -55,6 +55,8 @@ export const OWNER_POLL_MS = 500;
 
 export interface ScreenFacts {
   foreground(): { argv: string[]; resolvedScript: string | null } | null;
+  /** The command line of the program keys reach now, null when unknown. */
+  typedTo(): string[] | null;
   lines(): string[];
   title(): string;
   /** The app named by the pane's OSC 7501 records, if any. */
@@ -123,8 +125,8 @@ export class PaneSources {
     this.lastInputAt = now;
     // Keys reach the program in front: typed to a shell they are a command line, to anything
     // else (an agent, one still starting that thurm does not know yet) a prompt.
-    // A process between fork and exec, or exiting, has no command line: then detection decides.
-    const program = this.screen.foreground()?.argv[0];
+    // A process exiting has no command line: then detection decides.
+    const program = this.screen.typedTo()?.[0];
     this.setPrompted(program ? shellSyntax(program) === null : this.detection(now).agent !== null);
     if (this.prompted) this.doneSeen = false;
   }

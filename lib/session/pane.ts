@@ -24,6 +24,9 @@ import { PaneCwd } from './pane-cwd.js';
 import { PaneTitle } from './pane-title.js';
 import { TerminalHolders } from './terminal-holders.js';
 
+/** This server's command line past argv[0], as /proc shows it (a fork of it shows the same). */
+const SERVER_ARGS = [...process.execArgv, ...process.argv.slice(1)].join('\0');
+
 export interface PaneOptions {
   id: string;
   argv: string[];
@@ -173,6 +176,7 @@ export class Pane {
           const fg = this.foreground();
           return fg && { argv: fg.argv, resolvedScript: this.proc.resolveScript(fg.pid, fg.argv) };
         },
+        typedTo: () => this.typedTo(),
         lines: () => this.term.liveScreen(),
         title: () => this.titles.programTitle,
         app: () => this.status.lastApp,
@@ -373,6 +377,17 @@ export class Pane {
    */
   checkForeground(maxAgeMs = 0): void {
     this.foregroundWatch.check(maxAgeMs);
+  }
+
+  /**
+   * The command line of the program keys reach now. The pane's own program, until its exec, is a
+   * fork of this server and shows the server's command line: then it is what thurm started.
+   */
+  private typedTo(): string[] | null {
+    const fg = this.foreground();
+    if (!fg) return null;
+    const unexeced = fg.pid === this.pid && fg.argv.slice(1).join('\0') === SERVER_ARGS;
+    return unexeced ? this.argv : fg.argv;
   }
 
   /** Keys typed by a person or a script (already encoded for the pane's modes by the caller). */

@@ -4,7 +4,7 @@ import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import { PaneSources } from '../../lib/session/pane-sources.js';
 
 function sources(program = 'gemini', idleThresholdMs = 1000): PaneSources {
-  const screen = { foreground: () => ({ argv: [program], resolvedScript: null }), lines: () => ['> '], title: () => '', app: () => null, recorded: () => false };
+  const screen = { foreground: () => ({ argv: [program], resolvedScript: null }), typedTo: () => [program], lines: () => ['> '], title: () => '', app: () => null, recorded: () => false };
   const facts = { stat: () => null, foregroundPgid: () => null, program: () => null };
   return new PaneSources(screen, facts, { ...DEFAULT_CONFIG.detection, idleThresholdMs });
 }

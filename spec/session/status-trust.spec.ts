@@ -152,6 +152,25 @@ test('keys typed while the foreground process has no command line yet (between f
   t.notThrows(() => mux.typeInto('1', 'x'));
 });
 
+test('keys typed before the pane\'s own program has exec\'d reach what thurm started: a shell gets a command line, not a prompt', (t) => {
+  const { mux, ptys, procs, advance, tick } = setUp(t);
+  // A new window's shell, forked from the server and not yet exec'd, shows the server's command line.
+  const server = [process.argv0, ...process.execArgv, ...process.argv.slice(1)];
+  procs.exec(server);
+  livePane(mux, '1').checkForeground();
+  mux.typeInto('1', 'gemini\r');
+  procs.exec(['bash']);
+  procs.run(4242, ['gemini']);
+  livePane(mux, '1').checkForeground();
+  advance(1000);
+  ptys[0].output('Gemini CLI banner');
+  advance(100);
+  tick();
+  advance(IDLE_MS + 2000);
+  tick();
+  t.is(mux.pane('1').summary().state, 'idle', 'its start-up was no turn, so no done');
+});
+
 /** Pane 2 runs Gemini and was given a prompt; pane 1 is focused. */
 async function agentWithRecords(t: { teardown(fn: () => void): void }) {
   const world = setUp(t, 2);
