@@ -210,18 +210,26 @@ test.serial('prefix a lists panes most pressing first with their window, and Ent
   t.regex(term.lines()[0], /│━ 2 sh/, 'drawn focused');
 });
 
-test.serial('an agent that never reports is done when a turn it was given ends unseen, until its pane is focused', async (t) => {
+/**
+ * A session whose detection calls an agent idle after half a second, and a stand-in Gemini CLI
+ * (spec/fixtures/fake-agent.cjs) to run, driven through a FIFO: Gemini CLI reports nothing, so
+ * thurm knows it by its process and reads its screen.
+ */
+function fakeGeminiWorld(t: ExecutionContext) {
   const env = new ThurmEnv('[detection]\nidle-threshold = 0.5\n');
   t.teardown(() => env.cleanup());
-  const bin = path.join(env.dir, 'bin');
-  fs.mkdirSync(bin);
-  // Gemini CLI reports nothing: thurm knows it by its process and reads its screen.
-  fs.writeFileSync(path.join(bin, 'gemini'), `#!${process.execPath}\nrequire(${JSON.stringify(path.join(ROOT, 'spec', 'fixtures', 'fake-agent.cjs'))});\n`, { mode: 0o755 });
+  const gemini = path.join(env.dir, 'bin', 'gemini');
+  fs.mkdirSync(path.dirname(gemini));
+  fs.writeFileSync(gemini, `#!${process.execPath}\nrequire(${JSON.stringify(path.join(ROOT, 'spec', 'fixtures', 'fake-agent.cjs'))});\n`, { mode: 0o755 });
   const fifo = path.join(env.dir, 'control');
   execFileSync('mkfifo', [fifo]);
-  await env.ok(['new', '-d', '--size', '100x30', '--', path.join(bin, 'gemini'), fifo]);
+  return { env, gemini, fifo, say: (command: string) => fs.writeFileSync(fifo, `${command}\n`) };
+}
+
+test.serial('an agent that never reports is done when a turn it was given ends unseen, until its pane is focused', async (t) => {
+  const { env, gemini, fifo, say } = fakeGeminiWorld(t);
+  await env.ok(['new', '-d', '--size', '100x30', '--', gemini, fifo]);
   await env.ok(['split']);
-  const say = (command: string) => fs.writeFileSync(fifo, `${command}\n`);
   const pane1 = async () => (await env.json<SessionInfo>(['info'])).panes[0].status;
   // A turn starts with the user's input; the agent then streams its answer.
   await env.ok(['send', '--pane', '1', 'explain this', '--enter']);
@@ -235,13 +243,7 @@ test.serial('an agent that never reports is done when a turn it was given ends u
 });
 
 test.serial('info never shows a status the events stream did not announce: through an agent\'s launch, turn, done and seen, each status info gives is one an event carried', async (t) => {
-  const env = new ThurmEnv('[detection]\nidle-threshold = 0.5\n');
-  t.teardown(() => env.cleanup());
-  const bin = path.join(env.dir, 'bin');
-  fs.mkdirSync(bin);
-  fs.writeFileSync(path.join(bin, 'gemini'), `#!${process.execPath}\nrequire(${JSON.stringify(path.join(ROOT, 'spec', 'fixtures', 'fake-agent.cjs'))});\n`, { mode: 0o755 });
-  const fifo = path.join(env.dir, 'control');
-  execFileSync('mkfifo', [fifo]);
+  const { env, gemini, fifo, say } = fakeGeminiWorld(t);
   await env.ok(['new', '-d', '--size', '100x30']);
   const { snapshot, events } = await subscriber(t, env);
   // Every status info gives for pane 1, by its seq, polled all along.
@@ -257,13 +259,13 @@ test.serial('info never shows a status the events stream did not announce: throu
     }
   })();
   const state = () => [...seen.values()].at(-1)?.state;
-  await env.ok(['send', '--pane', '1', `${path.join(bin, 'gemini')} ${fifo}`, '--enter']);
+  await env.ok(['send', '--pane', '1', `${gemini} ${fifo}`, '--enter']);
   await env.ok(['split']);
   await waitUntil(() => state() === 'idle', 'the agent idle after its launch');
   await env.ok(['send', '--pane', '1', 'explain this', '--enter']);
-  fs.writeFileSync(fifo, 'stream\n');
+  say('stream');
   await waitUntil(() => state() === 'working', 'working while it streams');
-  fs.writeFileSync(fifo, 'stop\n');
+  say('stop');
   await waitUntil(() => state() === 'done', 'done once it goes quiet');
   await env.ok(['focus', '--pane', '1']);
   await waitUntil(() => state() === 'idle', 'idle once seen');
