@@ -11,6 +11,9 @@ const FOREGROUND_BUSY_MS = 1000;
 /** One more look this long after the settle look: a script that prints and then execs may exec late, silently. */
 const FOREGROUND_LATE_MS = 1000;
 
+/** This server's command line past argv[0], as /proc shows it (a fork of it shows the same). */
+const SERVER_ARGS = [...process.execArgv, ...process.argv.slice(1)].join('\0');
+
 export interface ForegroundHooks {
   /** The pane's program (the pty's child) and whether it has exited: then nothing is read. */
   pid(): number;
@@ -43,6 +46,17 @@ export class ForegroundWatch {
       this.cache = { at: now, value: this.proc.foregroundOf(this.hooks.pid()) };
     }
     return this.cache.value;
+  }
+
+  /**
+   * The command line of the program keys reach now. The pane's own program, until its exec, is a
+   * fork of this server and shows the server's command line: then it is `started`, what thurm ran.
+   */
+  typedTo(started: string[]): string[] | null {
+    const fg = this.foreground();
+    if (!fg) return null;
+    const unexeced = fg.pid === this.hooks.pid() && fg.argv.slice(1).join('\0') === SERVER_ARGS;
+    return unexeced ? started : fg.argv;
   }
 
   /** The process group in the foreground now, read fresh (it owns what arrives now). */

@@ -3,8 +3,10 @@
 // the foreground watch; a change of foreground reaches the title and the status records.
 // Everything it registers is disposed with it. Its parts live beside it: the title
 // (pane-title.ts), the foreground watch (pane-foreground.ts), the escapes that feed its status
-// (pane-escapes.ts), what it hands over (pane-live.ts), its folder (pane-cwd.ts) and who holds
-// its terminal (terminal-holders.ts).
+// (pane-escapes.ts), what it hands over (pane-live.ts), its folder (pane-cwd.ts), who holds
+// its terminal (terminal-holders.ts) and its committed status (committed-status.ts). It is a
+// little over 400 lines because its constructor is the wiring itself: the hooks each part
+// calls into the others, about 100 lines that would only be scattered by moving them.
 import type { DetectionConfig } from '../agent/detector.js';
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentOwnership, AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
@@ -23,9 +25,7 @@ import { restoredHistory } from './snapshot.js';
 import { PaneCwd } from './pane-cwd.js';
 import { PaneTitle } from './pane-title.js';
 import { TerminalHolders } from './terminal-holders.js';
-
-/** This server's command line past argv[0], as /proc shows it (a fork of it shows the same). */
-const SERVER_ARGS = [...process.execArgv, ...process.argv.slice(1)].join('\0');
+import { CommittedStatus } from './committed-status.js';
 
 export interface PaneOptions {
   id: string;
@@ -91,8 +91,8 @@ export class Pane {
   private readonly foregroundWatch: ForegroundWatch;
   private readonly titles: PaneTitle;
   private readonly holders: TerminalHolders;
-  /** The status every reader sees and its sequence number, set by commitStatus() alone. */
-  private committed: { value: StatusSummary; seq: number } | null = null;
+  /** The status every reader sees, set by commitStatus() alone. */
+  private readonly committed = new CommittedStatus();
   private readonly ptyListeners: Disposable[] = [];
   exit: { exitCode: number; signal: number | null } | null = null;
   /** A bell rang or the program notified while nobody looked; cleared when someone does (the `!` mark). */
@@ -176,7 +176,7 @@ export class Pane {
           const fg = this.foreground();
           return fg && { argv: fg.argv, resolvedScript: this.proc.resolveScript(fg.pid, fg.argv) };
         },
-        typedTo: () => this.typedTo(),
+        typedTo: () => this.foregroundWatch.typedTo(this.argv),
         lines: () => this.term.liveScreen(),
         title: () => this.titles.programTitle,
         app: () => this.status.lastApp,
@@ -256,7 +256,7 @@ export class Pane {
    * so none of them can show a state the others never saw. Only commitStatus() changes it.
    */
   summary(): StatusSummary {
-    return this.committed!.value;
+    return this.committed.value;
   }
 
   /** What an answer to the pane depends on now, as a short hash (`agent answer --expect`; see agent/screen-digest.ts). */
@@ -266,9 +266,9 @@ export class Pane {
     return screenDigest({ state: s.state, source: s.source, kind: s.kind, app: s.app, text: s.text, rules, lines: this.term.liveScreen() });
   }
 
-  /** Counts the committed status's changes: the one `info` shows is the one the event with this number announced. */
+  /** Counts the committed status's changes (see committed-status.ts). */
   get statusSeq(): number {
-    return this.committed!.seq;
+    return this.committed.seq;
   }
 
   /**
@@ -278,11 +278,7 @@ export class Pane {
    * the status watch commits when it looks.
    */
   commitStatus(): boolean {
-    const value = this.sources.summary(this.status.summary());
-    const c = this.committed;
-    if (c && sameStatus(c.value, value)) return false;
-    this.committed = { value, seq: (c?.seq ?? 0) + 1 };
-    return true;
+    return this.committed.commit(this.sources.summary(this.status.summary()));
   }
 
   agentReport(input: AgentReportInput): void {
@@ -379,17 +375,6 @@ export class Pane {
     this.foregroundWatch.check(maxAgeMs);
   }
 
-  /**
-   * The command line of the program keys reach now. The pane's own program, until its exec, is a
-   * fork of this server and shows the server's command line: then it is what thurm started.
-   */
-  private typedTo(): string[] | null {
-    const fg = this.foreground();
-    if (!fg) return null;
-    const unexeced = fg.pid === this.pid && fg.argv.slice(1).join('\0') === SERVER_ARGS;
-    return unexeced ? this.argv : fg.argv;
-  }
-
   /** Keys typed by a person or a script (already encoded for the pane's modes by the caller). */
   type(data: string): void {
     if (this.exit) return;
@@ -432,9 +417,4 @@ export class Pane {
   reap(): void {
     this.holders.reap(this.id);
   }
-}
-
-function sameStatus(a: StatusSummary, b: StatusSummary): boolean {
-  return a.state === b.state && a.source === b.source && a.kind === b.kind && a.app === b.app && a.text === b.text
-    && a.progress === b.progress && a.progressState === b.progressState;
 }

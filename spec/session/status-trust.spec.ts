@@ -346,19 +346,8 @@ test('an agent that exited leaves no turn behind: the next one launched by a com
 });
 
 test('a turn a record decided ends as the record says: quiet under an error record leaves no done behind once the record goes', async (t) => {
-  const { mux, ptys, procs, advance, tick } = setUp(t, 2);
-  procs.run(4242, ['claude']);
-  livePane(mux, '2').checkForeground();
-  mux.focus('1');
-  advance(1000);
-  mux.typeInto('2', 'this turn fails\r');
-  mux.focus('1');
-  advance(300);
-  ptys[1].output('\x1b]7501;state=working:app=claude-code\x07thinking');
-  await waitUntil(() => mux.pane('2').summary().state === 'working', 'the working record');
-  advance(100);
-  tick('2');
-  ptys[1].output('\x1b]7501;state=error:app=claude-code:msg=QVBJIEVycm9y\x07API Error');
+  const { mux, ptys, advance, tick } = await agentWithRecords(t);
+  ptys[1].output('\x1b]7501;state=error:msg=QVBJIEVycm9y\x07API Error');
   await waitUntil(() => mux.pane('2').summary().state === 'error', 'the error record');
   advance(IDLE_MS + 2000);
   tick('2');
