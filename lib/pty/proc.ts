@@ -50,6 +50,16 @@ export function readCwd(pid: number): string | null {
   }
 }
 
+/** A process's environment as it was started (what it exec'd with), or null when unreadable. */
+export function readEnviron(pid: number): Map<string, string> | null {
+  try {
+    const raw = fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
+    return new Map(raw.split('\0').filter((v) => v.includes('=')).map((v) => [v.slice(0, v.indexOf('=')), v.slice(v.indexOf('=') + 1)]));
+  } catch {
+    return null;
+  }
+}
+
 export interface ForegroundProcess {
   pid: number;
   pgid: number;
@@ -163,6 +173,7 @@ export interface ProcFacts {
   readStat: typeof readStat;
   readArgv: typeof readArgv;
   readCwd: typeof readCwd;
+  readEnviron: typeof readEnviron;
   foregroundOf: typeof foregroundOf;
   resolveScript: typeof resolveScript;
   programOf: typeof programOf;
@@ -171,4 +182,4 @@ export interface ProcFacts {
   holdersOf: typeof holdersOf;
 }
 
-export const LIVE_PROC: ProcFacts = { readStat, readArgv, readCwd, foregroundOf, resolveScript, programOf, ttyDevice, holds, holdersOf };
+export const LIVE_PROC: ProcFacts = { readStat, readArgv, readCwd, readEnviron, foregroundOf, resolveScript, programOf, ttyDevice, holds, holdersOf };

@@ -4,6 +4,7 @@ import type { HookHandover } from '../agent/hook.js';
 import type { OwnershipState } from '../agent/ownership.js';
 import type { ProgramStatusState } from '../status/program-status.js';
 import type { TerminalState } from '../term/pane-terminal.js';
+import type { Launch } from './launch-env.js';
 
 export interface PaneLive {
   terminal: TerminalState;
@@ -18,4 +19,6 @@ export interface PaneLive {
   hook: HookHandover | null;
   /** The report turn whose done was seen; absent from builds before it was kept. */
   seenReport?: { instance: string; turn: number } | null;
+  /** The command line that started the foreground group; absent from builds before it was kept. */
+  launch?: Launch | null;
 }

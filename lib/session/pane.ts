@@ -15,6 +15,7 @@ import { FlowControl } from '../pty/flow-control.js';
 import { ThrottledLog } from '../log.js';
 import { LIVE_PROC, type ForegroundProcess, type ProcFacts } from '../pty/proc.js';
 import { spawnPty, type Disposable, type PanePty } from '../pty/spawn.js';
+import { EnteredLine } from '../term/entered-line.js';
 import { PaneTerminal } from '../term/pane-terminal.js';
 import { ProgramStatus, type StatusNotification, type StatusSummary } from '../status/program-status.js';
 import { hookPaneEscapes } from './pane-escapes.js';
@@ -26,6 +27,8 @@ import { PaneCwd } from './pane-cwd.js';
 import { PaneTitle } from './pane-title.js';
 import { TerminalHolders } from './terminal-holders.js';
 import { CommittedStatus } from './committed-status.js';
+import { LaunchEnv } from './launch-env.js';
+import { shellSyntax } from './resume.js';
 
 export interface PaneOptions {
   id: string;
@@ -57,7 +60,7 @@ export interface PaneOptions {
  * A pane as the Mux gives it out: its facts and screen, to read. Every change (typing, sizing,
  * titles, reports, closing) goes through the Mux, which announces it.
  */
-export type PaneView = Readonly<Pick<Pane, 'id' | 'argv' | 'startCwd' | 'status' | 'sources' | 'exit' | 'notice' | 'rang' | 'summary' | 'statusSeq' | 'answerDigest' | 'attention' | 'pid' | 'size' | 'title' | 'givenTitle' | 'cwd' | 'foreground'>> & {
+export type PaneView = Readonly<Pick<Pane, 'id' | 'argv' | 'startCwd' | 'status' | 'sources' | 'exit' | 'notice' | 'rang' | 'summary' | 'statusSeq' | 'answerDigest' | 'attention' | 'pid' | 'size' | 'title' | 'givenTitle' | 'cwd' | 'foreground' | 'launchEnv'>> & {
   readonly term: TermView;
   readonly agent: Pick<AgentOwnership, 'current' | 'inForeground'>;
 };
@@ -101,6 +104,8 @@ export class Pane {
   notice: string | null;
   private typeOnStart: string | null;
   private readonly folder: PaneCwd;
+  /** The variables the foreground program's command line gave it (launch-env.ts). */
+  private readonly launch: LaunchEnv;
 
   private readonly proc: ProcFacts;
   private readonly now: () => number;
@@ -126,11 +131,13 @@ export class Pane {
     });
     this.flow = new FlowControl(this.pty);
     this.folder = new PaneCwd(this.proc, () => this.pid, opts.cwd);
+    this.launch = new LaunchEnv(this.proc);
     this.foregroundWatch = new ForegroundWatch(this.proc, this.now, {
       pid: () => this.pid,
       exited: () => this.exit !== null,
       groupChanged: (pgid) => {
         this.titles.foregroundChanged(pgid);
+        this.launch.groupChanged(pgid, this.pid);
         // The shell is back: records set by the program that left end.
         if (pgid === this.pid) this.status.onShellBack(this.pid);
       },
@@ -229,6 +236,7 @@ export class Pane {
     this.sources.hook.adopt(live.hook);
     this.sources.seenReportTurn = live.seenReport ?? null;
     this.titles.adopt(live);
+    this.launch.adopt(live.launch);
     this.rang = live.rang;
     this.notice = live.notice;
   }
@@ -244,6 +252,7 @@ export class Pane {
       agent: this.agent.handover(),
       hook: this.sources.hook.handover(),
       seenReport: this.sources.seenReportTurn,
+      launch: this.launch.handover(),
     };
   }
 
@@ -375,11 +384,19 @@ export class Pane {
     this.foregroundWatch.check(maxAgeMs);
   }
 
+  /** The variables the foreground program was given on the command line that started it, as [name, value]. */
+  launchEnv(): [string, string][] {
+    const fg = this.foreground();
+    return fg ? this.launch.env(fg.pgid, this.pid) : [];
+  }
+
   /** Keys typed by a person or a script (already encoded for the pane's modes by the caller). */
   type(data: string): void {
     if (this.exit) return;
     this.foregroundWatch.afterInput();
     this.sources.onInput();
+    // Read before the shell echoes the Enter: the cursor is still on the command's line.
+    if (data.includes('\r') && shellSyntax(this.foregroundWatch.typedTo(this.argv)?.[0] ?? '')) this.launch.enter(new EnteredLine(this.term.xterm));
     this.term.input(data);
   }
 
@@ -404,6 +421,7 @@ export class Pane {
   /** Closes the pane: its pty is closed, which hangs up its programs (SIGHUP). */
   dispose(): void {
     this.foregroundWatch.dispose();
+    this.launch.dispose();
     this.titles.dispose();
     for (const d of this.ptyListeners.splice(0)) d.dispose();
     if (!this.exit) {

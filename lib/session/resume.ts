@@ -112,7 +112,11 @@ export function planPane(p: PaneSnapshot, opts: PlanOptions): PanePlan {
     const shown = commandLine(resume.argv, syntax ?? 'posix');
     if (!opts.resumeAgents) return plan('skipped', `automatic resume is off (session.resume_agents): ${shown}`);
     if (!syntax) return plan('skipped', `automatic resume skipped: ${path.basename(argv[0])} is not a shell thurm can type into (sh, bash, zsh, dash, ksh, fish)`);
-    return plan('resumed', `${shown} (${resume.from})`, `${shown}\r`);
+    // The variables its command line gave it come first, as the user typed them (launch-env.ts).
+    const env = p.agent?.env ?? [];
+    const given = env.map(([name, value]) => `${name}=${quoteArg(value, syntax)} `).join('');
+    const withEnv = env.length ? `; with ${env.map(([name]) => name).join(', ')} from its command line` : '';
+    return plan('resumed', `${shown} (${resume.from}${withEnv})`, `${given}${shown}\r`);
   }
   if (ranShell) return plan('restored', `${path.basename(argv[0])} in ${cwd}`);
   const ran = ranCommand ? quotedCommand(p.argv, ranSyntax!) : commandName(p.argv);

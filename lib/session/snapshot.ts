@@ -9,15 +9,17 @@ import type { LayoutNode } from './layout.js';
 import type { WindowSnapshot } from './windows.js';
 import type { PaneView } from './pane.js';
 import { isSessionName } from './paths.js';
+import { MAX_VALUE, MAX_VARIABLES, VARIABLE_NAME } from './launch-env.js';
 
 /** 2: windows. A version 1 file (one layout) reads as one window. */
 export const SNAPSHOT_VERSION = 2;
 
 /**
  * Who an agent pane was talking to, and how to resume it (null: thurm knows no command);
- * `program`: how the agent was started, as its hook's process showed (null: not known).
+ * `program`: how the agent was started, as its hook's process showed (null: not known);
+ * `env`: the variables its command line gave it (launch-env.ts), typed again before the resume.
  */
-export interface AgentBinding { agent: string; sessionId: string; resume: string[] | null; program: string[] | null }
+export interface AgentBinding { agent: string; sessionId: string; resume: string[] | null; program: string[] | null; env?: [string, string][] }
 
 export interface PaneSnapshot {
   id: string;
@@ -104,9 +106,9 @@ export function snapshotText(snapshot: SessionSnapshot): string {
 /** The agent session a pane's report or hook named, if its agent still runs. */
 export function agentBinding(pane: PaneView): AgentBinding | null {
   const report = pane.agent.current();
-  if (report?.sessionId) return { agent: report.agent, sessionId: report.sessionId, resume: report.resume, program: null };
+  if (report?.sessionId) return { agent: report.agent, sessionId: report.sessionId, resume: report.resume, program: null, env: pane.launchEnv() };
   const hook = pane.sources.hook.current();
-  if (hook?.sessionId) return { agent: hook.agent, sessionId: hook.sessionId, resume: null, program: hook.program };
+  if (hook?.sessionId) return { agent: hook.agent, sessionId: hook.sessionId, resume: null, program: hook.program, env: pane.launchEnv() };
   return null;
 }
 
@@ -194,7 +196,17 @@ function agentOf(v: unknown, where: string): AgentBinding | null {
     sessionId: matching(a.sessionId, `${where}.agent.sessionId`, SESSION_ID),
     resume: a.resume === null || a.resume === undefined ? null : argvOf(a.resume, `${where}.agent.resume`),
     program: a.program === null || a.program === undefined ? null : argvOf(a.program, `${where}.agent.program`),
+    // Files from builds before it was kept have none.
+    env: a.env === undefined ? [] : envOf(a.env, `${where}.agent.env`),
   };
+}
+
+function envOf(v: unknown, what: string): [string, string][] {
+  if (!Array.isArray(v) || v.length > MAX_VARIABLES) bad(`${what}: expected up to ${MAX_VARIABLES} variables`);
+  return (v as unknown[]).map((pair, i) => {
+    if (!Array.isArray(pair) || pair.length !== 2) bad(`${what}[${i}]: expected [name, value]`);
+    return [matching(pair[0], `${what}[${i}] name`, VARIABLE_NAME), plain(pair[1], `${what}[${i}] value`, MAX_VALUE)];
+  });
 }
 
 function paneOf(v: unknown, i: number): PaneSnapshot {

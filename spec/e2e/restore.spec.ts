@@ -216,6 +216,42 @@ else require(${JSON.stringify(path.join(ROOT, 'spec', 'fixtures', 'fake-agent.cj
   t.is((await info(env)).panes[0].cwd, project);
 });
 
+test.serial('a resumed agent gets the variables its command line gave it, and none its shell exported before', async (t) => {
+  const env = await world(t);
+  const claude = path.join(env.dir, 'claude');
+  fs.writeFileSync(claude, `#!${process.execPath}
+if (process.argv[2] === '--resume') { process.stdout.write('resumed ' + process.argv[3] + ' at <' + process.env.ANTHROPIC_BASE_URL + '> token <' + process.env.EXPORTED_TOKEN + '>\\r\\n'); setInterval(() => {}, 1e6); }
+else require(${JSON.stringify(path.join(ROOT, 'spec', 'fixtures', 'fake-agent.cjs'))});
+`, { mode: 0o755 });
+  const fifo = path.join(env.dir, 'control');
+  execFileSync('mkfifo', [fifo]);
+  env.env.FAKE_AGENT_THURM = BIN;
+  await env.ok(['new', '-d']);
+  // Exported on a line of its own, as a profile would: the shell's, not the agent's command line.
+  await env.ok(['send', '--pane', '1', 'export EXPORTED_TOKEN=s3cret; echo exported', '--enter']);
+  await waitUntil(async () => (await env.capture('1')).includes('\nexported'), 'the export');
+  const url = "http://127.0.0.1:9/a b'c";
+  await env.ok(['send', '--pane', '1', `ANTHROPIC_BASE_URL='http://127.0.0.1:9/a b'\\''c' '${claude}' '${fifo}'`, '--enter']);
+  await waitUntil(async () => (await env.capture('1')).includes('fake agent ready'), 'the stand-in Claude');
+  const id = '0b6c1f9e-1111-4222-8333-444455557777';
+  const transcript = path.join(env.env.HOME!, '.claude', 'projects', env.dir.replace(/[^A-Za-z0-9]/g, '-'), `${id}.jsonl`);
+  fs.mkdirSync(path.dirname(transcript), { recursive: true });
+  fs.writeFileSync(transcript, '{"type":"user"}\n');
+  fs.writeFileSync(fifo, `hook ${JSON.stringify({ session_id: id, transcript_path: transcript, cwd: env.dir, hook_event_name: 'Stop' })}\n`);
+  await waitForInfo(env, (i) => i.panes[0].hook?.sessionId === id, 'the session bound');
+  await env.ok(['save']);
+  t.deepEqual(readSnapshot(sessionFile(env)).panes[0].agent?.env, [['ANTHROPIC_BASE_URL', url]]);
+  await crash(env);
+  const dry = await env.cli(['restore', '--dry-run']);
+  t.regex(dry.stdout, /pane 1: resumed: .*with ANTHROPIC_BASE_URL from its command line/, dry.stdout);
+  t.false(dry.stdout.split('\n').find((l) => l.startsWith('pane 1:'))!.includes('127.0.0.1'), 'the report names variables; their values are only in what is typed');
+  t.true(dry.stdout.includes(`types "ANTHROPIC_BASE_URL='http://127.0.0.1:9/a b'\\\\''c' ${process.execPath} ${claude} --resume ${id}"`), dry.stdout);
+  const r = await env.cli(['restore', '-d']);
+  t.is(r.code, 0, r.stderr);
+  // The pane is 80 columns wide: the line wraps.
+  await waitUntil(async () => (await env.capture('1')).replace(/\n/g, '').includes(`resumed ${id} at <${url}> token <undefined>`), 'Claude resumed with its endpoint');
+});
+
 /** A script that reports an agent session with hostile resume arguments, then keeps its pid. */
 function reportingAgent(env: ThurmEnv): string {
   const resume = JSON.stringify([process.execPath, HOLD_ARGV, ...HOSTILE_ARGS]);

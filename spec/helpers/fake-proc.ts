@@ -69,6 +69,7 @@ export class FakeProcesses {
     },
     readArgv: (pid) => this.table.get(pid)?.argv ?? [],
     readCwd: (pid) => this.table.get(pid)?.cwd ?? null,
+    readEnviron: () => null,
     foregroundOf: (): ForegroundProcess | null => ({ pid: this.foreground, pgid: this.foreground, argv: this.table.get(this.foreground)?.argv ?? [] }),
     resolveScript: () => null,
     programOf: (pid) => {

@@ -56,6 +56,16 @@ test('a pane with a reported resume command gets its shell and the command typed
   t.is(plan.typed, "mine --resume 's 1'\r");
 });
 
+test('the variables an agent\'s command line gave it are typed before its resume command, quoted, and named in the detail', (t) => {
+  const env: [string, string][] = [['ANTHROPIC_BASE_URL', "http://h/a b'c"], ['MODE', 'x']];
+  const posix = planPane(saved({ agent: { agent: 'claude-code', sessionId: 'abc', resume: null, program: null, env } }), options);
+  t.is(posix.typed, "ANTHROPIC_BASE_URL='http://h/a b'\\''c' MODE=x claude --resume abc\r");
+  t.regex(posix.detail, /with ANTHROPIC_BASE_URL, MODE from its command line/);
+  t.false(posix.detail.includes('http://h'), 'values are typed, not shown');
+  const fish = planPane(saved({ argv: ['/usr/bin/fish'], foreground: ['/usr/bin/fish'], agent: { agent: 'claude-code', sessionId: 'abc', resume: null, program: null, env } }), options);
+  t.is(fish.typed, "ANTHROPIC_BASE_URL='http://h/a b\\'c' MODE=x claude --resume abc\r");
+});
+
 test('built-in agents resume from their session id alone', (t) => {
   t.deepEqual(resumeCommand(saved({ agent: { agent: 'claude-code', sessionId: 'abc', resume: null, program: null } }), [])?.argv, ['claude', '--resume', 'abc']);
   t.deepEqual(resumeCommand(saved({ agent: { agent: 'codex', sessionId: 'xyz', resume: null, program: null } }), [])?.argv, ['codex', 'resume', 'xyz']);

@@ -148,6 +148,8 @@ const invalid: [string, (s: SessionSnapshot) => void][] = [
   ['an agent session id with control characters, which a restore would type into a shell', (s) => { s.panes[0].agent = { agent: 'claude-code', sessionId: 'x\u0015rm -rf ~ #', resume: null, program: null }; }],
   ['an agent session id with a space', (s) => { s.panes[0].agent = { agent: 'claude-code', sessionId: 'a b', resume: null, program: null }; }],
   ['an agent name with a carriage return', (s) => { s.panes[0].agent = { agent: 'x\r', sessionId: 's-1', resume: null, program: null }; }],
+  ['a command-line variable whose value holds a newline, which a restore would type into a shell', (s) => { s.panes[0].agent = { agent: 'claude-code', sessionId: 's-1', resume: null, program: null, env: [['A', 'x\nrm -rf ~']] }; }],
+  ['a command-line variable whose name is no name', (s) => { s.panes[0].agent = { agent: 'claude-code', sessionId: 's-1', resume: null, program: null, env: [['A;rm -rf ~;B', 'x']] }; }],
   ['a session name holding NUL', (s) => { s.session = '\u0000'; }],
   ['a session name with a bidi override', (s) => { s.session = '\u202e'; }],
   ['a session name that is a path', (s) => { s.session = '../x'; }],
