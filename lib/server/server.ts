@@ -14,6 +14,7 @@ import { checkObject, type Output } from '../fields.js';
 import { checkSize, checkVersion, CONNECTION_MODES, ENVELOPE_KEYS, MAX_FRAME, MAX_SIZE, type DetachedMessage, type Reply } from './protocol.js';
 import { subscribe, type Subscription } from './events.js';
 import { MAX_QUEUED, MAX_SUBSCRIBER_QUEUED, MAX_SUBSCRIBERS, PeerBudget, type Peer } from './peer-budget.js';
+import { OtherSessions } from './other-sessions.js';
 import { SocketFile } from './socket-file.js';
 import { requireCjs } from '../cjs.js';
 
@@ -55,6 +56,10 @@ export class ControlServer {
   private readonly maxConnections = connectionLimit();
   private readonly log = new ThrottledLog('thurm: ');
   private readonly budget = new PeerBudget();
+  /** What presses in this user's other sessions, looked at while a client is attached. */
+  private readonly others = new OtherSessions(() => this.socketPath, () => {
+    for (const screen of this.screens) screen.othersChanged();
+  });
 
   constructor(
     private readonly mux: Mux,
@@ -172,6 +177,7 @@ export class ControlServer {
       if (screen) {
         this.screens.delete(screen);
         screen.dispose();
+        if (!this.screens.size) this.others.stop();
       }
     });
     const handle = (data: RawData, isBinary: boolean) => {
@@ -261,8 +267,10 @@ export class ControlServer {
       id, this.mux, transport, a.size, outer,
       (client, request) => dispatch(this.context(client), request),
       a.readOnly,
+      this.others,
     );
     this.screens.add(screen);
+    this.others.start();
     return screen;
   }
 
@@ -279,6 +287,7 @@ export class ControlServer {
   close(): void {
     if (this.closing) return;
     this.closing = true;
+    this.others.stop();
     for (const screen of this.screens) screen.close('session-ended');
     this.file.close();
     const closedAll = () => setImmediate(() => { if (this.wss.clients.size === 0) this.onClosed(); });

@@ -5,7 +5,9 @@ import type { Geometry } from '../session/layout.js';
 import type { Mux } from '../session/mux.js';
 import { windowState } from '../session/agents.js';
 import type { Line } from './cells.js';
-import { needsYou } from '../status/states.js';
+import type { OtherSession } from '../server/other-sessions.js';
+import type { State } from '../status/osc7501.js';
+import { needsYou, overviewRank } from '../status/states.js';
 import { fitStatus, glyph, progressBar, progressStyle, stateCounts, stateStyle, statusLabel } from './status-view.js';
 import { styleForeground } from './tmux-style.js';
 import { fill, putText, textWidth, truncate } from './text-cells.js';
@@ -81,6 +83,8 @@ export interface StatusExtras {
   message: string | null;
   /** Shown in the room the status leaves, cut to fit (what a restore did). */
   notice?: string | null;
+  /** This user's other sessions: those with a pane that needs the user show left of the counts. */
+  others?: readonly OtherSession[];
 }
 
 /** Cells a notice needs to say anything. */
@@ -135,9 +139,39 @@ export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void
     right -= textWidth(text);
     putText(line, right, text, `${stateStyle(state)};42`);
   }
+  right = drawOtherSessions(line, x, right, extras.others ?? []);
   if (extras.prefixPending) putText(line, Math.max(line.length - 8, x), ' PREFIX ', MESSAGE);
   const room = right - x - 1;
   if (extras.notice && room >= NOTICE_MIN) putText(line, x, truncate(` ${extras.notice} `, room), MESSAGE, right - 1);
+}
+
+/**
+ * Other sessions with a pane that needs the user, most pressing first, `scratch◆1` each (its
+ * most pressing state's glyph, how many need the user), then `│` before this session's counts;
+ * those that do not fit are counted, `+2`. Drawn leftward from `right`; returns where it ended.
+ */
+function drawOtherSessions(line: Line, left: number, right: number, others: readonly OtherSession[]): number {
+  const pressing = others.filter((o): o is OtherSession & { state: State } => o.needYou > 0 && o.state !== 'none').sort((a, b) => overviewRank(a.state) - overviewRank(b.state));
+  if (!pressing.length) return right;
+  const labels = pressing.map((o) => ({ text: ` ${truncate(o.name, 12)}${glyph(o.state)}${o.needYou}`, state: o.state }));
+  const room = right - left - 2;
+  const moreText = (n: number) => (n ? ` +${n}` : '');
+  let shown = 0;
+  for (let used = 0; shown < labels.length; shown++) {
+    used += textWidth(labels[shown].text);
+    if (used + textWidth(moreText(labels.length - shown - 1)) > room) break;
+  }
+  const more = labels.length - shown;
+  if (textWidth(moreText(more)) > room) return right;
+  right -= 2;
+  putText(line, right, ' │', STATUS);
+  right -= textWidth(moreText(more));
+  putText(line, right, moreText(more), STATUS);
+  for (const label of labels.slice(0, shown).reverse()) {
+    right -= textWidth(label.text);
+    putText(line, right, label.text, `${stateStyle(label.state)};42`);
+  }
+  return right;
 }
 
 /** Cells a `<` or `>` takes where the window list is cut. */

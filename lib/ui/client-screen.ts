@@ -6,6 +6,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import blessed from 'blessed';
 import type { ClientHandle } from '../commands/command.js';
+import type { OtherSessionsView } from '../server/other-sessions.js';
 import type { DetachedMessage, Reply, RequestFields, RequestType } from '../server/protocol.js';
 import { sessionNames } from '../server/socket-path.js';
 import type { MuxEvent } from '../session/events.js';
@@ -88,6 +89,8 @@ export class ClientScreen implements ClientHandle, UiContext {
     private readonly runCommand: RunCommand,
     /** An observer (`attach --read-only`): sees everything, types nothing, sizes nothing. */
     private readonly readOnly = false,
+    /** This user's other sessions (the status line, prefix `s`); the server tells othersChanged(). */
+    readonly others: OtherSessionsView = { list: () => [] },
   ) {
     this.styles = new StyleCache(outer.hyperlinks);
     this.terminal = new TerminalOutput(outer);
@@ -230,6 +233,11 @@ export class ClientScreen implements ClientHandle, UiContext {
     this.scheduleFrame();
   }
 
+  /** What the other sessions need changed: the status line shows it. */
+  othersChanged(): void {
+    this.scheduleFrame();
+  }
+
   private redrawAll(): void {
     this.panes.all = true;
     this.scheduleFrame();
@@ -325,7 +333,7 @@ export class ClientScreen implements ClientHandle, UiContext {
     if (statusRow >= 0 && lines[statusRow]) {
       // Without a status line to share, a notice takes the row as a message does.
       const message = modal?.text ?? copyText ?? this.message.text ?? (statusLine ? null : this.notice.text);
-      drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.modes.has(PrefixMode), message, notice: statusLine ? this.notice.text : null });
+      drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.modes.has(PrefixMode), message, notice: statusLine ? this.notice.text : null, others: this.others.list() });
     }
     this.screen.render();
     const clear = this.clearFirst ? CLEAR : '';

@@ -89,7 +89,7 @@ export const KEY_DOC: readonly KeyDocRow[] = [
   { keys: ['n', 'p', 'l', ...DIGITS], text: 'next / previous / last-selected window / window by index' },
   { keys: [',', '.', '&'], text: 'rename the window / move it to another index / close it (asks `y/n`)' },
   { keys: ['w'], text: 'choose a window or one of its panes, each pane with its status glyph (it opens on the current window)' },
-  { keys: ['s', '(', ')', '$'], text: 'choose a session to switch this client to / the previous / the next session (by name) / rename the session' },
+  { keys: ['s', '(', ')', '$'], text: 'choose a session to switch this client to (each with its most pressing state and how many of its panes need you) / the previous / the next session (by name) / rename the session' },
   { keys: ['%'], text: 'split the focused pane right' },
   { keys: ['"'], text: 'split the focused pane down' },
   { keys: ['Left', 'Right', 'Up', 'Down', 'o'], text: 'focus the neighbour in that direction / the next pane' },

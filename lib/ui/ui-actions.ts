@@ -2,11 +2,11 @@
 // command table (sent as the CLI would send it) or one of the UI actions here, which open
 // overlays (lists, prompts, questions, the help) or act on this client (copy mode, sessions).
 // The table has an entry for each action name the bindings may use, or it does not compile.
+import type { OtherSessionsView } from '../server/other-sessions.js';
 import type { RequestFields, RequestType } from '../server/protocol.js';
-import { sessionNames } from '../server/socket-path.js';
 import type { Mux } from '../session/mux.js';
 import type { ChooserRow } from './chooser.js';
-import { agentChoices, windowChoices } from './choices.js';
+import { agentChoices, sessionChoices, windowChoices } from './choices.js';
 import type { PromptHistory } from './command-prompt.js';
 import type { CopyView } from './copy-view.js';
 import { findBinding, type BindingAction } from './key-bindings.js';
@@ -15,6 +15,8 @@ import { findBinding, type BindingAction } from './key-bindings.js';
 export interface UiContext {
   readonly mux: Mux;
   readonly copy: CopyView;
+  /** This user's other sessions, as last asked (other-sessions.ts). */
+  readonly others: OtherSessionsView;
   /** What was typed at the `:` prompt, for Up and Down. */
   readonly commandHistory: PromptHistory;
   /** Sends a request of the command table; its error goes to the status line. Whether it succeeded. */
@@ -44,9 +46,7 @@ export const UI_ACTIONS: Record<UiAction, (c: UiContext) => void> = {
       else void c.request('focus', { pane: key });
     }, undefined, current && `window ${current.index}`);
   },
-  'choose-session': (c) => c.choose('sessions', () => sessionNames(c.mux.socketPath).map((name) => ({
-    key: name, text: `${name}${name === c.mux.session ? ' (this one)' : ''}`,
-  })), (name) => c.switchSession(name), undefined, c.mux.session),
+  'choose-session': (c) => c.choose('sessions', () => sessionChoices(c.mux, c.others.list()), (name) => c.switchSession(name), undefined, c.mux.session),
   'next-session': (c) => c.switchSession(1),
   'previous-session': (c) => c.switchSession(-1),
   'reload-config': (c) => void c.request('reload-config', {}).then((ok) => ok && c.showMessage('config reloaded')),

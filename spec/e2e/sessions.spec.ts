@@ -47,3 +47,20 @@ test.serial('prefix ) and ( move the client to the next and previous session, pr
   await term.waitForText('[work]');
   t.is(await clients(env, 'default'), 0);
 });
+
+test.serial('a pane that needs you in another session shows in the status line and the session chooser, and goes when it is seen', async (t) => {
+  const env = await twoSessions(t);
+  const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+  t.teardown(() => term.kill());
+  await term.waitForText('[default]');
+  const status = () => term.lines()[29];
+  t.false(status().includes('work'), status());
+  await env.ok(['-s', 'work', 'send', '--pane', '2', `printf '\\033]7501;state=blocked\\007'`, '--enter']);
+  await term.waitFor(() => / work◆1 │/.test(status()), 'work blocked, in default\'s status line');
+  term.write('\x02s');
+  await term.waitFor((s) => / {2}work {2}◆ blocked \(1 needs you\)/.test(s), 'the chooser says what presses in work');
+  term.write('q');
+  // Seen and answered there: nothing presses in work any more.
+  await env.ok(['-s', 'work', 'send', '--pane', '2', `printf '\\033]7501;state=clear\\007'`, '--enter']);
+  await term.waitFor(() => !status().includes('work'), 'work gone from the status line');
+});

@@ -6,6 +6,7 @@ import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import { Connection } from '../../lib/cli/connection.js';
 import type { SessionInfo } from '../../lib/server/protocol.js';
+import { readSnapshot } from '../../lib/session/session-file.js';
 import { alive } from '../helpers/processes.js';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
@@ -43,14 +44,14 @@ async function info(env: ThurmEnv): Promise<SessionInfo> {
   return env.json<SessionInfo>(['info']);
 }
 
-test.serial('an upgrade while a program prints and an agent reports keeps every byte, screen, title, record, owner and state age', async (t) => {
+test.serial('an upgrade while a program prints and an agent reports keeps every byte, screen, title, record, owner, state age and the agent\'s command-line variables', async (t) => {
   const env = await world(t);
   await env.ok(['split']);
   await env.ok(['split', '--pane', '1', '--down']);
   // Pane 3: a record and a title set by the program itself.
   await env.ok(['send', '--pane', '3', `sh -c "printf '\\033]2;my-title\\007\\033]7501;state=working:app=builder:msg=Y29tcGlsaW5n\\007'; exec sleep 600"`, '--enter']);
   // Pane 2: an agent owning the pane, with its resume arguments.
-  await env.ok(['send', '--pane', '2', 'sleep 600', '--enter']);
+  await env.ok(['send', '--pane', '2', 'MODEL_URL=http://proxy:8080 sleep 600', '--enter']);
   const owner = await waitUntil(async () => (await info(env)).panes.find((p) => p.id === '2')?.foreground?.argv[0] === 'sleep'
     && (await info(env)).panes.find((p) => p.id === '2')!.foreground!.pid, 'sleep in pane 2');
   const report = (sequence: number, status: string) => env.cli(['agent', 'report', '--pane', '2', '--agent', 'tester', '--owner-pid', String(owner),
@@ -85,6 +86,9 @@ test.serial('an upgrade while a program prints and an agent reports keeps every 
   t.is(await since('3'), workingSince, 'working since the same moment: its age goes on');
   // The agent keeps its instance: its next sequence number is accepted, an old one is not.
   t.like(after.panes.find((p) => p.id === '2')!.agent, { instance: 'i1', status: 'working', sessionId: 's-1', resume: ['tester', '--resume', 's-1'] });
+  // What a restore types before its resume command: the line that started it was seen by the old server.
+  await env.ok(['save']);
+  t.deepEqual(readSnapshot(path.join(env.env.XDG_STATE_HOME!, 'thurm', 'default.json')).panes.find((p) => p.id === '2')!.agent?.env, [['MODEL_URL', 'http://proxy:8080']]);
   t.is((await report(1, 'done')).code, 5, 'sequence 1 was used before the upgrade');
   t.is((await report(2, 'done')).code, 0);
   t.like((await info(env)).panes.find((p) => p.id === '2')!.agent, { status: 'done', turn: 1 });

@@ -3,6 +3,7 @@
 import test from 'ava';
 import type { Line } from '../../lib/ui/cells.js';
 import { drawStatusLine, visibleRun } from '../../lib/ui/chrome.js';
+import type { OtherSession } from '../../lib/server/other-sessions.js';
 import type { Mux } from '../../lib/session/mux.js';
 import { fakeMux } from '../helpers/fake-mux.js';
 
@@ -35,9 +36,9 @@ function blockedSession(t: { teardown(fn: () => void): void }): Mux {
   return mux;
 }
 
-function statusText(mux: Mux, cols: number, notice: string | null): string {
+function statusText(mux: Mux, cols: number, notice: string | null, others: OtherSession[] = []): string {
   const line: Line = Array.from({ length: cols }, () => ['', ' ']);
-  drawStatusLine(line, mux, { prefixPending: false, message: null, notice });
+  drawStatusLine(line, mux, { prefixPending: false, message: null, notice, others });
   return line.map(([, ch]) => ch).join('');
 }
 
@@ -51,4 +52,16 @@ test('a notice is shown between the window list and the state counts, cut to the
 test('a notice with no useful room left is not shown: the status line stays as it was', (t) => {
   const mux = blockedSession(t);
   t.is(statusText(mux, 34, 'restored session saved 2026-12-01 10:00: 2 restored'), statusText(mux, 34, null));
+});
+
+test('other sessions that need you show left of the counts, most pressing first, and those that do not fit are counted', (t) => {
+  const mux = blockedSession(t);
+  const others: OtherSession[] = [
+    { name: 'build', state: 'done', needYou: 2 },
+    { name: 'quiet', state: 'working', needYou: 0 },
+    { name: 'scratch', state: 'blocked', needYou: 1 },
+  ];
+  t.regex(statusText(mux, 80, null, others), /%1:sh\* +scratch◆1 build✔2 │ ◆1$/);
+  t.regex(statusText(mux, 47, null, others), /%1:sh\* +scratch◆1 \+1 │ ◆1$/);
+  t.false(statusText(mux, 80, null, others).includes('quiet'), 'a session where nothing needs you is not shown');
 });
