@@ -62,8 +62,11 @@ export class Connection {
     });
   }
 
-  /** Connects within `timeoutMs`, which also bounds each reply unless a request says otherwise. */
-  static open(socketPath: string, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Connection> {
+  /**
+   * Connects within `timeoutMs`, which also bounds each reply unless a request says otherwise.
+   * Async, so every refusal (a socket folder gone after a reboot too) is a rejection to catch.
+   */
+  static async open(socketPath: string, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Connection> {
     checkSocketDir(path.dirname(socketPath));
     const st = aliasTarget(socketPath);
     if (!st) return Promise.reject(new ThurmError('SERVER_UNAVAILABLE', `no server running on ${socketPath}`));

@@ -37,8 +37,8 @@ export const MAX_REQUEST_ID = 128;
 
 export interface Size { cols: number; rows: number }
 
-/** The largest window thurm draws: wider than any real terminal, small enough to stay cheap. */
-export const MAX_SIZE = { cols: 1000, rows: 500 };
+export { MAX_SIZE } from '../session/client-sizes.js';
+import { MAX_SIZE } from '../session/client-sizes.js';
 
 /**
  * A value from the wire as an error message shows it: a scalar's text, cut at `max`, else its

@@ -6,6 +6,15 @@ import type { MuxEvent } from './events.js';
 
 export interface CellSize { cols: number; rows: number }
 
+/**
+ * The largest window thurm draws: wider than any real terminal, small enough to stay cheap. One
+ * limit for the wire, the CLI and the session file (a file may not ask for more than a client can).
+ */
+export const MAX_SIZE: Readonly<CellSize> = { cols: 1000, rows: 500 };
+
+/** The highest pane id: ids are decimal numbers of at most nine digits, wherever they are read. */
+export const MAX_PANE_ID = 999_999_999;
+
 export class ClientSizes {
   private readonly sizes = new Map<string, CellSize>();
   private readonly observers = new Set<string>();

@@ -6,6 +6,7 @@ import type { MuxEvent } from './events.js';
 import type { LayoutNode, Rect } from './layout.js';
 import type { Pane } from './pane.js';
 import type { NewPaneSpec, RestoredPane } from './pane-spawn.js';
+import type { PaneIds } from './pane-ids.js';
 import type { PasteBuffers } from './paste-buffers.js';
 import type { Window, Windows } from './windows.js';
 
@@ -15,8 +16,8 @@ export interface MuxParts {
   readonly pasteBuffers: PasteBuffers;
   /** Each pane's state and when it entered it (the agent overview's ages). */
   readonly states: Map<string, { state: string; since: number }>;
-  /** The id the next new pane gets; a restore or handover carries it over. */
-  readonly ids: { next: number };
+  /** The ids new panes get; a restore or handover carries them over. */
+  readonly ids: PaneIds;
   emit(event: MuxEvent): void;
   /** Gives every visible pane its rect's size and announces the layout. */
   relayout(): void;

@@ -24,6 +24,7 @@ import type { MuxParts } from './mux-parts.js';
 import { Notifier } from './notifier.js';
 import type { MouseEvent as PaneMouseEvent } from '../term/pane-terminal.js';
 import type { Pane, PaneOptions, PaneView } from './pane.js';
+import { PaneIds } from './pane-ids.js';
 import { PaneLifecycle } from './pane-lifecycle.js';
 import type { NewPaneSpec } from './pane-spawn.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
@@ -64,7 +65,7 @@ export class Mux {
   /** Each pane's state and when it entered it, for the agent overview. */
   private readonly states = new Map<string, { state: string; since: number }>();
   private readonly windows = new Windows();
-  private readonly ids = { next: 1 };
+  private readonly ids = new PaneIds((id) => this.panes.has(id));
   private readonly watch: StatusWatch;
   private readonly notifier: Notifier;
   private readonly reaper = new Reaper();
@@ -251,7 +252,7 @@ export class Mux {
     const from = this.pane(target);
     const w = this.windowWith(target);
     const cwd = spec.cwd ?? from.cwd;
-    const id = String(this.ids.next);
+    const id = this.ids.peek();
     let layout = splitPane(w.layout, target, id, dir);
     if (opts.size) layout = resizePaneTo(layout, id, dir, rectCells(opts.size, dir, from.size), this.paneArea());
     const hidden = computeGeometry(layout, this.paneArea(), undefined).hidden;

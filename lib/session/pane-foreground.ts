@@ -50,11 +50,13 @@ export class ForegroundWatch {
 
   /**
    * The command line of the program keys reach now. The pane's own program, until its exec, is a
-   * fork of this server and shows the server's command line: then it is `started`, what thurm ran.
+   * fork of this server and shows the server's command line, and before it takes the terminal
+   * there is no foreground at all: either way keys wait for `started`, what thurm ran.
    */
   typedTo(started: string[]): string[] | null {
+    if (this.hooks.exited()) return null;
     const fg = this.foreground();
-    if (!fg) return null;
+    if (!fg) return started;
     const unexeced = fg.pid === this.hooks.pid() && fg.argv.slice(1).join('\0') === SERVER_ARGS;
     return unexeced ? started : fg.argv;
   }
@@ -106,7 +108,11 @@ export class ForegroundWatch {
     const fg = this.foreground();
     const pgid = fg?.pgid ?? null;
     if (pgid !== this.observed.pgid) this.hooks.groupChanged(pgid);
-    this.observed = { pgid, argv: fg?.argv ?? null };
+    // Caught mid-exec, a process has no command line yet: the border keeps the name it had (never
+    // a blank title) and looks again once the exec is done.
+    const midExec = fg !== null && !fg.argv.length;
+    this.observed = { pgid, argv: midExec ? this.observed.argv : fg?.argv ?? null };
+    if (midExec) this.lookAt(this.now() + FOREGROUND_SETTLE_MS, false);
     this.hooks.looked();
   }
 

@@ -28,10 +28,9 @@ export class PaneLifecycle {
   /** Starts a pane (a saved or handed-over one under its own id) and wires its events. */
   spawn(spec: NewPaneSpec, cols: number, rows: number, restored?: RestoredPane): Pane {
     const { mux, parts, deps } = this;
-    const id = restored?.id ?? String(parts.ids.next);
+    const id = restored?.id ?? parts.ids.take();
     const ctx = { session: mux.session, socketPath: mux.socketPath, config: mux.config, spawn: deps.spawnPty, proc: deps.proc, now: deps.now };
     const opts = paneOptions(id, spec, cols, rows, ctx, restored);
-    if (!restored) parts.ids.next++;
     const pane = new Pane(
       opts,
       {

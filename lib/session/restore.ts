@@ -12,11 +12,29 @@ import { planPane, type PanePlan } from './resume.js';
 import { loadSession, type LoadedSession } from './session-file.js';
 import type { SessionSnapshot } from './snapshot.js';
 
+/** The shells /etc/shells lists (none when it cannot be read: then only a shell found on PATH is one). */
+function listedShells(): Set<string> {
+  try {
+    return new Set(fs.readFileSync('/etc/shells', 'utf8').split('\n').map((l) => l.trim()).filter((l) => l.startsWith('/')));
+  } catch {
+    return new Set();
+  }
+}
+
 export function planRestore(snapshot: SessionSnapshot, config: Config): PanePlan[] {
+  const shells = listedShells();
+  const realPath = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return null;
+    }
+  };
   return snapshot.panes.map((p) => planPane(p, {
     resumeAgents: config.session.resumeAgents,
     rules: config.session.resume,
     shell: defaultShell(),
+    isListedShell: (file) => shells.has(file) || shells.has(realPath(file) ?? ''),
     isDirectory: (dir) => fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory() ?? false,
     home: os.homedir(),
   }));

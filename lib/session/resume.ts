@@ -67,6 +67,8 @@ export interface PlanOptions {
   rules: ResumeRule[];
   /** The user's shell, for panes that ran something else or gave a shell a command. */
   shell: string;
+  /** Whether a path is a shell the system lists (/etc/shells, also by its real path). */
+  isListedShell(path: string): boolean;
   isDirectory(dir: string): boolean;
   home: string;
 }
@@ -95,13 +97,26 @@ function quotedCommand(argv: string[], syntax: ShellSyntax): string {
   return line.length > 60 ? `${line.slice(0, 59).join('')}…` : line.join('');
 }
 
+/** The flags a plain shell may have been started with: login and interactive, nothing that reads a file. */
+const PLAIN_SHELL_FLAG = /^(-[il]+|--login|--interactive)$/;
+
+/**
+ * Started again as it was only when it is a bare shell: its name found on PATH, or a path the
+ * system lists as a shell, with login or interactive flags at most. `bash --rcfile F` would run F.
+ */
+function isPlainShell(argv: string[], opts: PlanOptions): boolean {
+  return (!argv[0].includes('/') || opts.isListedShell(argv[0])) && argv.slice(1).every((a) => PLAIN_SHELL_FLAG.test(a));
+}
+
 export function planPane(p: PaneSnapshot, opts: PlanOptions): PanePlan {
   const ranSyntax = shellSyntax(p.argv[0]);
   // A shell given a command (`sh -c 'make deploy'`, tmux's `split-window 'cmd'`) or a script ran
   // that command, which is not started again. That shell was only the command's runner (tmux
   // runs every command with `sh -c`): the user's own shell comes back, as for any other program.
+  // So does a shell with other options, or at a path that is no listed shell: only the file's
+  // word says what it was, and a restore runs nothing a file names but a bare shell.
   const ranCommand = ranSyntax && shellRuns(p.argv, ranSyntax);
-  const ranShell = ranSyntax !== null && !ranCommand;
+  const ranShell = ranSyntax !== null && !ranCommand && isPlainShell(p.argv, opts);
   const argv = ranShell ? p.argv : [opts.shell];
   const cwd = existingDir(p.cwd, opts);
   const moved = cwd === p.cwd ? '' : ` (${p.cwd} is gone: opened in ${cwd})`;
@@ -119,6 +134,6 @@ export function planPane(p: PaneSnapshot, opts: PlanOptions): PanePlan {
     return plan('resumed', `${shown} (${resume.from}${withEnv})`, `${given}${shown}\r`);
   }
   if (ranShell) return plan('restored', `${path.basename(argv[0])} in ${cwd}`);
-  const ran = ranCommand ? quotedCommand(p.argv, ranSyntax!) : commandName(p.argv);
+  const ran = ranSyntax ? quotedCommand(p.argv, ranSyntax) : commandName(p.argv);
   return plan('shell only', `${ran} is not started again: a shell in its directory instead`);
 }

@@ -9,6 +9,7 @@ import type { LayoutNode } from './layout.js';
 import type { WindowSnapshot } from './windows.js';
 import type { PaneView } from './pane.js';
 import { isSessionName } from './paths.js';
+import { MAX_PANE_ID, MAX_SIZE } from './client-sizes.js';
 import { MAX_VALUE, MAX_VARIABLES, VARIABLE_NAME } from './launch-env.js';
 
 /** 2: windows. A version 1 file (one layout) reads as one window. */
@@ -171,8 +172,9 @@ function argvOf(v: unknown, what: string): string[] {
 }
 
 function sizeOf(v: unknown, what: string): { cols: number; rows: number } {
-  const ok = isObject(v) && [v.cols, v.rows].every((n) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 10_000);
-  if (!ok) bad(`${what}: expected a size`);
+  const within = (n: unknown, max: number) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= max;
+  const ok = isObject(v) && within(v.cols, MAX_SIZE.cols) && within(v.rows, MAX_SIZE.rows);
+  if (!ok) bad(`${what}: expected a size up to ${MAX_SIZE.cols}x${MAX_SIZE.rows}`);
   return { cols: (v as { cols: number }).cols, rows: (v as { rows: number }).rows };
 }
 
@@ -214,7 +216,7 @@ function paneOf(v: unknown, i: number): PaneSnapshot {
   if (!isObject(v)) bad(`${where}: expected an object`);
   const p = v as Record<string, unknown>;
   const id = str(p.id, `${where}.id`, 32);
-  if (!/^[1-9][0-9]{0,8}$/.test(id)) bad(`${where}.id: expected a pane number`);
+  if (!/^[1-9][0-9]{0,8}$/.test(id)) bad(`${where}.id: expected a pane number up to ${MAX_PANE_ID}`);
   const history = p.history;
   if (!Array.isArray(history) || history.length > MAX_HISTORY) bad(`${where}.history: expected lines`);
   const records = Array.isArray(p.records) ? p.records : [];
@@ -288,7 +290,8 @@ export function checkSnapshot(raw: unknown): SessionSnapshot {
     ended: s.ended === true,
     windows,
     current: Number.isInteger(s.current) && indexes.has(s.current as number) ? (s.current as number) : windows[0].index,
-    nextId: Number.isInteger(nextId) && (nextId as number) > maxId ? (nextId as number) : maxId + 1,
+    // Past the highest id the Mux takes the lowest free one (pane-ids.ts): never one this refuses.
+    nextId: Number.isInteger(nextId) && (nextId as number) > maxId && (nextId as number) <= MAX_PANE_ID + 1 ? (nextId as number) : maxId + 1,
     size: sizeOf(s.size, 'size'),
     panes,
   };

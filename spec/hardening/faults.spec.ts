@@ -425,3 +425,97 @@ trial({
     };
   },
 });
+
+/** SIGKILLs the session's server and removes its socket folder, as a reboot's fresh XDG_RUNTIME_DIR would. */
+async function reboot(env: ThurmEnv): Promise<void> {
+  await env.ok(['save']);
+  const pid = await env.serverPid();
+  process.kill(pid, 'SIGKILL');
+  await waitUntil(() => !alive(pid), 'the server to die');
+  fs.rmSync(path.dirname(env.socket), { recursive: true });
+}
+
+trial({
+  id: 'reboot',
+  what: 'after a reboot (a fresh runtime folder without thurm\'s socket folder) `thurm restore -d` and `thurm attach` restore the saved session, making the folder first',
+  async run(t) {
+    const env = await session(t);
+    await reboot(env);
+    const restored = await env.cli(['restore', '-d']);
+    t.is(restored.code, 0, restored.stderr);
+    t.regex(restored.stdout, /pane 1: restored/);
+    t.is((fs.statSync(path.dirname(env.socket)).mode & 0o777), 0o700);
+    await reboot(env);
+    const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+    t.teardown(() => term.kill());
+    await term.waitForText('[default]');
+    t.is((await env.json<{ clients: number }>(['info'])).clients, 1);
+    return { done: 'twice: the server SIGKILLed and its socket folder removed, then `restore -d`, then `attach`', figure: 'both restored the session (exit 0, one client attached); the folder made again 0700' };
+  },
+});
+
+trial({
+  id: 'session-file-limits',
+  what: 'the session file is read with the live server\'s limits: a window past 1000x500 is refused, and a session whose ids reached the highest (999999999) gives its next pane the lowest free id, so its next restore reads the file it saved',
+  async run(t) {
+    const env = new ThurmEnv();
+    t.teardown(() => env.cleanup());
+    const file = path.join(env.env.XDG_STATE_HOME!, 'thurm', 'default.json');
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const huge = snapshot('huge', 1);
+    huge.size = { cols: 10_000, rows: 10_000 };
+    fs.writeFileSync(file, JSON.stringify(huge), { mode: 0o600 });
+    const refused = await env.cli(['restore', '--dry-run']);
+    t.regex(refused.stdout, /problem: .*size: expected a size up to 1000x500/, refused.stdout);
+    const last = snapshot('last', 1);
+    last.panes[0].id = '999999999';
+    last.windows[0] = { ...last.windows[0], layout: { kind: 'pane', pane: '999999999' }, focused: '999999999' };
+    last.nextId = 1e300;
+    fs.writeFileSync(file, JSON.stringify(last), { mode: 0o600 });
+    fs.rmSync(`${file}.bak`, { force: true });
+    const restored = await env.cli(['restore', '-d']);
+    t.is(restored.code, 0, restored.stderr);
+    await env.ok(['split']);
+    await env.ok(['save']);
+    const saved = readSnapshot(file);
+    t.deepEqual(saved.panes.map((p) => p.id).sort(), ['1', '999999999']);
+    await env.ok(['kill-server']);
+    const again = await env.cli(['restore', '-d']);
+    t.is(again.code, 0, again.stderr);
+    t.regex(again.stdout, /pane 999999999: restored[\s\S]*pane 1: restored/);
+    return { done: 'a file asking for a 10000x10000 window; a file whose pane has id 999999999 and nextId 1e300, restored, split, saved and restored again', figure: 'the first refused (the size limit named); the split pane got id 1 and the saved file restored both panes' };
+  },
+});
+
+trial({
+  id: 'restore-plain-shells',
+  what: 'a restore starts again only a bare shell: a saved `bash --rcfile F`, `bash --init-file F` or a shell at an unlisted path comes back as the user\'s shell, and F never runs',
+  async run(t) {
+    const env = new ThurmEnv();
+    t.teardown(() => env.cleanup());
+    env.env.SHELL = '/bin/sh';
+    const file = path.join(env.env.XDG_STATE_HOME!, 'thurm', 'default.json');
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const marker = path.join(env.dir, 'ran');
+    const rc = path.join(env.dir, 'rc');
+    fs.writeFileSync(rc, `echo ran >> '${marker}'\n`);
+    const fake = path.join(env.dir, 'bin', 'bash');
+    fs.mkdirSync(path.dirname(fake));
+    fs.writeFileSync(fake, `#!/bin/sh\necho ran >> '${marker}'\nexec /bin/sh\n`, { mode: 0o755 });
+    const argvs = [['/bin/bash', '--rcfile', rc], ['/bin/bash', '--init-file', rc], [fake]];
+    const s = snapshot('plain', 1);
+    s.panes = argvs.map((argv, i) => ({ ...s.panes[0], id: String(i + 1), argv }));
+    s.windows[0] = { ...s.windows[0], layout: { kind: 'split', dir: 'right', ratio: 0.5, a: { kind: 'pane', pane: '1' }, b: { kind: 'split', dir: 'down', ratio: 0.5, a: { kind: 'pane', pane: '2' }, b: { kind: 'pane', pane: '3' } } } };
+    s.nextId = 4;
+    fs.writeFileSync(file, JSON.stringify(s), { mode: 0o600 });
+    const r = await env.cli(['restore', '-d']);
+    t.is(r.code, 0, r.stderr);
+    t.is(r.stdout.match(/: shell only: /g)?.length, 3, r.stdout);
+    const info = await env.json<{ panes: { command: string[] }[] }>(['info']);
+    t.deepEqual(info.panes.map((p) => p.command), [['/bin/sh'], ['/bin/sh'], ['/bin/sh']]);
+    await env.ok(['send', '--pane', '3', 'echo shell-$((6*7))', '--enter']);
+    await waitUntil(async () => (await env.capture('3')).includes('shell-42'), 'the restored shell to answer');
+    t.false(fs.existsSync(marker), 'no file the session file named was run');
+    return { done: 'a session file with panes `bash --rcfile F`, `bash --init-file F` and a "bash" at an unlisted path, restored', figure: 'all three came back as the user\'s shell (shell only); F and the fake bash never ran' };
+  },
+});

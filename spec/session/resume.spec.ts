@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import test from 'ava';
 import { commandLine, planPane, quoteArg, resumeCommand, shellSyntax, type PlanOptions } from '../../lib/session/resume.js';
 import type { PaneSnapshot } from '../../lib/session/snapshot.js';
@@ -47,7 +48,8 @@ function saved(over: Partial<PaneSnapshot> = {}): PaneSnapshot {
   };
 }
 
-const options: PlanOptions = { resumeAgents: true, rules: [], shell: '/bin/bash', isDirectory: (d) => d === '/work' || d === '/', home: '/home/u' };
+const LISTED = new Set(['/bin/sh', '/bin/bash', '/usr/bin/zsh', '/usr/bin/fish']);
+const options: PlanOptions = { resumeAgents: true, rules: [], shell: '/bin/bash', isListedShell: (p) => LISTED.has(p), isDirectory: (d) => d === '/work' || d === '/', home: '/home/u' };
 
 test('a pane with a reported resume command gets its shell and the command typed into it', (t) => {
   const plan = planPane(saved({ agent: { agent: 'mine', sessionId: 's1', resume: ['mine', '--resume', 's 1'], program: null } }), options);
@@ -125,11 +127,10 @@ for (const [name, argv] of RAN_COMMAND) {
   });
 }
 
-// Shells that run no command: interactive, login ones, options with arguments, -s with words.
+// Bare shells: a listed path or a name found on PATH, with login or interactive flags at most.
 const RAN_SHELL: string[][] = [
-  ['/bin/bash'], ['/bin/bash', '-l'], ['/bin/bash', '--login'], ['/bin/bash', '-o', 'vi'], ['/bin/bash', '--rcfile', 'my.rc'],
-  ['/bin/bash', '-O', 'extglob', '-i'], ['sh', '-s', 'a', 'b'], ['/usr/bin/zsh', '-l'], ['ksh', '-o', 'emacs'], ['dash', '-i'],
-  ['fish', '-l'], ['fish', '--login'], ['fish', '-C', 'set x 1'], ['fish', '--init-command=set x 1'], ['fish', '-Cset x 1'],
+  ['/bin/bash'], ['/bin/bash', '-l'], ['/bin/bash', '--login'], ['/bin/bash', '-il'], ['/usr/bin/zsh', '-l'], ['dash', '-i'], ['sh'],
+  ['fish', '-l'], ['fish', '--login'], ['/usr/bin/fish', '--interactive'],
 ];
 
 for (const argv of RAN_SHELL) {
@@ -137,6 +138,24 @@ for (const argv of RAN_SHELL) {
     const plan = planPane(saved({ argv }), options);
     t.is(plan.outcome, 'restored');
     t.deepEqual(plan.argv, argv);
+  });
+}
+
+// A shell told to read a file or run code at start, or at a path no system list names: the file
+// would choose what a restore runs. The user's own shell comes back instead.
+const NOT_PLAIN: string[][] = [
+  ['/bin/bash', '--rcfile', 'my.rc'], ['/bin/bash', '--init-file', '/tmp/x'], ['/bin/bash', '-o', 'vi'], ['/bin/bash', '-O', 'extglob', '-i'],
+  ['sh', '-s', 'a', 'b'], ['ksh', '-o', 'emacs'], ['fish', '-C', 'set x 1'], ['fish', '--init-command=set x 1'], ['fish', '-Cset x 1'],
+  ['/tmp/evil/bash'], ['/home/u/bin/zsh', '-l'],
+];
+
+for (const argv of NOT_PLAIN) {
+  test(`${JSON.stringify(argv)} is not started again: the user's shell comes back, and the plan says what was not`, (t) => {
+    const plan = planPane(saved({ argv }), { ...options, shell: '/usr/bin/zsh' });
+    t.is(plan.outcome, 'shell only');
+    t.deepEqual(plan.argv, ['/usr/bin/zsh']);
+    t.true(plan.detail.startsWith(`${path.basename(argv[0])}${argv.length > 1 ? ' ' : ''}`), plan.detail);
+    t.regex(plan.detail, /is not started again: a shell in its directory instead$/);
   });
 }
 
