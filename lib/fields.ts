@@ -4,6 +4,7 @@
 // A check accepts exactly what its schema does, but that a `map` may refuse more (a pattern that
 // does not compile). Lengths count code points, as JSON Schema does.
 import { ThurmError } from './errors.js';
+import { hasLoneSurrogate } from './sanitize.js';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -187,6 +188,8 @@ export const field = {
     };
     return new Field((v, path) => {
       if (typeof v !== 'string') refuse(path, 'expected a string');
+      // Text that is no text: kept, it would make every JSON answer that repeats it unreadable.
+      if (hasLoneSurrogate(v)) refuse(path, 'expected text (a lone UTF-16 surrogate is no character)');
       const n = codePoints(v);
       if (n > max || n < min) refuse(path, min > 0 ? `expected ${min} to ${max} characters` : `expected at most ${max} characters`);
       if (pattern && !pattern.test(v)) refuse(path, `expected ${opts.expected ?? `text matching ${pattern.source}`}`);

@@ -29,14 +29,30 @@ export function hasControl(text: string): boolean {
   return /[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
 
+/**
+ * A UTF-16 surrogate with no partner: no character at all, and JSON that holds one (`"\ud800"`)
+ * is refused by jq, serde and most readers. With the `u` flag a paired surrogate is one code
+ * point, so only lone ones match.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
+/** Text with each lone surrogate replaced by U+FFFD, as a UTF-8 decoder would. */
+export function wellFormed(text: string): string {
+  return text.replace(/\p{Cs}/gu, '\ufffd');
+}
+
 /** A label (a title, a message) without unsafe characters or joiners, capped at `max` code points. */
 export function sanitizeText(text: string, max = MAX_TITLE): string {
-  return capped(text.replace(UNSAFE_IN_LABELS, ''), max);
+  return capped(wellFormed(text.replace(UNSAFE_IN_LABELS, '')), max);
 }
 
 /** A line of screen text without unsafe characters, capped at `max` code points. */
 export function sanitizeLine(text: string, max: number): string {
-  return capped(text.replace(UNSAFE, ''), max);
+  return capped(wellFormed(text.replace(UNSAFE, '')), max);
 }
 
 function capped(text: string, max: number): string {

@@ -171,6 +171,11 @@ export async function startServer(spec: ServerSpec, env: NodeJS.ProcessEnv = pro
       if (!(err instanceof ThurmError) || err.code !== 'SERVER_UNAVAILABLE') throw err;
     }
     if (exit === 0) return { started: true, connection: null };
+    // Another client's server took the socket first; once none starts or serves it any more,
+    // that session has already ended (its program exited at once): nothing to wait for.
+    if (exit === EXIT_ALREADY_RUNNING && !(await (await import('../server/socket-file.js')).serverAlive(spec.socketPath, entry))) {
+      return { started: false, connection: null };
+    }
     if (exit !== null && exit !== EXIT_ALREADY_RUNNING) {
       throw log.fd === 'ignore' ? new ThurmError('INTERNAL', `server failed to start, with no log: ${log.why}`) : serverStartError(logPath);
     }

@@ -33,13 +33,34 @@ function writeSecret(file: string, secret: string): boolean {
  * other users could otherwise compute and take first (abstract sockets have no permissions).
  */
 function lockSecret(file: string): { secret: string; created: boolean } {
-  const created = writeSecret(file, crypto.randomBytes(32).toString('hex'));
-  // Another server may have created it a moment ago and still be writing it.
   for (let tries = 0; ; tries++) {
-    const secret = fs.readFileSync(file, 'utf8');
+    const created = writeSecret(file, crypto.randomBytes(32).toString('hex'));
+    // Another server may have created it a moment ago and still be writing it, or, starting at
+    // the same moment and giving way to an older one, removed the one it wrote: write it again.
+    let secret = '';
+    try {
+      secret = fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || tries > 100) throw err;
+    }
     if (secret.length === 64 || tries > 100) return { secret, created };
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
   }
+}
+
+/** The server processes (run from `entry`) whose spec names `socketPath`, by their argv. */
+function serverProcesses(socketPath: string, entry: string): number[] {
+  return fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number).filter((pid) => {
+    // node [flags] ENTRY SPEC
+    const argv = readArgv(pid);
+    const at = argv.indexOf(entry);
+    if (at < 1 || at + 1 >= argv.length) return false;
+    try {
+      return path.resolve((JSON.parse(argv[at + 1]) as { socketPath?: string }).socketPath ?? '') === socketPath;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
@@ -49,22 +70,42 @@ function lockSecret(file: string): { secret: string; created: boolean } {
 function olderServer(socketPath: string, except?: number): boolean {
   const me = readStat(process.pid);
   if (!me) return false;
-  for (const entry of fs.readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!/^\d+$/.test(entry) || pid === process.pid || pid === except) continue;
-    // node [flags] ENTRY SPEC
-    const argv = readArgv(pid);
-    const at = argv.indexOf(process.argv[1]);
-    if (at < 1 || at + 1 >= argv.length) continue;
-    try {
-      if (path.resolve((JSON.parse(argv[at + 1]) as { socketPath?: string }).socketPath ?? '') !== socketPath) continue;
-    } catch {
-      continue;
-    }
+  return serverProcesses(socketPath, process.argv[1]).some((pid) => {
+    if (pid === process.pid || pid === except) return false;
     const st = readStat(pid);
-    if (st && (st.startTime < me.startTime || (st.startTime === me.startTime && pid < process.pid))) return true;
+    return st !== null && (st.startTime < me.startTime || (st.startTime === me.startTime && pid < process.pid));
+  });
+}
+
+/**
+ * Whether some server (run from `entry`) starts, serves or ends `socketPath` now: one holds its
+ * lock, or runs with its spec. A client whose own server gave way to another asks this to know
+ * whether to wait for that one or to say its session has already ended.
+ */
+export async function serverAlive(socketPath: string, entry: string): Promise<boolean> {
+  const resolved = path.resolve(socketPath);
+  if (serverProcesses(resolved, entry).length) return true;
+  let secret: string;
+  try {
+    secret = fs.readFileSync(secretFile(resolved), 'utf8');
+  } catch {
+    return false;
   }
-  return false;
+  // Connecting to the lock never takes it: only a bound lock accepts.
+  return new Promise((resolve) => {
+    const probe = net.connect({ path: lockName(resolved, secret) });
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+}
+
+/** The abstract socket name of a socket path's lock, keyed by the secret beside it. */
+function lockName(socketPath: string, secret: string): string {
+  const digest = crypto.createHash('sha256').update(secret).update(socketPath).digest('hex').slice(0, 32);
+  return `\0thurm-${process.getuid?.()}-${digest}`;
 }
 
 export interface ServerLock { lock: net.Server; secret: string }
@@ -83,11 +124,10 @@ export async function takeServerLock(socketPath: string, handingOver?: number): 
     if (created) fs.rmSync(file, { force: true });
     return null;
   }
-  const digest = crypto.createHash('sha256').update(secret).update(path.resolve(socketPath)).digest('hex').slice(0, 32);
   const lock = net.createServer();
   return new Promise((resolve, reject) => {
     lock.once('error', (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' ? resolve(null) : reject(err)));
-    lock.listen({ path: `\0thurm-${process.getuid?.()}-${digest}` }, () => resolve({ lock, secret }));
+    lock.listen({ path: lockName(path.resolve(socketPath), secret) }, () => resolve({ lock, secret }));
   });
 }
 

@@ -17,6 +17,8 @@ const SERVER_ARGS = [...process.execArgv, ...process.argv.slice(1)].join('\0');
 export interface ForegroundHooks {
   /** The pane's program (the pty's child) and whether it has exited: then nothing is read. */
   pid(): number;
+  /** What thurm started in the pane: its program until that has exec'd and taken the terminal. */
+  argv(): string[];
   exited(): boolean;
   /** A look found another process group in the foreground (or none). */
   groupChanged(pgid: number | null): void;
@@ -38,27 +40,24 @@ export class ForegroundWatch {
     return this.observed.argv;
   }
 
-  /** The foreground process, read from /proc at most every FOREGROUND_MS. */
+  /** The foreground process (the one keys reach), read from /proc at most every FOREGROUND_MS. */
   foreground(): ForegroundProcess | null {
     if (this.hooks.exited()) return null;
     const now = this.now();
-    if (!this.cache || now - this.cache.at > FOREGROUND_MS) {
-      this.cache = { at: now, value: this.proc.foregroundOf(this.hooks.pid()) };
-    }
+    if (!this.cache || now - this.cache.at > FOREGROUND_MS) this.cache = { at: now, value: this.read() };
     return this.cache.value;
   }
 
   /**
-   * The command line of the program keys reach now. The pane's own program, until its exec, is a
-   * fork of this server and shows the server's command line, and before it takes the terminal
-   * there is no foreground at all: either way keys wait for `started`, what thurm ran.
+   * The pane's own program, until its exec, is a fork of this server and shows the server's
+   * command line, and before it takes the terminal there is no foreground group at all: either
+   * way it is what thurm started, and keys typed meanwhile wait for it.
    */
-  typedTo(started: string[]): string[] | null {
-    if (this.hooks.exited()) return null;
-    const fg = this.foreground();
-    if (!fg) return started;
-    const unexeced = fg.pid === this.hooks.pid() && fg.argv.slice(1).join('\0') === SERVER_ARGS;
-    return unexeced ? started : fg.argv;
+  private read(): ForegroundProcess {
+    const pid = this.hooks.pid();
+    const fg = this.proc.foregroundOf(pid);
+    const unexeced = !fg || (fg.pid === pid && fg.argv.slice(1).join('\0') === SERVER_ARGS);
+    return unexeced ? { pid, pgid: pid, argv: this.hooks.argv() } : fg;
   }
 
   /** The process group in the foreground now, read fresh (it owns what arrives now). */

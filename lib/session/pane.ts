@@ -134,6 +134,7 @@ export class Pane {
     this.launch = new LaunchEnv(this.proc);
     this.foregroundWatch = new ForegroundWatch(this.proc, this.now, {
       pid: () => this.pid,
+      argv: () => this.argv,
       exited: () => this.exit !== null,
       groupChanged: (pgid) => {
         this.titles.foregroundChanged(pgid);
@@ -183,7 +184,7 @@ export class Pane {
           const fg = this.foreground();
           return fg && { argv: fg.argv, resolvedScript: this.proc.resolveScript(fg.pid, fg.argv) };
         },
-        typedTo: () => this.foregroundWatch.typedTo(this.argv),
+        typedTo: () => this.foreground()?.argv ?? null,
         lines: () => this.term.liveScreen(),
         title: () => this.titles.programTitle,
         app: () => this.status.lastApp,
@@ -396,7 +397,7 @@ export class Pane {
     this.foregroundWatch.afterInput();
     this.sources.onInput();
     // Read before the shell echoes the Enter: the cursor is still on the command's line.
-    if (data.includes('\r') && shellSyntax(this.foregroundWatch.typedTo(this.argv)?.[0] ?? '')) this.launch.enter(new EnteredLine(this.term.xterm));
+    if (data.includes('\r') && shellSyntax(this.foreground()?.argv[0] ?? '')) this.launch.enter(new EnteredLine(this.term.xterm));
     this.term.input(data);
   }
 

@@ -3,7 +3,7 @@
 // untrusted input (nothing from an invalid one is ever run).
 import { AGENT_NAME, MAX_RESUME_ARGS, MAX_RESUME_BYTES, SESSION_ID } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
-import { CONTROL_CHARS, hasControl, sanitizeLine, sanitizeText } from '../sanitize.js';
+import { CONTROL_CHARS, hasControl, sanitizeLine, sanitizeText, wellFormed } from '../sanitize.js';
 import { historyOf } from '../term/history.js';
 import type { LayoutNode } from './layout.js';
 import type { WindowSnapshot } from './windows.js';
@@ -145,9 +145,10 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** A string of the file, each lone UTF-16 surrogate (no character: `"\ud800"`) made U+FFFD. */
 function str(v: unknown, what: string, max = 4096): string {
   if (typeof v !== 'string' || v.length > max) bad(`${what}: expected a string`);
-  return v as string;
+  return wellFormed(v as string);
 }
 
 /** A string thurm wrote itself (a name, a date): one holding control characters is not one. */

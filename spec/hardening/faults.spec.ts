@@ -519,3 +519,24 @@ trial({
     return { done: 'a session file with panes `bash --rcfile F`, `bash --init-file F` and a "bash" at an unlisted path, restored', figure: 'all three came back as the user\'s shell (shell only); F and the fake bash never ran' };
   },
 });
+
+trial({
+  id: 'concurrent-starts',
+  what: 'clients starting one session at the same moment: one starts it and every other answers at once with SESSION_EXISTS (7), also when the session has already ended (`new -d -- true` twice), never a timeout or an internal error',
+  async run(t) {
+    const env = new ThurmEnv();
+    t.teardown(() => env.cleanup());
+    const rounds = SCALE ? 10 : 4;
+    let slowest = 0;
+    for (let round = 0; round < rounds; round++) {
+      const started = performance.now();
+      const pair = await Promise.all([0, 1].map(() => env.cli(['-s', `race${round}`, 'new', '-d', '--', 'true'])));
+      slowest = Math.max(slowest, performance.now() - started);
+      t.deepEqual(pair.map((r) => r.code).sort(), [0, 7], pair.map((r) => r.stderr).join(''));
+    }
+    t.teardown(async () => { await env.cli(['-s', 'ten', 'kill-server']); });
+    const ten = await Promise.all(Array.from({ length: 10 }, () => env.cli(['-s', 'ten', 'new', '-d'])));
+    t.deepEqual(ten.map((r) => r.code).sort(), [0, 7, 7, 7, 7, 7, 7, 7, 7, 7], ten.map((r) => r.stderr).join(''));
+    return { done: `${rounds} rounds of two \`new -d -- true\` at once, then ten \`new -d\` at once`, figure: `each pair exit 0 and 7, the slowest answered in ${Math.round(slowest)} ms (a loser waited 10 s and failed before); ten: one 0, nine 7` };
+  },
+});

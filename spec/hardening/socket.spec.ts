@@ -2,7 +2,9 @@
 // nested and `__proto__`-keyed requests, garbage and an Origin header, each against a running
 // server, while a second connection keeps asking it for `list`.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import WebSocket from 'ws';
 import { MAX_FRAME, PROTOCOL_VERSION } from '../../lib/server/protocol.js';
 import { connect, control } from '../helpers/control.js';
@@ -220,5 +222,36 @@ trial({
       done: `${hostileFrames} hostile frames and connections: 1 MiB and 100 MiB text frames, a frame cut short and hung up, truncated JSON, nesting 10,000 deep, \`__proto__\` and \`constructor\` keys, garbage, an unknown type, an Origin header`,
       figure: `1 MiB frame closed (${code(mibFate)}) in ${n(mibMs)} ms, 100 MiB frame closed (${code(huge.fate)}) after ${n(huge.sent / 1024)} KiB in ${n(huge.ms)} ms; server RSS ${mb(rssBefore)} → peak ${mb(huge.peakKb)} → ${mb(rssAfter)}, fds ${fdsBefore} → ${fdsAfter}; the other connection answered list ${answered} of ${answered} times`,
     };
+  },
+});
+
+/** A `\uD800`-style escape in JSON text with no partner: what jq and serde refuse. */
+const LONE_ESCAPE = /\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i;
+
+trial({
+  id: 'lone-surrogates',
+  what: 'text with a lone UTF-16 surrogate (a pane title, window name, paste buffer or resume argv) is refused where it enters the socket, so `info`, `buffers` and the session file stay JSON every reader takes; a paired one (an emoji) is text like any other',
+  async run(t) {
+    const env = new ThurmEnv();
+    t.teardown(() => env.cleanup());
+    await env.ok(['new', '-d', '--size', '80x24']);
+    const c = await control(env.socket);
+    t.teardown(() => c.close());
+    const lone = 'evil\ud800text';
+    const attempts: [string, object][] = [
+      ['rename-pane', { pane: '1', title: lone }],
+      ['rename-window', { name: `\udc00${lone}` }],
+      ['set-buffer', { text: lone }],
+      ['agent-report', { pane: '1', report: { agent: 'a', owner_pid: 1, instance: 'i', sequence: 1, status: 'idle', resume_argv: ['a', lone] } }],
+    ];
+    for (const [type, fields] of attempts) {
+      await t.throwsAsync(c.request(type, fields), { message: /INVALID_ARGUMENT .*lone UTF-16 surrogate/ }, type);
+    }
+    await c.request('rename-pane', { pane: '1', title: 'rocket 🚀' });
+    await env.ok(['save']);
+    const texts = { info: await env.ok(['info', '--json']), buffers: await env.ok(['buffers', '--json']), file: fs.readFileSync(path.join(env.env.XDG_STATE_HOME!, 'thurm', 'default.json'), 'utf8') };
+    for (const [what, text] of Object.entries(texts)) t.false(LONE_ESCAPE.test(text), `${what} holds a lone surrogate`);
+    t.true(texts.info.includes('rocket 🚀'));
+    return { done: `${attempts.length} requests carrying a lone surrogate (title, window name, buffer, resume argv), then a title with an emoji`, figure: 'each refused with INVALID_ARGUMENT; info, buffers and the session file hold no lone surrogate; the emoji title kept' };
   },
 });

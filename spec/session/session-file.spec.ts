@@ -131,9 +131,13 @@ test('a session id that is not printable makes the whole file invalid: a resume 
 test('history and titles read back from a file are made inert', async (t) => {
   const s = snapshot();
   s.panes[0].history = ['red \u001b[31mtext\u0007'];
-  s.panes[0].title = 'evil\u001b]0;x\u0007';
+  s.panes[0].title = 'evil\u001b]0;x\u0007\ud800';
+  s.panes[0].cwd = '/tmp/\udfff';
   const read = checkSnapshot(JSON.parse(JSON.stringify(s)));
   t.false(/[\u0000-\u001f]/.test(read.panes[0].history[0] + read.panes[0].title));
+  // A lone surrogate is no character: read as U+FFFD, so what thurm writes again is JSON any reader takes.
+  t.is(read.panes[0].title, 'evil]0;x\ufffd');
+  t.is(read.panes[0].cwd, '/tmp/\ufffd');
 });
 
 test('a version 1 file (one layout, before windows) reads as one window', async (t) => {
