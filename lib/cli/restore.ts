@@ -6,12 +6,15 @@ import { printable } from '../sanitize.js';
 import type { SessionInfo } from '../server/protocol.js';
 import { loadConfig } from '../session/config.js';
 import { planRestore, problemLines } from '../session/restore.js';
+import { checkStateDir, stateDir } from '../session/paths.js';
 import { loadSession, sessionFilePath } from '../session/session-file.js';
 import { attach, terminalSize } from './attach.js';
 import type { CliArgv } from './cli-commands.js';
 import { Connection, startServer } from './connection.js';
 
 function dryRun(session: string): number {
+  // Read from where a restore would read, or from nowhere: a linked folder is refused by both.
+  checkStateDir(stateDir());
   const file = sessionFilePath(session);
   const loaded = loadSession(file, true);
   const out = problemLines(loaded).map((p) => `problem: ${p}`);

@@ -180,6 +180,13 @@ function isAliasOf(alias: string, target: string): boolean {
   }
 }
 
+/** Makes the socket folder when missing, checks it (socket-path.ts), and says which it is. */
+function checkedFolder(dir: string): { dev: number; ino: number } {
+  ensureSocketDir(dir);
+  const st = fs.lstatSync(dir);
+  return { dev: st.dev, ino: st.ino };
+}
+
 /** Listens on the socket path for as long as the server runs, and hands connections on. */
 export class SocketFile {
   private listener: net.Server | null = null;
@@ -196,6 +203,10 @@ export class SocketFile {
   private watcher: { watcher: fs.FSWatcher; dir: number } | null = null;
   private checking = false;
   private closed = false;
+  /** The socket folder as checked when it was made or found: nothing is put back anywhere else. */
+  private folder: { dev: number; ino: number } | null = null;
+  /** The folder was replaced (by a symlink, another folder): said once, then looked at every CHECK_MS. */
+  private folderReplaced = false;
   private readonly onSignal = () => void this.check();
 
   constructor(
@@ -207,7 +218,7 @@ export class SocketFile {
   ) {}
 
   async listen(): Promise<void> {
-    ensureSocketDir(path.dirname(this.socketPath));
+    this.folder = checkedFolder(path.dirname(this.socketPath));
     removeStaleSocket(this.socketPath);
     removeStaleAliases(this.socketPath, this.aliases);
     await this.bind();
@@ -288,9 +299,9 @@ export class SocketFile {
     if (this.checking || this.closed) return;
     this.checking = true;
     try {
+      if (!this.sameFolder()) return;
       // The lock's name holds the secret: without the file, a second server would take another lock.
       const file = secretFile(this.socketPath);
-      if (!fs.existsSync(path.dirname(file))) ensureSocketDir(path.dirname(file));
       if (writeSecret(file, this.secret)) console.error(`thurm: lock secret was deleted, wrote it again: ${file}`);
       for (const alias of this.aliases) {
         if (!fs.lstatSync(alias, { throwIfNoEntry: false })) pointAlias(alias, this.socketPath);
@@ -308,9 +319,31 @@ export class SocketFile {
       console.error(`thurm: cannot restore the socket: ${(err as Error).message}`);
     } finally {
       this.checking = false;
-      const dir = fs.statSync(path.dirname(this.socketPath), { throwIfNoEntry: false })?.ino;
+      const dir = fs.lstatSync(path.dirname(this.socketPath), { throwIfNoEntry: false })?.ino;
       if (!this.closed && this.watcher && dir !== undefined && dir !== this.watcher.dir) this.watch();
     }
+  }
+
+  /**
+   * Whether the socket folder is the one checked at start. Deleted (a tmp cleaner), it is made
+   * again and checked as at start; replaced (a symlink to elsewhere, a folder of another owner),
+   * nothing is written there or through it: that is said once, and it is looked at every
+   * CHECK_MS until it is put right.
+   */
+  private sameFolder(): boolean {
+    const dir = path.dirname(this.socketPath);
+    const st = fs.lstatSync(dir, { throwIfNoEntry: false });
+    if (!st) this.folder = checkedFolder(dir);
+    else if (!st.isDirectory() || st.dev !== this.folder?.dev || st.ino !== this.folder.ino) {
+      if (!this.folderReplaced) console.error(`thurm: socket folder ${dir} was replaced by something else; not writing there until it is removed`);
+      this.folderReplaced = true;
+      this.timer ??= setInterval(() => void this.check(), CHECK_MS);
+      this.timer.unref();
+      return false;
+    }
+    if (this.folderReplaced) console.error(`thurm: socket folder ${dir} is back; listening there again`);
+    this.folderReplaced = false;
+    return true;
   }
 
   /**

@@ -27,13 +27,22 @@ export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
 export function ensureStateDir(env: NodeJS.ProcessEnv = process.env): string {
   const dir = stateDir(env);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const st = fs.lstatSync(dir);
+  checkStateDir(dir);
+  return dir;
+}
+
+/**
+ * Refuses (UNSAFE_STATE) a state directory that is a link, not ours, or writable by others;
+ * one that does not exist yet passes (nothing is read from it).
+ */
+export function checkStateDir(dir: string): void {
+  const st = fs.lstatSync(dir, { throwIfNoEntry: false });
+  if (!st) return;
   if (!st.isDirectory()) throw new ThurmError('UNSAFE_STATE', `state directory is not a real directory: ${dir} (remove the link)`);
   if (st.uid !== process.getuid?.()) throw new ThurmError('UNSAFE_STATE', `state directory is owned by uid ${st.uid}: ${dir}`);
   if ((st.mode & 0o022) !== 0) {
     throw new ThurmError('UNSAFE_STATE', `state directory is writable by others (mode ${(st.mode & 0o777).toString(8)}): ${dir} (chmod 700 ${dir})`);
   }
-  return dir;
 }
 
 /** Opens a file of the state directory to append, never through a symbolic link placed at its name. */

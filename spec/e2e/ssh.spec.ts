@@ -70,6 +70,9 @@ test.before(async () => {
     'KbdInteractiveAuthentication no',
     'PubkeyAuthentication yes',
     'LogLevel INFO',
+    // bash run by sshd reads the user's ~/.bashrc unless it is already a nested shell: this
+    // machine's (pyenv's rehash, which waits on a lock a killed login can leave) is not the spec's.
+    'SetEnv SHLVL=1',
     '',
   ].join('\n'));
   // -D: stay in the foreground as our child, so it is ended by its pid; -e: log to stderr.

@@ -246,7 +246,7 @@ trial({
 
 trial({
   id: 'state-files',
-  what: 'a symbolic link planted at the server log\'s name, and a state directory others may write to, are refused with UNSAFE_STATE naming the fix: nothing is written through the link, and thurm starts once it is fixed',
+  what: 'a symbolic link planted at the server log\'s name, a state directory others may write to, and one that is a link (`restore --dry-run` too) are refused with UNSAFE_STATE naming the fix: nothing is written through the link, and thurm starts once it is fixed',
   async run(t) {
     const env = new ThurmEnv();
     t.teardown(() => env.cleanup());
@@ -267,7 +267,17 @@ trial({
     fs.chmodSync(state, 0o700);
     await env.ok(['new', '-d', '--', 'sh']);
     t.true(fs.lstatSync(path.join(state, 'default.log')).isFile());
-    return { done: 'a link from the log\'s name to another file, then the state directory made 0777', figure: 'both refused with exit 22 (UNSAFE_STATE), the other file unchanged; started once fixed' };
+    // A state folder that is a link: a dry run reads through it no more than a restore does.
+    await env.ok(['save']);
+    await env.ok(['kill-server']);
+    fs.renameSync(state, `${state}.real`);
+    fs.symlinkSync(`${state}.real`, state);
+    for (const args of [['restore', '--dry-run'], ['restore', '-d']]) {
+      const linked = await env.spawnCli(args);
+      t.is(linked.code, 22, `${args.join(' ')}: ${linked.stdout}${linked.stderr}`);
+      t.regex(linked.stderr, /state directory is not a real directory/);
+    }
+    return { done: 'a link from the log\'s name to another file, then the state directory made 0777, then the state directory a link to another', figure: 'each refused with exit 22 (UNSAFE_STATE), `restore --dry-run` as `restore`; the other file unchanged; started once fixed' };
   },
 });
 
@@ -538,5 +548,36 @@ trial({
     const ten = await Promise.all(Array.from({ length: 10 }, () => env.cli(['-s', 'ten', 'new', '-d'])));
     t.deepEqual(ten.map((r) => r.code).sort(), [0, 7, 7, 7, 7, 7, 7, 7, 7, 7], ten.map((r) => r.stderr).join(''));
     return { done: `${rounds} rounds of two \`new -d -- true\` at once, then ten \`new -d\` at once`, figure: `each pair exit 0 and 7, the slowest answered in ${Math.round(slowest)} ms (a loser waited 10 s and failed before); ten: one 0, nine 7` };
+  },
+});
+
+trial({
+  id: 'socket-folder-replaced',
+  what: 'a socket folder replaced by a symbolic link is never followed: the server writes no socket or lock secret into the link\'s target, says so in its log, and once the link is removed listens again in a folder it made, so every command (kill-server too) works',
+  async run(t) {
+    const env = await session(t);
+    const pid = await env.serverPid();
+    const dir = path.dirname(env.socket);
+    const target = path.join(env.dir, 'elsewhere');
+    fs.mkdirSync(target, { mode: 0o700 });
+    const log = path.join(env.env.XDG_STATE_HOME!, 'thurm', 'default.log');
+    // Swapped while the server is stopped, so it cannot make the folder again in between.
+    process.kill(pid, 'SIGSTOP');
+    fs.rmSync(dir, { recursive: true });
+    fs.symlinkSync(target, dir);
+    process.kill(pid, 'SIGCONT');
+    process.kill(pid, 'SIGUSR1');
+    await waitUntil(() => fs.readFileSync(log, 'utf8').includes('was replaced by something else'), 'the server to notice the link');
+    t.deepEqual(fs.readdirSync(target), [], 'nothing written through the link');
+    const refused = await env.spawnCli(['list']);
+    t.is(refused.code, 8, 'the folder is unsafe (UNSAFE_SOCKET), so no client uses it');
+    fs.rmSync(dir);
+    await waitUntil(async () => (await env.spawnCli(['list'])).code === 0, 'the server listening again in a folder of its own');
+    t.is((fs.lstatSync(dir).mode & 0o777), 0o700);
+    t.true(fs.lstatSync(dir).isDirectory());
+    t.deepEqual(fs.readdirSync(target), []);
+    t.is((await env.spawnCli(['kill-server'])).code, 0);
+    await waitUntil(() => !alive(pid), 'the server to end');
+    return { done: 'the socket folder replaced by a symlink to another folder, SIGUSR1 sent, then the link removed', figure: 'nothing written in the target; commands refused (UNSAFE_SOCKET, 8) while the link stood; listening again in a new 0700 folder within a second of its removal; kill-server then ended it' };
   },
 });
