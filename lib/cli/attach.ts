@@ -21,8 +21,6 @@ export function terminalSize(): { cols: number; rows: number } {
 }
 
 /** How long a client waits for the new server of an upgrade to take its connection. */
-const RECONNECT_MS = 20_000;
-
 /**
  * One attach stream: sends the attach request and passes frames to `frame`; resolves once
  * attached with a promise of why the stream ended (the `detached` reason, or null).
@@ -57,19 +55,6 @@ async function stream(connection: Connection, frame: (data: Buffer) => void, rea
   });
   // Wrapped: an async function returning the promise itself would wait for it.
   return { ended };
-}
-
-/** The session's new server, once it listens (`server upgrade`); null when none comes. */
-async function reconnect(socketPath: string): Promise<Connection | null> {
-  const deadline = Date.now() + RECONNECT_MS;
-  while (Date.now() < deadline) {
-    try {
-      return await Connection.open(socketPath);
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  return null;
 }
 
 /** Attaches this terminal to the session; resolves with the exit code when it ends. */
@@ -139,7 +124,7 @@ export async function attach(first: Connection, attached: string, readOnly = fal
       finish(1, '[lost server]');
     } else if (reason === 'upgrading') {
       // The server hands the session to a new build: follow it, keeping this terminal as it is.
-      const next = await reconnect(connection.socketPath);
+      const next = await Connection.reopen(connection.socketPath);
       if (next) {
         connection = next;
         try {

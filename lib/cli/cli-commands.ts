@@ -206,15 +206,36 @@ function inert(command: Command<any, any>, text: string): string {
   return command.sanitizesOutput ? text : printableLines(text);
 }
 
+/**
+ * Requests that change the session in steps a server does not finish at once: one the old server
+ * had not answered when it handed the session over may have been half done, so it is not asked
+ * again. Every other request is: the old server answers all it has read before it closes.
+ */
+const NOT_ASKED_AGAIN = new Set(['server-upgrade', 'rename-session']);
+
 /** A command's reply over an open connection: one request (or several, for `send`), the last reply. */
 export async function commandReply(command: Command<any, any>, argv: CliArgv, connection: Connection): Promise<Reply> {
   const request = cliRequest(command, argv);
   let reply!: Reply;
   for (const part of command.split?.(request) ?? [request]) {
+    const started = Date.now();
     reply = await connection.send(command.name, part, replyTimeout(command, part));
+    if (!reply.ok && connection.upgraded && !NOT_ASKED_AGAIN.has(command.name)) reply = await askNewServer(command, part, connection.socketPath, started);
     if (!reply.ok) break;
   }
   return reply;
+}
+
+/** A request asked again of the server that took the session over (`server upgrade`); a wait keeps what is left of its timeout. */
+async function askNewServer(command: Command<any, any>, request: Record<string, unknown>, socket: string, started: number): Promise<Reply> {
+  const next = await Connection.reopen(socket);
+  if (!next) return { id: null, ok: false, error: { code: 'SERVER_UNAVAILABLE', message: `${command.name}: the server was upgraded and no new server answered` } };
+  const left = typeof request.timeout === 'number' ? { timeout: Math.max(0, request.timeout - (Date.now() - started)) } : {};
+  try {
+    return await next.send(command.name, { ...request, ...left }, replyTimeout(command, { ...request, ...left }));
+  } finally {
+    next.close();
+  }
 }
 
 /** The reply of the session's server, over a connection of its own. */

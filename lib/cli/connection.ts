@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isErrorCode, ThurmError } from '../errors.js';
-import { EXIT_ALREADY_RUNNING, MAX_FRAME, PROTOCOL_VERSION, SERVER_NODE_FLAGS, type Reply, type ServerSpec, type SessionInfo } from '../server/protocol.js';
+import { CLOSE_UPGRADED, EXIT_ALREADY_RUNNING, MAX_FRAME, PROTOCOL_VERSION, SERVER_NODE_FLAGS, type Reply, type ServerSpec, type SessionInfo } from '../server/protocol.js';
 import { checkSocketDir } from '../server/socket-path.js';
 import { ensureStateDir, openStateFileToAppend, serverLogPath } from '../session/paths.js';
 import { WsClient } from './ws-client.js';
@@ -14,6 +14,9 @@ import { WsClient } from './ws-client.js';
 const START_TIMEOUT_MS = 10_000;
 /** How long a command waits to connect and, separately, for a reply: a frozen server must not hang it. */
 export const REQUEST_TIMEOUT_MS = 5000;
+
+/** How long a client waits for the server that took its session over (`server upgrade`). */
+const RECONNECT_MS = 20_000;
 
 /**
  * What the socket path is, following one symlink to a name beside it: the alias a renamed
@@ -130,6 +133,24 @@ export class Connection {
 
   close(): void {
     this.ws.close();
+  }
+
+  /** Whether the server closed this connection because it handed the session to a new one. */
+  get upgraded(): boolean {
+    return this.ws.closeReason?.code === CLOSE_UPGRADED;
+  }
+
+  /** The session's new server once it listens (`server upgrade`); null when none comes within RECONNECT_MS. */
+  static async reopen(socketPath: string): Promise<Connection | null> {
+    const deadline = Date.now() + RECONNECT_MS;
+    while (Date.now() < deadline) {
+      try {
+        return await Connection.open(socketPath);
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    return null;
   }
 }
 

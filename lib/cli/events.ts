@@ -18,9 +18,28 @@ export function eventLine(e: PublicEvent): string {
   return printable(`${time} ${e.type}${pane}${what ? `: ${what}` : ''}`);
 }
 
+/**
+ * Prints the snapshot, then each event, until the session ends. When its server hands the session
+ * to a new one (`server upgrade`) the stream goes on from there: a new snapshot (with `"resumed":
+ * "server-upgrade"`; its events are numbered from 1 again), then that server's events.
+ */
 export async function runEvents(socket: string, opts: { json: boolean; pane?: string; types?: string[] }): Promise<number> {
-  const connection = await Connection.open(socket);
   const out = (line: string) => process.stdout.write(`${line}\n`);
+  let connection: Connection | null = await Connection.open(socket);
+  for (let resumed = false; ; resumed = true) {
+    const { ended } = await stream(connection, opts, out, resumed);
+    if (ended) return 0;
+    if (!connection.upgraded) {
+      const why = connection.ws.closeReason?.reason;
+      throw new ThurmError('SERVER_UNAVAILABLE', why ? `events: dropped by the server: ${why}` : 'events: the server closed the stream');
+    }
+    connection = await Connection.reopen(socket);
+    if (!connection) throw new ThurmError('SERVER_UNAVAILABLE', 'events: the server was upgraded and no new server answered');
+  }
+}
+
+/** One subscription's snapshot and events, until its connection closes. */
+async function stream(connection: Connection, opts: { json: boolean; pane?: string; types?: string[] }, out: (line: string) => void, resumed: boolean): Promise<{ ended: boolean }> {
   let ended = false;
   connection.ws.on('message', (data, isBinary) => {
     if (isBinary) return;
@@ -30,15 +49,19 @@ export async function runEvents(socket: string, opts: { json: boolean; pane?: st
     out(opts.json ? safeJson(JSON.stringify(msg.event)) : eventLine(msg.event));
   });
   const closed = new Promise<void>((resolve) => connection.ws.on('close', () => resolve()));
-  const snapshot = await connection.request<SessionInfo>('subscribe', { pane: opts.pane, types: opts.types });
+  // Closed by an upgrade before it answered: asked again of the new server.
+  const snapshot = await connection.request<SessionInfo>('subscribe', { pane: opts.pane, types: opts.types }).catch((err: unknown) => {
+    if (connection.upgraded) return null;
+    throw err;
+  });
+  if (!snapshot) return { ended: false };
   const first: EventsSnapshot = { type: 'snapshot', ...snapshot };
-  if (opts.json) out(safeJson(JSON.stringify(first)));
+  if (opts.json) out(safeJson(JSON.stringify(resumed ? { ...first, resumed: 'server-upgrade' } : first)));
   else {
+    if (resumed) out('-- the session moved to a new server (server upgrade): events go on from its snapshot --');
     out(printable(`session ${snapshot.session}: ${snapshot.panes.length} pane${snapshot.panes.length === 1 ? '' : 's'}`));
     for (const p of snapshot.panes) out(printable(`  pane ${p.id}${p.focused ? ' (focused)' : ''}: ${p.title}: ${p.status.state}${p.status.text ? ` ${p.status.text}` : ''}`));
   }
   await closed;
-  if (ended) return 0;
-  const why = connection.ws.closeReason?.reason;
-  throw new ThurmError('SERVER_UNAVAILABLE', why ? `events: dropped by the server: ${why}` : 'events: the server closed the stream');
+  return { ended };
 }

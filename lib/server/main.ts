@@ -56,7 +56,9 @@ async function serve(mux: Mux, spec: ServerSpec, config: Config, first: Map<stri
       await server.listenAgain(locks.get(spec.socketPath)!.secret);
     },
   }).then((r) => {
-    // The new server serves the session now: leave without hanging up a pane.
+    // The new server serves the session now: leave without hanging up a pane, once the control
+    // connections are told to ask it (their close frames go out within the wait).
+    server.handedOver();
     exitAfterSave(200);
     return r;
   }), (name) => renameSession({ mux, server, spec, locks }, name), spec.aliases);

@@ -19,6 +19,12 @@ export const MAX_ALL_QUEUED = 64 * 1024 * 1024;
 export const MAX_SUBSCRIBERS = 256;
 
 /**
+ * Clients attached at once, observers included: far more than people watch one session, and a
+ * bound on what their screens cost (about 2 MB each: the grid, the diff state, blessed's screen).
+ */
+export const MAX_CLIENTS = 64;
+
+/**
  * What Node keeps for each queued write besides its bytes (the Buffer, the frame header, the
  * write requests and their callbacks: about 600 bytes measured on Node 20 with ws 8), so a queue
  * of small events costs what it takes: a 200-byte event takes 800.

@@ -341,6 +341,13 @@ export interface ServerSpec {
 export const EXIT_ALREADY_RUNNING = 3;
 
 /**
+ * The close code of a control connection whose server handed the session to a new one (`server
+ * upgrade`; WebSocket's "service restart"): a request it had not answered is asked again of the
+ * new server (`wait` goes on waiting there) and `events` subscribes there afresh.
+ */
+export const CLOSE_UPGRADED = 1012;
+
+/**
  * Node's flags for every server process. Under load V8 lets each half of the young generation
  * grow to 16 MB. Halves of 8 MB kept a flood's server CPU the same and its peak RSS 15 MB lower,
  * and halved the RSS growth of pane create/kill cycles and of a stalled client beside four

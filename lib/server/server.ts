@@ -11,9 +11,9 @@ import type { Mux } from '../session/mux.js';
 import type { ClientScreen } from '../ui/client-screen.js';
 import { DEFAULT_FACTS, outerTerminal } from '../ui/outer-terminal.js';
 import { checkObject, type Output } from '../fields.js';
-import { checkSize, checkVersion, CONNECTION_MODES, ENVELOPE_KEYS, MAX_FRAME, MAX_SIZE, type DetachedMessage, type Reply } from './protocol.js';
+import { checkSize, checkVersion, CLOSE_UPGRADED, CONNECTION_MODES, ENVELOPE_KEYS, MAX_FRAME, MAX_SIZE, type DetachedMessage, type Reply } from './protocol.js';
 import { subscribe, type Subscription } from './events.js';
-import { MAX_QUEUED, MAX_SUBSCRIBER_QUEUED, MAX_SUBSCRIBERS, PeerBudget, type Peer } from './peer-budget.js';
+import { MAX_CLIENTS, MAX_QUEUED, MAX_SUBSCRIBER_QUEUED, MAX_SUBSCRIBERS, PeerBudget, type Peer } from './peer-budget.js';
 import { OtherSessions } from './other-sessions.js';
 import { SocketFile } from './socket-file.js';
 import { requireCjs } from '../cjs.js';
@@ -51,7 +51,11 @@ export class ControlServer {
   private readonly wss: InstanceType<typeof WebSocketServer>;
   private file: SocketFile;
   private readonly screens = new Set<ClientScreen>();
+  /** Connections that are not attached clients: requests and events subscribers. */
+  private readonly controls = new Set<WebSocket>();
   private nextClient = 1;
+  /** Attaches between the request and the screen (its module loads): they count against MAX_CLIENTS. */
+  private attaching = 0;
   private closing = false;
   private readonly maxConnections = connectionLimit();
   private readonly log = new ThrottledLog('thurm: ');
@@ -170,7 +174,9 @@ export class ControlServer {
     };
     const reply = (r: Reply, sent?: () => void) => peer.send(JSON.stringify(r), false, sent);
     ws.on('error', () => ws.terminate());
+    this.controls.add(ws);
     ws.on('close', () => {
+      this.controls.delete(ws);
       closed.abort();
       held.length = 0;
       events?.dispose();
@@ -195,7 +201,10 @@ export class ControlServer {
         if ((msg as { type?: unknown }).type === 'attach') {
           const attach = this.attach(ws, peer, msg as Record<string, unknown>);
           attaching = true;
-          void attach.then((s) => (screen = s), (err) => ws.close(1011, String(err).slice(0, 100))).finally(() => {
+          void attach.then((s) => {
+            screen = s;
+            if (s) this.controls.delete(ws);
+          }, (err) => ws.close(1011, String(err).slice(0, 100))).finally(() => {
             attaching = false;
             handleHeld();
           });
@@ -245,7 +254,13 @@ export class ControlServer {
   private attach(ws: WebSocket, peer: Peer, msg: Record<string, unknown>): Promise<ClientScreen | null> {
     checkVersion(msg, true);
     const a = checkObject(CONNECTION_MODES.attach.fields, {}, msg, '', ENVELOPE_KEYS);
-    return import('../ui/client-screen.js').then(({ ClientScreen }) => (ws.readyState === ws.OPEN ? this.attached(ws, peer, msg, a, ClientScreen) : null));
+    if (this.screens.size + this.attaching >= MAX_CLIENTS) {
+      throw new ThurmError('SERVER_BUSY', `attach: the session has ${MAX_CLIENTS} clients, the most it serves; try again once one has detached`);
+    }
+    this.attaching++;
+    return import('../ui/client-screen.js')
+      .then(({ ClientScreen }) => (ws.readyState === ws.OPEN ? this.attached(ws, peer, msg, a, ClientScreen) : null))
+      .finally(() => this.attaching--);
   }
 
   private attached(ws: WebSocket, peer: Peer, msg: Record<string, unknown>, a: Output<typeof CONNECTION_MODES.attach.fields>, Screen: typeof ClientScreen): ClientScreen {
@@ -281,6 +296,18 @@ export class ControlServer {
     const raw = msg.size as { cols?: unknown; rows?: unknown } | undefined;
     const size = checkSize({ cols: Math.min(Number(raw?.cols), MAX_SIZE.cols), rows: Math.min(Number(raw?.rows), MAX_SIZE.rows) });
     if (size) screen.resize(size.cols, size.rows);
+  }
+
+  /**
+   * The session is the new server's now (`server upgrade`): every control connection is closed
+   * with CLOSE_UPGRADED after the replies already due (the upgrade's own among them, which is
+   * sent before the next turn of the loop), so its client asks the new server what it had not
+   * had answered. Attached clients follow by themselves (attach.ts).
+   */
+  handedOver(): void {
+    setImmediate(() => {
+      for (const ws of this.controls) ws.close(CLOSE_UPGRADED, 'server-upgrade: the session moved to a new server');
+    });
   }
 
   /** Detaches every client, stops listening and removes the socket. */

@@ -288,6 +288,8 @@ test.serial('capture-pane -J joins the lines the terminal wrapped, as thurm capt
   const env = await session(t);
   await env.ok(['split', '--pane', '1', '--right', '--size', '30', '--', 'sh']);
   const long = Array.from({ length: 12 }, (_, i) => `word${i}`).join('-');
+  // Typed before the prompt, the line would be echoed above it and the output put after the prompt.
+  await waitUntil(async () => (await env.capture('2')).startsWith('$'), 'the prompt in pane 2');
   await env.ok(['send', '--pane', '2', '--enter', `echo ${long}`]);
   await waitUntil(async () => (await env.capture('2')).includes('word11'), 'the long line echoed');
   const r = await inPane(env, 'tmux capture-pane -p -J -t %2; echo ---; tmux capture-pane -p -t %2');

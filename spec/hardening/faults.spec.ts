@@ -9,7 +9,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ExecutionContext } from 'ava';
 import { readSnapshot, sessionFilePath, writeSessionFile } from '../../lib/session/session-file.js';
 import { SNAPSHOT_VERSION, type SessionSnapshot } from '../../lib/session/snapshot.js';
-import { control } from '../helpers/control.js';
+import { PROTOCOL_VERSION } from '../../lib/server/protocol.js';
+import { connect, control } from '../helpers/control.js';
 import { alive, openFds, rssKb, sampler, zombieChildren } from '../helpers/processes.js';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
@@ -579,5 +580,55 @@ trial({
     t.is((await env.spawnCli(['kill-server'])).code, 0);
     await waitUntil(() => !alive(pid), 'the server to end');
     return { done: 'the socket folder replaced by a symlink to another folder, SIGUSR1 sent, then the link removed', figure: 'nothing written in the target; commands refused (UNSAFE_SOCKET, 8) while the link stood; listening again in a new 0700 folder within a second of its removal; kill-server then ended it' };
+  },
+});
+
+trial({
+  id: 'upgrade-connections',
+  what: '`server upgrade` while control connections pipeline requests and scripts wait: each request the old server read is answered, the rest are closed with code 1012 and a reason; `thurm wait` goes on waiting on the new server and `thurm events` goes on from the new server\'s snapshot',
+  async run(t) {
+    const env = await session(t, ['--', 'sh']);
+    const pid = await env.serverPid();
+    const fds = openFds(pid);
+    // A script waiting on a long job, and one following the events, both connected before the upgrade.
+    const waiting = env.spawnCli(['wait', '--pane', '1', '--output', 'job-done-42', '--timeout', '60']);
+    const events = env.spawnCli(['events', '--json']);
+    await waitUntil(() => openFds(pid) >= fds + 2, 'wait and events to connect to the old server');
+    // Connections that never stop asking: every request gets a reply or the connection a reasoned close.
+    const askers = await Promise.all(Array.from({ length: 4 }, async () => {
+      const ws = await connect(env.socket);
+      if (!('send' in ws)) throw new Error(`refused: ${ws.refused}`);
+      const state = { sent: 0, answered: 0, close: null as { code: number; reason: string } | null };
+      ws.on('message', () => { state.answered++; ask(); });
+      ws.on('close', (code, reason) => { state.close = { code, reason: reason.toString() }; });
+      const ask = () => { if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: ++state.sent, type: 'list', version: PROTOCOL_VERSION })); };
+      for (let i = 0; i < 8; i++) ask();
+      return state;
+    }));
+    await waitUntil(() => askers.every((a) => a.answered > 0), 'each connection to be answered');
+    const up = await env.spawnCli(['server', 'upgrade']);
+    t.is(up.code, 0, up.stderr);
+    await waitUntil(() => askers.every((a) => a.close !== null), 'the old server to close each connection');
+    for (const a of askers) {
+      t.deepEqual(a.close, { code: 1012, reason: 'server-upgrade: the session moved to a new server' });
+      // Asked in flight when the close came: at most the 8 in the pipe went unanswered, none read was dropped.
+      t.true(a.sent - a.answered <= 8, `${a.sent} sent, ${a.answered} answered`);
+    }
+    await env.ok(['send', '--pane', '1', 'echo job-done-$((6*7))', '--enter']);
+    const waited = await waiting;
+    t.is(waited.code, 0, waited.stderr);
+    await env.ok(['rename-window', 'after-upgrade']);
+    await waitUntil(async () => (await env.json<{ windows: { name: string }[] }>(['info'])).windows[0].name === 'after-upgrade', 'the rename');
+    await env.ok(['kill-server']);
+    const followed = await events;
+    t.is(followed.code, 0, followed.stderr);
+    const lines = followed.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const resumedAt = lines.findIndex((l) => l.type === 'snapshot' && l.resumed === 'server-upgrade');
+    t.true(resumedAt > 0, followed.stdout.slice(0, 500));
+    t.true(lines.slice(resumedAt).some((l) => l.type === 'window-renamed' || (l.type === 'session-ended')), 'events of the new server follow its snapshot');
+    t.is(lines.at(-1).type, 'session-ended');
+    const asked = askers.reduce((s, a) => s + a.sent, 0);
+    const answered = askers.reduce((s, a) => s + a.answered, 0);
+    return { done: `4 connections pipelining list requests (8 in flight each), a \`thurm wait\` and a \`thurm events\` across one \`server upgrade\``, figure: `${n(answered)} of ${n(asked)} requests answered, each connection then closed with 1012 "server-upgrade" (at most its 8 in flight unanswered, to be asked again); wait returned 0 once the new server saw the output; events printed the new server's snapshot (resumed: server-upgrade) and its events to session-ended` };
   },
 });

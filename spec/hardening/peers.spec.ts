@@ -7,10 +7,11 @@ import path from 'node:path';
 import { Connection } from '../../lib/cli/connection.js';
 import { WsClient } from '../../lib/cli/ws-client.js';
 import type { PublicEvent } from '../../lib/server/events.js';
-import { MAX_ALL_QUEUED, MAX_SUBSCRIBERS } from '../../lib/server/peer-budget.js';
+import { MAX_ALL_QUEUED, MAX_CLIENTS, MAX_SUBSCRIBERS } from '../../lib/server/peer-budget.js';
 import { PROTOCOL_VERSION } from '../../lib/server/protocol.js';
 import { rssKb, sampler } from '../helpers/processes.js';
-import { ThurmEnv } from '../helpers/thurm-env.js';
+import { TestTerminal } from '../helpers/terminal.js';
+import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
 import { duration, mb, n, percentile, SCALE, trial } from '../helpers/trials.js';
 import { waitUntil } from '../helpers/wait.js';
 
@@ -168,6 +169,48 @@ trial({
     return {
       done: `${n(requests)} capture requests of ${n(one / 1024)} KB replies (${n((requests * one) / 2 ** 20)} MiB in all) on one connection that read nothing until they were sent; ${latencies.length} list requests on another meanwhile`,
       figure: `every list answered (p99 ${n(percentile(latencies, 99))} ms, max ${n(Math.max(...latencies))} ms); lost: nothing (all ${n(requests)} replies arrived once it read); RSS ${mb(rssBefore)} before, ${mb(peak)} peak while unread, ${mb(after)} after`,
+    };
+  },
+});
+
+trial({
+  id: 'client-crowd',
+  what: `a crowd of read-only attaches beside a printing pane: past ${MAX_CLIENTS} clients an attach is refused with SERVER_BUSY (the CLI says so, exit 20), the server's memory stays bounded, and \`list\` is answered throughout`,
+  timeoutMs: 180_000,
+  async run(t) {
+    const env = await session(t);
+    const pid = await env.serverPid();
+    await env.ok(['split', '--', 'sh', '-c', 'while :; do date; sleep 0.02; done']);
+    const ctl = await Connection.open(env.socket);
+    t.teardown(() => ctl.close());
+    const rssBefore = rssKb(pid);
+    const crowd: WsClient[] = [];
+    t.teardown(() => { for (const ws of crowd) ws.terminate(); });
+    const latencies: number[] = [];
+    const replies = await Promise.all(Array.from({ length: MAX_CLIENTS + 8 }, async (_, i) => {
+      const ws = await open(env.socket);
+      crowd[i] = ws;
+      // Frames after the reply are binary: the reply is the first text message.
+      const reply = new Promise<{ ok: boolean; error?: { code: string } }>((resolve) => ws.on('message', (d, binary) => { if (!binary) resolve(JSON.parse(d.toString())); }));
+      ws.send(frame(1, 'attach', { size: { cols: 100, rows: 30 }, term: 'xterm-256color', readOnly: true }));
+      return reply;
+    }));
+    latencies.push(...await lists(ctl, 20));
+    t.is(replies.filter((r) => r.ok).length, MAX_CLIENTS);
+    t.true(replies.filter((r) => !r.ok).every((r) => r.error?.code === 'SERVER_BUSY'));
+    t.is((await ctl.request<{ clients: number }>('info')).clients, MAX_CLIENTS);
+    const cli = new TestTerminal(process.execPath, [BIN, 'attach', '-r'], env.env, 100, 30);
+    t.teardown(() => cli.kill());
+    t.is(await cli.exited, 20);
+    t.regex(cli.lines().join('\n'), /thurm: attach: the session has \d+ clients, the most it serves/);
+    const rssCrowd = rssKb(pid);
+    for (const ws of crowd) ws.terminate();
+    await waitUntil(async () => (await ctl.request<{ clients: number }>('info')).clients === 0, 'the crowd to be gone');
+    latencies.push(...await lists(ctl, 20));
+    t.true(rssCrowd - rssBefore < MAX_CLIENTS * 4 * 1024, `RSS ${mb(rssBefore)} → ${mb(rssCrowd)} with ${MAX_CLIENTS} clients`);
+    return {
+      done: `${n(MAX_CLIENTS + 8)} read-only attaches at once beside a pane printing every 20 ms, then the CLI's \`attach -r\`; 40 list requests`,
+      figure: `${MAX_CLIENTS} attached, 8 refused with SERVER_BUSY and the CLI exit 20; RSS ${mb(rssBefore)} → ${mb(rssCrowd)} with the crowd (about ${n(Math.round((rssCrowd - rssBefore) / MAX_CLIENTS))} kB a client); list p99 ${n(percentile(latencies, 99))} ms`,
     };
   },
 });
