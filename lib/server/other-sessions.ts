@@ -30,6 +30,8 @@ interface Link {
   connection: Connection | null;
   asking: boolean;
   known: OtherSession | null;
+  /** Answered once since the look began: what presses at the first answer is no news. */
+  answered: boolean;
 }
 
 export class OtherSessions implements OtherSessionsView {
@@ -41,6 +43,8 @@ export class OtherSessions implements OtherSessionsView {
     /** This server's socket: its siblings are the other sessions. */
     private readonly socket: () => string,
     private readonly changed: () => void,
+    /** More of a session's panes need the user than at the last look (flashed in the status line). */
+    private readonly news: (session: OtherSession) => void = () => {},
   ) {}
 
   list(): readonly OtherSession[] {
@@ -74,7 +78,7 @@ export class OtherSessions implements OtherSessionsView {
     }
     for (const name of names) {
       let link = this.links.get(name);
-      if (!link) this.links.set(name, (link = { connection: null, asking: false, known: null }));
+      if (!link) this.links.set(name, (link = { connection: null, asking: false, known: null, answered: false }));
       if (!link.asking) void this.ask(path.join(dir, `${name}.sock`), name, link);
     }
     this.publish();
@@ -87,7 +91,10 @@ export class OtherSessions implements OtherSessionsView {
       const { agents } = await link.connection.request<{ agents: { state: string }[] }>('agents');
       // Another server's word: only states this one knows count.
       const states = agents.map((a) => a.state).filter(isState).sort((a, b) => overviewRank(a) - overviewRank(b));
-      link.known = { name, state: states[0] ?? 'none', needYou: states.filter(needsYou).length };
+      const known: OtherSession = { name, state: states[0] ?? 'none', needYou: states.filter(needsYou).length };
+      if (link.answered && known.needYou > (link.known?.needYou ?? 0) && this.links.get(name) === link) this.news(known);
+      link.known = known;
+      link.answered = true;
     } catch {
       // Gone, stopped or busy: left out, asked again on a fresh connection next time.
       link.connection?.close();

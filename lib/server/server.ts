@@ -63,6 +63,8 @@ export class ControlServer {
   /** What presses in this user's other sessions, looked at while a client is attached. */
   private readonly others = new OtherSessions(() => this.socketPath, () => {
     for (const screen of this.screens) screen.othersChanged();
+  }, (session) => {
+    for (const screen of this.screens) screen.otherSessionNews(session);
   });
 
   constructor(

@@ -6,7 +6,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import blessed from 'blessed';
 import type { ClientHandle } from '../commands/command.js';
-import type { OtherSessionsView } from '../server/other-sessions.js';
+import type { OtherSession, OtherSessionsView } from '../server/other-sessions.js';
 import type { DetachedMessage, Reply, RequestFields, RequestType } from '../server/protocol.js';
 import { sessionNames } from '../server/socket-path.js';
 import type { MuxEvent } from '../session/events.js';
@@ -32,6 +32,7 @@ import { ANIMATION_MS, PaneFrames } from './pane-frames.js';
 import { PromptMode } from './prompt-mode.js';
 import { renderDiff } from './renderer.js';
 import { TerminalOutput } from './terminal-output.js';
+import { glyph } from './status-view.js';
 import { TimedText } from './timed-text.js';
 import type { UiContext } from './ui-actions.js';
 
@@ -236,6 +237,12 @@ export class ClientScreen implements ClientHandle, UiContext {
   /** What the other sessions need changed: the status line shows it. */
   othersChanged(): void {
     this.scheduleFrame();
+  }
+
+  /** A pane of another session needs the user now: flashed, as this session's notifications are. */
+  otherSessionNews(o: OtherSession): void {
+    if (o.state === 'none') return;
+    this.showMessage(`session ${o.name}: ${glyph(o.state)} ${o.state} (${o.needYou} pane${o.needYou === 1 ? '' : 's'} need${o.needYou === 1 ? 's' : ''} you; prefix s to go there)`);
   }
 
   private redrawAll(): void {

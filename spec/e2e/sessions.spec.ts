@@ -48,7 +48,7 @@ test.serial('prefix ) and ( move the client to the next and previous session, pr
   t.is(await clients(env, 'default'), 0);
 });
 
-test.serial('a pane that needs you in another session shows in the status line and the session chooser, and goes when it is seen', async (t) => {
+test.serial('a pane that needs you in another session is flashed, then shows in the status line and the session chooser, and goes when it is seen', async (t) => {
   const env = await twoSessions(t);
   const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
   t.teardown(() => term.kill());
@@ -56,6 +56,8 @@ test.serial('a pane that needs you in another session shows in the status line a
   const status = () => term.lines()[29];
   t.false(status().includes('work'), status());
   await env.ok(['-s', 'work', 'send', '--pane', '2', `printf '\\033]7501;state=blocked\\007'`, '--enter']);
+  // News first (a flash, as this session's own notifications), then the mark that stays.
+  await term.waitFor(() => status().includes('session work: ◆ blocked (1 pane needs you; prefix s to go there)'), 'the flash of work\'s news');
   await term.waitFor(() => / work◆1 │/.test(status()), 'work blocked, in default\'s status line');
   term.write('\x02s');
   await term.waitFor((s) => / {2}work {2}◆ blocked \(1 needs you\)/.test(s), 'the chooser says what presses in work');

@@ -539,16 +539,21 @@ trial({
     t.teardown(() => env.cleanup());
     const rounds = SCALE ? 10 : 4;
     let slowest = 0;
+    let losers = 0;
     for (let round = 0; round < rounds; round++) {
       const started = performance.now();
       const pair = await Promise.all([0, 1].map(() => env.cli(['-s', `race${round}`, 'new', '-d', '--', 'true'])));
       slowest = Math.max(slowest, performance.now() - started);
-      t.deepEqual(pair.map((r) => r.code).sort(), [0, 7], pair.map((r) => r.stderr).join(''));
+      // One starts it; the other finds it (7) or, on a loaded machine, comes after it ended and
+      // starts its own (0): never a timeout (11) or an internal error (70).
+      t.true(pair.every((r) => r.code === 0 || r.code === 7), pair.map((r) => `${r.code} ${r.stderr}`).join(''));
+      t.true(pair.some((r) => r.code === 0));
+      losers += pair.filter((r) => r.code === 7).length;
     }
     t.teardown(async () => { await env.cli(['-s', 'ten', 'kill-server']); });
     const ten = await Promise.all(Array.from({ length: 10 }, () => env.cli(['-s', 'ten', 'new', '-d'])));
     t.deepEqual(ten.map((r) => r.code).sort(), [0, 7, 7, 7, 7, 7, 7, 7, 7, 7], ten.map((r) => r.stderr).join(''));
-    return { done: `${rounds} rounds of two \`new -d -- true\` at once, then ten \`new -d\` at once`, figure: `each pair exit 0 and 7, the slowest answered in ${Math.round(slowest)} ms (a loser waited 10 s and failed before); ten: one 0, nine 7` };
+    return { done: `${rounds} rounds of two \`new -d -- true\` at once, then ten \`new -d\` at once`, figure: `${losers} of ${rounds} pairs had a loser, which answered 7 at once (it waited 10 s and failed before); the slowest pair took ${Math.round(slowest)} ms; ten: one 0, nine 7` };
   },
 });
 
