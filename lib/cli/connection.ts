@@ -15,6 +15,9 @@ const START_TIMEOUT_MS = 10_000;
 /** How long a command waits to connect and, separately, for a reply: a frozen server must not hang it. */
 export const REQUEST_TIMEOUT_MS = 5000;
 
+/** The server this build starts (and finds among processes by its argv). */
+const SERVER_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server', 'main.js');
+
 /** How long a client waits for the server that took its session over (`server upgrade`). */
 const RECONNECT_MS = 20_000;
 
@@ -92,9 +95,16 @@ export class Connection {
         if (ws.status === 503 || err.code === 'EAGAIN') return reject(new ThurmError('SERVER_BUSY', `server busy: it serves as many connections as it may; try again: ${socketPath}`));
         if (ws.status === 410) return reject(new ThurmError('SERVER_UNAVAILABLE', `the session is ending: ${socketPath}`));
         // A reset or broken pipe while connecting is a server that was ending as it accepted (a
-        // session whose program exited at once): gone, as a refused connection is.
+        // session whose program exited at once): gone, as a refused connection is. Unless a
+        // server still runs there: then it dropped the connection at its limit of connections
+        // or open files, which is busy, not gone.
         const dead = ['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'EPIPE'].includes(err.code ?? '');
-        reject(new ThurmError(dead ? 'SERVER_UNAVAILABLE' : 'IO_ERROR', `${dead ? 'no server running on' : 'cannot connect to'} ${socketPath}${dead ? '' : `: ${err.message}`}`));
+        const gone = () => reject(new ThurmError(dead ? 'SERVER_UNAVAILABLE' : 'IO_ERROR', `${dead ? 'no server running on' : 'cannot connect to'} ${socketPath}${dead ? '' : `: ${err.message}`}`));
+        if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') return gone();
+        void import('../server/socket-file.js').then(({ serverAlive }) => serverAlive(socketPath, SERVER_ENTRY)).then((alive) => {
+          if (!alive) return gone();
+          reject(new ThurmError('SERVER_BUSY', `server busy: it dropped the connection at its limit of connections or open files; try again: ${socketPath}`));
+        }, gone);
       });
     });
   }
@@ -167,8 +177,7 @@ export async function startServer(spec: ServerSpec, env: NodeJS.ProcessEnv = pro
   }
   const logPath = serverLogPath(spec.session, env);
   const log = openLog(logPath, env);
-  const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server', 'main.js');
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry, JSON.stringify(spec)], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY, JSON.stringify(spec)], {
     detached: true,
     stdio: ['ignore', log.fd, log.fd],
     cwd: spec.cwd,
@@ -194,7 +203,7 @@ export async function startServer(spec: ServerSpec, env: NodeJS.ProcessEnv = pro
     if (exit === 0) return { started: true, connection: null };
     // Another client's server took the socket first; once none starts or serves it any more,
     // that session has already ended (its program exited at once): nothing to wait for.
-    if (exit === EXIT_ALREADY_RUNNING && !(await (await import('../server/socket-file.js')).serverAlive(spec.socketPath, entry))) {
+    if (exit === EXIT_ALREADY_RUNNING && !(await (await import('../server/socket-file.js')).serverAlive(spec.socketPath, SERVER_ENTRY))) {
       return { started: false, connection: null };
     }
     if (exit !== null && exit !== EXIT_ALREADY_RUNNING) {

@@ -3,6 +3,7 @@
 // terminal. Each check runs the real writer or the real binary and reports what it measured.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -635,5 +636,30 @@ trial({
     const asked = askers.reduce((s, a) => s + a.sent, 0);
     const answered = askers.reduce((s, a) => s + a.answered, 0);
     return { done: `4 connections pipelining list requests (8 in flight each), a \`thurm wait\` and a \`thurm events\` across one \`server upgrade\``, figure: `${n(answered)} of ${n(asked)} requests answered, each connection then closed with 1012 "server-upgrade" (at most its 8 in flight unanswered, to be asked again); wait returned 0 once the new server saw the output; events printed the new server's snapshot (resumed: server-upgrade) and its events to session-ended` };
+  },
+});
+
+trial({
+  id: 'out-of-descriptors',
+  what: 'a server out of connections and file descriptors (`ulimit -n 48`, 13 panes, 40 idle sockets): the CLI says the server is busy (SERVER_BUSY, exit 20), not that none runs, and is served once the sockets go',
+  async run(t) {
+    const env = new ThurmEnv();
+    t.teardown(() => env.cleanup());
+    execFileSync('sh', ['-c', `ulimit -n 48; exec "${process.execPath}" "${BIN}" new -d -- sh`], { env: env.env });
+    for (let i = 0; i < 12; i++) await env.ok(['new-window', '--', 'sh']);
+    const sockets: net.Socket[] = [];
+    t.teardown(() => { for (const s of sockets) s.destroy(); });
+    for (let i = 0; i < 40; i++) {
+      const s = net.connect(env.socket);
+      s.on('error', () => {});
+      await new Promise((resolve) => { s.once('connect', resolve); s.once('error', resolve); });
+      sockets.push(s);
+    }
+    const busy = await env.spawnCli(['list']);
+    t.is(busy.code, 20, busy.stderr);
+    t.regex(busy.stderr, /server busy: it dropped the connection at its limit/);
+    for (const s of sockets) s.destroy();
+    await waitUntil(async () => (await env.spawnCli(['list'])).code === 0, 'the CLI served once the sockets are gone');
+    return { done: 'a server started under `ulimit -n 48` with 13 panes, then 40 idle sockets to it, then `thurm list`', figure: 'list exit 20 (server busy) while the sockets stood, where it said "no server running" (6) before; served again once they closed' };
   },
 });
