@@ -8,10 +8,20 @@ import { fileURLToPath } from 'node:url';
 import { isErrorCode, ThurmError } from '../errors.js';
 import { CLOSE_UPGRADED, EXIT_ALREADY_RUNNING, MAX_FRAME, PROTOCOL_VERSION, SERVER_NODE_FLAGS, type Reply, type ServerSpec, type SessionInfo } from '../server/protocol.js';
 import { checkSocketDir } from '../server/socket-path.js';
-import { ensureStateDir, openStateFileToAppend, serverLogPath } from '../session/paths.js';
+import { ensureStateDir, openStateFileToAppend, serverLogPath, stateDir } from '../session/paths.js';
 import { WsClient } from './ws-client.js';
 
 const START_TIMEOUT_MS = 10_000;
+
+/** A restore reads its session file and writes each pane's history first: this long more per MiB of it. */
+const RESTORE_MS_PER_MIB = 500;
+
+/** How long a server may take to listen: longer when it restores a large session file first. */
+function startTimeout(spec: ServerSpec, env: NodeJS.ProcessEnv): number {
+  if (!spec.restore) return START_TIMEOUT_MS;
+  const size = fs.statSync(path.join(stateDir(env), `${spec.session}.json`), { throwIfNoEntry: false })?.size ?? 0;
+  return START_TIMEOUT_MS + Math.ceil((size / 2 ** 20) * RESTORE_MS_PER_MIB);
+}
 /** How long a command waits to connect and, separately, for a reply: a frozen server must not hang it. */
 export const REQUEST_TIMEOUT_MS = 5000;
 
@@ -187,7 +197,8 @@ export async function startServer(spec: ServerSpec, env: NodeJS.ProcessEnv = pro
   let exit: number | null = null;
   child.once('exit', (code) => { exit = code ?? 1; });
   child.unref();
-  const deadline = Date.now() + START_TIMEOUT_MS;
+  const timeout = startTimeout(spec, env);
+  const deadline = Date.now() + timeout;
   for (;;) {
     try {
       const connection = await Connection.open(spec.socketPath);
@@ -209,7 +220,7 @@ export async function startServer(spec: ServerSpec, env: NodeJS.ProcessEnv = pro
     if (exit !== null && exit !== EXIT_ALREADY_RUNNING) {
       throw log.fd === 'ignore' ? new ThurmError('INTERNAL', `server failed to start, with no log: ${log.why}`) : serverStartError(logPath);
     }
-    if (Date.now() > deadline) throw new ThurmError('TIMEOUT', `server did not start within ${START_TIMEOUT_MS / 1000}s; see ${logPath}`);
+    if (Date.now() > deadline) throw new ThurmError('TIMEOUT', `server did not start within ${Math.round(timeout / 1000)}s; see ${logPath}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }

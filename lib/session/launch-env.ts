@@ -27,8 +27,12 @@ export interface Launch { pgid: number; line: string }
 
 export class LaunchEnv {
   private entered: EnteredLine | null = null;
-  private launch: Launch | null = null;
-  private given: { pgid: number; env: [string, string][] } | null = null;
+  /**
+   * The line that started the foreground group. Read when asked, not when the group starts: the
+   * shell's echo of it may still wait to be parsed then (a loaded machine); the last reading is
+   * kept for when the line has left the history.
+   */
+  private launch: { pgid: number; line: EnteredLine | null; text: string } | null = null;
 
   constructor(private readonly proc: Pick<ProcFacts, 'readEnviron'>) {}
 
@@ -41,17 +45,22 @@ export class LaunchEnv {
   /** Another group took the foreground: the line last entered in the shell started it. */
   groupChanged(pgid: number | null, shellPid: number): void {
     if (pgid === null || pgid === shellPid || !this.entered) return;
-    const line = this.entered.text();
-    this.entered.dispose();
+    this.launch?.line?.dispose();
+    this.launch = { pgid, line: this.entered, text: '' };
     this.entered = null;
-    this.launch = line === null ? null : { pgid, line };
   }
 
   /** The variables the command line gave group `pgid`'s leader, as [name, value]; none when unknown. */
   env(pgid: number, shellPid: number): [string, string][] {
     if (this.launch?.pgid !== pgid) return [];
-    if (this.given?.pgid !== pgid) this.given = { pgid, env: this.read(this.launch.line, pgid, shellPid) };
-    return this.given.env;
+    return this.read(this.lineText(), pgid, shellPid);
+  }
+
+  private lineText(): string {
+    const launch = this.launch!;
+    const now = launch.line?.text();
+    if (now !== null && now !== undefined) launch.text = now;
+    return launch.text;
   }
 
   private read(line: string, pgid: number, shellPid: number): [string, string][] {
@@ -67,14 +76,15 @@ export class LaunchEnv {
   }
 
   handover(): Launch | null {
-    return this.launch && { ...this.launch };
+    return this.launch && { pgid: this.launch.pgid, line: this.lineText() };
   }
 
   adopt(launch: Launch | null | undefined): void {
-    this.launch = launch ?? null;
+    this.launch = launch ? { pgid: launch.pgid, line: null, text: launch.line } : null;
   }
 
   dispose(): void {
     this.entered?.dispose();
+    this.launch?.line?.dispose();
   }
 }

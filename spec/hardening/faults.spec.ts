@@ -1,7 +1,7 @@
 // Faults (issue 14): the server's session file under SIGKILL mid-save, a disk that is full or
 // read-only, a client stopped for minutes, and pane programs that outlive or abandon their
 // terminal. Each check runs the real writer or the real binary and reports what it measured.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -661,5 +661,31 @@ trial({
     for (const s of sockets) s.destroy();
     await waitUntil(async () => (await env.spawnCli(['list'])).code === 0, 'the CLI served once the sockets are gone');
     return { done: 'a server started under `ulimit -n 48` with 13 panes, then 40 idle sockets to it, then `thurm list`', figure: 'list exit 20 (server busy) while the sockets stood, where it said "no server running" (6) before; served again once they closed' };
+  },
+});
+
+trial({
+  id: 'large-restore',
+  what: '`thurm restore -d` of a large session file (about 240 MB: 10 panes of 290,000 lines) waits for the server that restores it and exits 0 with its report, instead of timing out (11) while the restore goes on',
+  skip: !SCALE && 'run by `npm run test:hardening` only: the restore alone takes half a minute',
+  timeoutMs: 300_000,
+  async run(t) {
+    const env = new ThurmEnv();
+    t.teardown(() => env.cleanup());
+    const file = path.join(env.env.XDG_STATE_HOME!, 'thurm', 'default.json');
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const s = snapshot('big', 290_000);
+    const ids = Array.from({ length: 10 }, (_, i) => String(i + 1));
+    s.panes = ids.map((id) => ({ ...s.panes[0], id }));
+    s.windows = ids.map((id, i) => ({ index: i, name: null, layout: { kind: 'pane', pane: id }, focused: id, zoomed: null }));
+    s.nextId = 11;
+    fs.writeFileSync(file, JSON.stringify(s), { mode: 0o600 });
+    const size = fs.statSync(file).size;
+    const started = performance.now();
+    const r = spawnSync(process.execPath, [BIN, 'restore', '-d'], { env: env.env, encoding: 'utf8', timeout: 240_000 });
+    const ms = performance.now() - started;
+    t.is(r.status, 0, r.stderr);
+    t.is(r.stdout.match(/: restored: /g)?.length, 10, r.stdout);
+    return { done: `a ${mb(size / 1024)} session file of 10 panes with 290,000 lines of history each, restored with \`restore -d\``, figure: `exit 0 with the report of all 10 panes after ${(ms / 1000).toFixed(1)} s (it timed out after 10 s before)` };
   },
 });
