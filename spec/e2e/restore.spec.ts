@@ -179,6 +179,21 @@ test.serial('titles given with rename-pane and the tmux shim\'s select-pane -T c
   t.regex(term.lines()[0], /^[─━] 1 given-one [─━]+│[─━] 2 given two [─━]+$/, 'each in its own pane\'s header');
 });
 
+/**
+ * A stand-in Claude Code at `claude`: the fake agent, told what to do through the returned fifo;
+ * run with `--resume ID` it prints `resumed ID` and `also` (a JavaScript expression), then waits.
+ */
+function standInClaude(env: ThurmEnv, claude: string, also = "''"): string {
+  fs.writeFileSync(claude, `#!${process.execPath}
+if (process.argv[2] === '--resume') { process.stdout.write('resumed ' + process.argv[3] + ${also} + '\\r\\n'); setInterval(() => {}, 1e6); }
+else require(${JSON.stringify(path.join(ROOT, 'spec', 'fixtures', 'fake-agent.cjs'))});
+`, { mode: 0o755 });
+  const fifo = path.join(env.dir, 'control');
+  execFileSync('mkfifo', [fifo]);
+  env.env.FAKE_AGENT_THURM = BIN;
+  return fifo;
+}
+
 test.serial('a Claude Code run by a path not on PATH is bound once its transcript exists and resumed by that path', async (t) => {
   const env = await world(t);
   const project = path.join(env.dir, 'project');
@@ -187,13 +202,7 @@ test.serial('a Claude Code run by a path not on PATH is bound once its transcrip
   fs.mkdirSync(tools);
   // Thurm knows it as Claude Code by its name; `--resume ID` only says what it resumes.
   const claude = path.join(tools, 'claude');
-  fs.writeFileSync(claude, `#!${process.execPath}
-if (process.argv[2] === '--resume') { process.stdout.write('resumed ' + process.argv[3] + '\\r\\n'); setInterval(() => {}, 1e6); }
-else require(${JSON.stringify(path.join(ROOT, 'spec', 'fixtures', 'fake-agent.cjs'))});
-`, { mode: 0o755 });
-  const fifo = path.join(env.dir, 'control');
-  execFileSync('mkfifo', [fifo]);
-  env.env.FAKE_AGENT_THURM = BIN;
+  const fifo = standInClaude(env, claude);
   await env.ok(['new', '-d']);
   await env.ok(['send', '--pane', '1', `cd '${project}' && '${claude}' '${fifo}'`, '--enter']);
   await waitUntil(async () => (await env.capture('1')).includes('fake agent ready'), 'the stand-in Claude');
@@ -219,13 +228,7 @@ else require(${JSON.stringify(path.join(ROOT, 'spec', 'fixtures', 'fake-agent.cj
 test.serial('a resumed agent gets the variables its command line gave it, and none its shell exported before', async (t) => {
   const env = await world(t);
   const claude = path.join(env.dir, 'claude');
-  fs.writeFileSync(claude, `#!${process.execPath}
-if (process.argv[2] === '--resume') { process.stdout.write('resumed ' + process.argv[3] + ' at <' + process.env.ANTHROPIC_BASE_URL + '> token <' + process.env.EXPORTED_TOKEN + '>\\r\\n'); setInterval(() => {}, 1e6); }
-else require(${JSON.stringify(path.join(ROOT, 'spec', 'fixtures', 'fake-agent.cjs'))});
-`, { mode: 0o755 });
-  const fifo = path.join(env.dir, 'control');
-  execFileSync('mkfifo', [fifo]);
-  env.env.FAKE_AGENT_THURM = BIN;
+  const fifo = standInClaude(env, claude, "' at <' + process.env.ANTHROPIC_BASE_URL + '> token <' + process.env.EXPORTED_TOKEN + '>'");
   await env.ok(['new', '-d']);
   // Exported on a line of its own, as a profile would: the shell's, not the agent's command line.
   await env.ok(['send', '--pane', '1', 'export EXPORTED_TOKEN=s3cret; echo exported', '--enter']);
