@@ -105,12 +105,13 @@ export class Connection {
         if (ws.status === 503 || err.code === 'EAGAIN') return reject(new ThurmError('SERVER_BUSY', `server busy: it serves as many connections as it may; try again: ${socketPath}`));
         if (ws.status === 410) return reject(new ThurmError('SERVER_UNAVAILABLE', `the session is ending: ${socketPath}`));
         // A reset or broken pipe while connecting is a server that was ending as it accepted (a
-        // session whose program exited at once): gone, as a refused connection is. Unless a
-        // server still runs there: then it dropped the connection at its limit of connections
-        // or open files, which is busy, not gone.
+        // session whose program exited at once; an ending server has removed its socket file
+        // first): gone, as a refused connection is. But with the socket file still there and a
+        // server still holding it, the server dropped the connection at its limit of
+        // connections or open files: busy, not gone.
         const dead = ['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'EPIPE'].includes(err.code ?? '');
         const gone = () => reject(new ThurmError(dead ? 'SERVER_UNAVAILABLE' : 'IO_ERROR', `${dead ? 'no server running on' : 'cannot connect to'} ${socketPath}${dead ? '' : `: ${err.message}`}`));
-        if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') return gone();
+        if ((err.code !== 'ECONNRESET' && err.code !== 'EPIPE') || !aliasTarget(socketPath)?.isSocket()) return gone();
         void import('../server/socket-file.js').then(({ serverAlive }) => serverAlive(socketPath, SERVER_ENTRY)).then((alive) => {
           if (!alive) return gone();
           reject(new ThurmError('SERVER_BUSY', `server busy: it dropped the connection at its limit of connections or open files; try again: ${socketPath}`));
