@@ -4,7 +4,7 @@ import path from 'node:path';
 import { printable, safeJson } from '../sanitize.js';
 import type { SessionInfo } from '../server/protocol.js';
 import { sessionsIn, socketDir } from '../server/socket-path.js';
-import { overviewRank } from '../status/states.js';
+import { sessionState } from '../server/other-sessions.js';
 import { Connection } from './connection.js';
 
 const ASK_MS = 1000;
@@ -19,8 +19,8 @@ export async function listSessions(): Promise<SessionRow[]> {
       const connection = await Connection.open(path.join(dir, `${name}.sock`), ASK_MS);
       try {
         const info = await connection.request<SessionInfo>('info');
-        const states = info.panes.map((p) => p.status.state).filter((s) => s !== 'none').sort((a, b) => overviewRank(a) - overviewRank(b));
-        return { name, windows: info.windows.length, panes: info.panes.length, clients: info.clients, state: states[0] ?? 'none' };
+        const { state } = sessionState(name, info.panes.map((p) => p.status.state));
+        return { name, windows: info.windows.length, panes: info.panes.length, clients: info.clients, state };
       } finally {
         connection.close();
       }

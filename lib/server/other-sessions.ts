@@ -21,6 +21,12 @@ export interface OtherSession {
   needYou: number;
 }
 
+/** A session as its panes' states make it: the most pressing one, and how many need the user. Unknown states count for nothing. */
+export function sessionState(name: string, paneStates: readonly string[]): OtherSession {
+  const states = paneStates.filter(isState).sort((a, b) => overviewRank(a) - overviewRank(b));
+  return { name, state: states[0] ?? 'none', needYou: states.filter(needsYou).length };
+}
+
 /** What a client screen reads: the other sessions at the last look, by name. */
 export interface OtherSessionsView {
   list(): readonly OtherSession[];
@@ -89,9 +95,7 @@ export class OtherSessions implements OtherSessionsView {
     try {
       link.connection ??= await Connection.open(socket, ASK_MS);
       const { agents } = await link.connection.request<{ agents: { state: string }[] }>('agents');
-      // Another server's word: only states this one knows count.
-      const states = agents.map((a) => a.state).filter(isState).sort((a, b) => overviewRank(a) - overviewRank(b));
-      const known: OtherSession = { name, state: states[0] ?? 'none', needYou: states.filter(needsYou).length };
+      const known = sessionState(name, agents.map((a) => a.state));
       if (link.answered && known.needYou > (link.known?.needYou ?? 0) && this.links.get(name) === link) this.news(known);
       link.known = known;
       link.answered = true;

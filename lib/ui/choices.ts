@@ -1,11 +1,10 @@
 // The rows of the choosers: the agent overview (prefix `a`), windows with their panes (prefix
 // `w`), each pane with its status glyph, and sessions (prefix `s`) with what presses in each.
-import type { OtherSession } from '../server/other-sessions.js';
+import { sessionState, type OtherSession } from '../server/other-sessions.js';
 import { sessionNames } from '../server/socket-path.js';
 import { agentLines, agentRows } from '../session/agents.js';
 import type { Mux } from '../session/mux.js';
-import { needsYou } from '../status/states.js';
-import { glyph, stateCounts } from './status-view.js';
+import { glyph } from './status-view.js';
 
 /** Every pane with a status, most pressing first; a row's key is its pane. */
 export function agentChoices(mux: Mux): { key: string; text: string }[] {
@@ -16,8 +15,7 @@ export function agentChoices(mux: Mux): { key: string; text: string }[] {
 
 /** Each session (key: its name) with its most pressing state and how many of its panes need the user. */
 export function sessionChoices(mux: Mux, others: readonly OtherSession[]): { key: string; text: string }[] {
-  const counts = stateCounts(mux);
-  const self: OtherSession = { name: mux.session, state: counts[0]?.state ?? 'none', needYou: counts.filter((c) => needsYou(c.state)).reduce((n, c) => n + c.count, 0) };
+  const self = sessionState(mux.session, mux.paneIds().map((id) => mux.pane(id).summary().state));
   const known = new Map([...others, self].map((o) => [o.name, o]));
   return sessionNames(mux.socketPath).map((name) => {
     const o = known.get(name);

@@ -3,6 +3,9 @@
 // the copy mode and the pane, normal-mode.ts), which turn them into pane input or into the
 // actions of ui-actions.ts; it composes frames of changed cells (frame-scheduler.ts decides
 // when), and the rest of what its terminal is sent comes from outer-signals.ts.
+// It is a little over 400 lines because it is the UiContext every key binding acts through
+// (ui-actions.ts): the overlays, prompts, messages and session switching it opens are its own
+// state, which the modes read and change.
 import { PassThrough, Writable } from 'node:stream';
 import blessed from 'blessed';
 import type { ClientHandle } from '../commands/command.js';
