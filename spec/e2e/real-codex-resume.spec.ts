@@ -72,10 +72,13 @@ const waitForPane = <T>(env: ThurmEnv, probe: (p: PaneInfo) => T, what: string) 
 
     // The resumed Codex talks in the same thread: its next request carries the first exchange.
     const before = api.requests.length;
-    await waitUntil(async () => (await env.capture('1')).includes('noted-first-answer'), 'the earlier answer shown again', SLOW);
-    await env.ok(['send', '--pane', '1', SECOND]);
-    await waitUntil(async () => (await env.capture('1')).includes(SECOND), 'the second prompt typed', SLOW);
-    await env.ok(['send', '--pane', '1', '--key', 'Enter']);
+    // Shown again by Codex, below the history the restore put back: by then Codex has set up its
+    // terminal (bracketed paste on), so the prompt is pasted, not typed into a starting program.
+    const sinceRestore = (screen: string) => screen.split('--- restored by thurm ---').at(-1)!;
+    await waitUntil(async () => sinceRestore(await env.capture('1')).includes('noted-first-answer'), 'the earlier answer shown again by Codex', SLOW);
+    // Pasted and submitted in one write: Codex takes an Enter within 120 ms of typed text for a
+    // newline (its paste-burst guard), so text typed with `send` and then Enter may never submit.
+    await env.ok(['agent', 'prompt', '--pane', '1', SECOND]);
     const second = await waitForPane(env, () => api.requests.slice(before).find((q) => userTexts(q).some((s) => s.includes(SECOND))) ?? null, 'the second turn at the fake API');
     t.true(userTexts(second).some((s) => s.includes(FIRST)), 'the first prompt is in the resumed thread');
   },

@@ -34,10 +34,9 @@ const answer = (r: ResponsesRequest) => ((userTexts(r).at(-1) ?? '').includes(PR
     const launch = watch.events().filter((e) => e.status?.state === 'done' || e.type === 'notification');
     t.deepEqual(launch, [], 'no done and no notification for a launch');
 
-    await env.ok(['send', '--pane', pane, PROMPT]);
-    await watch.waitFor((_p, screen) => screen.includes(PROMPT), 'the prompt in the composer', SLOW);
+    // Pasted and submitted in one write (Codex takes an Enter right after typed text for a newline).
     const turnStart = watch.events().length;
-    await env.ok(['send', '--pane', pane, '--key', 'Enter']);
+    await env.ok(['agent', 'prompt', '--pane', pane, PROMPT]);
     await watch.waitFor((p, screen) => screen.includes('codex-answer-marker') && p.status.state === 'done', 'the answer, and the turn done', SLOW);
     await waitUntil(() => watch.events().some((e) => e.type === 'notification'), 'the done notification', SLOW);
     const notes = watch.events().filter((e) => e.type === 'notification') as unknown as { cause: string; title: string; text: string }[];
