@@ -45,20 +45,24 @@ export const capture = defineCommand({
     lines: field.array(field.string({ max: 1 << 20 }), { max: 10_000_000 + 1000 }).describe('history, then the screen, top to bottom'),
     wrapped: field.array(field.bool(), { max: 10_000_000 + 1000 }).describe('when asked: whether each line continues the one before it').optional(),
   },
-  run: async (ctx, a) => {
+  run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
-    // Never a half-drawn frame: a synchronized update ends (or times out) first.
-    await ctx.mux.pane(id).term.sync.settled();
-    const xterm = ctx.mux.pane(id).term.xterm;
-    const history = historyOf(xterm);
-    const first = Math.max(history.base - a.scrollback, 0);
-    const lines: string[] = [];
-    const wrapped: boolean[] = [];
-    for (let y = first; y < history.base + xterm.rows; y++) {
-      lines.push(a.ansi ? ansiLine(xterm, y) : printable(history.text(y)));
-      wrapped.push(history.wrapped(y));
-    }
-    return a.wrapped ? { pane: id, lines, wrapped } : { pane: id, lines };
+    const read = () => {
+      const xterm = ctx.mux.pane(id).term.xterm;
+      const history = historyOf(xterm);
+      const first = Math.max(history.base - a.scrollback, 0);
+      const lines: string[] = [];
+      const wrapped: boolean[] = [];
+      for (let y = first; y < history.base + xterm.rows; y++) {
+        lines.push(a.ansi ? ansiLine(xterm, y) : printable(history.text(y)));
+        wrapped.push(history.wrapped(y));
+      }
+      return a.wrapped ? { pane: id, lines, wrapped } : { pane: id, lines };
+    };
+    // Never a half-drawn frame: a synchronized update ends (or times out) first. A complete
+    // screen is read at once, so the work is done in the request's turn (fair-queue.ts).
+    const sync = ctx.mux.pane(id).term.sync;
+    return sync.updating ? sync.settled().then(read) : read();
   },
   print: (r) => {
     const lines = r.wrapped ? joinWrapped(r.lines, r.wrapped) : [...r.lines];

@@ -14,6 +14,11 @@ const loaded = new Map<string, Command<any, any>>();
 let started: Promise<void> = Promise.resolve();
 let waiting = 0;
 
+/** Settles once every request so far has started; null when none waits for its command's module. */
+export function requestsStarting(): Promise<void> | null {
+  return waiting ? started : null;
+}
+
 /** Starts `run` with the command of `type` (or why it failed to load) once every earlier request has started. */
 function inTurn(type: string, run: (command: Command<any, any> | Error | undefined) => Promise<Reply>): Promise<Reply> {
   const ready = loaded.get(type);

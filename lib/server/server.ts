@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { RawData, WebSocket } from 'ws';
 import type { ClientHandle, CommandContext } from '../commands/command.js';
-import { dispatch, requestId } from '../commands/dispatch.js';
+import { dispatch, requestId, requestsStarting } from '../commands/dispatch.js';
 import { ThurmError } from '../errors.js';
 import { ThrottledLog } from '../log.js';
 import type { Mux } from '../session/mux.js';
@@ -13,7 +13,8 @@ import { DEFAULT_FACTS, outerTerminal } from '../ui/outer-terminal.js';
 import { checkObject, type Output } from '../fields.js';
 import { checkSize, checkVersion, CLOSE_UPGRADED, CONNECTION_MODES, ENVELOPE_KEYS, MAX_FRAME, MAX_SIZE, type DetachedMessage, type Reply } from './protocol.js';
 import { subscribe, type Subscription } from './events.js';
-import { MAX_CLIENTS, MAX_QUEUED, MAX_SUBSCRIBER_QUEUED, MAX_SUBSCRIBERS, PeerBudget, type Peer } from './peer-budget.js';
+import { FairQueue, type Turn } from './fair-queue.js';
+import { MAX_ALL_QUEUED, MAX_CLIENTS, MAX_QUEUED, MAX_SUBSCRIBER_QUEUED, MAX_SUBSCRIBERS, PeerBudget, type Peer } from './peer-budget.js';
 import { OtherSessions } from './other-sessions.js';
 import { SocketFile } from './socket-file.js';
 import { requireCjs } from '../cjs.js';
@@ -60,6 +61,8 @@ export class ControlServer {
   private readonly maxConnections = connectionLimit();
   private readonly log = new ThrottledLog('thurm: ');
   private readonly budget = new PeerBudget();
+  /** Serves the requests of all control connections, the least served first. */
+  private readonly requests = new FairQueue(requestsStarting);
   /** What presses in this user's other sessions, looked at while a client is attached. */
   private readonly others = new OtherSessions(() => this.socketPath, () => {
     for (const screen of this.screens) screen.othersChanged();
@@ -165,20 +168,36 @@ export class ControlServer {
     let inFlight = 0;
     const closed = new AbortController();
     /**
-     * Messages not handled yet, in order: those that arrive while an attach loads the screen
-     * module, and while the replies already due wait unread (the socket is paused meanwhile).
+     * Messages not handled yet, in order, served by the fair queue: none runs while an attach
+     * loads the screen module, or while the replies already due wait unread (the socket is
+     * paused meanwhile, so what is read ahead stays bounded).
      */
     const held: [RawData, boolean][] = [];
-    const mustWait = () => attaching || (!screen && !events && (inFlight >= MAX_IN_FLIGHT || peer.queued > MAX_UNREAD_REPLIES));
-    const handleHeld = () => {
-      while (held.length && !mustWait()) handle(...held.shift()!);
-      if (!held.length && ws.isPaused) ws.resume();
+    const mustWait = () => attaching || (!screen && !events && (inFlight >= MAX_IN_FLIGHT || peer.queued > this.unreadAllowed()));
+    const turn: Turn = {
+      served: 0,
+      step: () => {
+        if (!held.length || mustWait()) return false;
+        handle(...held.shift()!);
+        if (!held.length && ws.isPaused) ws.resume();
+        return held.length > 0 && !mustWait();
+      },
     };
-    const reply = (r: Reply, sent?: () => void) => peer.send(JSON.stringify(r), false, sent);
+    /** Asks the queue for a turn when a held message may run, and reads on once none is held. */
+    const wake = () => {
+      if (held.length && !mustWait()) this.requests.ready(turn);
+      else if (!held.length && ws.isPaused) ws.resume();
+    };
+    const reply = (r: Reply, sent?: () => void) => {
+      const started = performance.now();
+      peer.send(JSON.stringify(r), false, sent);
+      this.requests.charge(turn, performance.now() - started);
+    };
     ws.on('error', () => ws.terminate());
     this.controls.add(ws);
     ws.on('close', () => {
       this.controls.delete(ws);
+      this.requests.forget(turn);
       closed.abort();
       held.length = 0;
       events?.dispose();
@@ -208,7 +227,7 @@ export class ControlServer {
             if (s) this.controls.delete(ws);
           }, (err) => ws.close(1011, String(err).slice(0, 100))).finally(() => {
             attaching = false;
-            handleHeld();
+            wake();
           });
           return;
         }
@@ -219,7 +238,7 @@ export class ControlServer {
         inFlight++;
         void dispatch(this.context(undefined, closed.signal), msg).then((r) => {
           inFlight--;
-          reply(r, handleHeld);
+          reply(r, wake);
         });
       } catch (err) {
         const e = err instanceof ThurmError ? err : new ThurmError('INTERNAL', String(err));
@@ -227,10 +246,20 @@ export class ControlServer {
       }
     };
     ws.on('message', (data: RawData, isBinary: boolean) => {
-      if (!held.length && !mustWait()) return handle(data, isBinary);
+      // An attached client's keys go to its pane at once, in order.
+      if (screen && !held.length) return handle(data, isBinary);
       held.push([data, isBinary]);
-      ws.pause();
+      if (held.length >= MAX_IN_FLIGHT || mustWait()) ws.pause();
+      wake();
     });
+  }
+
+  /**
+   * Reply bytes a connection may leave unread and still be served: none while what the server
+   * queues for all its peers is over half its bound, so only connections that read are served.
+   */
+  private unreadAllowed(): number {
+    return this.budget.queued > MAX_ALL_QUEUED / 2 ? 0 : MAX_UNREAD_REPLIES;
   }
 
   /** The connection becomes an events stream: the snapshot as the reply, then one text frame per event. */
