@@ -74,7 +74,7 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: string) =
     // A blocked pane's event carries the digest of its screen, so a script can answer it safely;
     // the dialog drawn after the state was told is told again with its own digest.
     const digest = status.state === 'blocked' ? once(event, `digest ${id}`, () => mux.pane(id).answerDigest()) : undefined;
-    const key = `${statusKey(status)}${digest ?? ''}`;
+    const key = `${once(event, `key ${id}`, () => statusKey(status))}${digest ?? ''}`;
     const agent = mux.pane(id).agent.current();
     const before = agents.get(id) ?? null;
     if ((agent?.instance ?? null) !== before) {
@@ -134,7 +134,7 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: string) =
   const sub = mux.subscribe((e) => {
     if (e.type === 'pane-output') return;
     // A pane the Mux no longer has (closed in the same turn) has nothing left to report.
-    if ('pane' in e && typeof e.pane === 'string' && e.type !== 'pane-removed' && !mux.paneIds().includes(e.pane)) return;
+    if ('pane' in e && typeof e.pane === 'string' && e.type !== 'pane-removed' && !once(e, 'placed', () => mux.paneIds().includes(e.pane as string))) return;
     event = e;
     onEvent(e);
   });

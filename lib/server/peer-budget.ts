@@ -4,6 +4,7 @@
 // server's memory (issue 27). A peer past a bound is dropped, the heaviest first: the reason is
 // logged and sent in its close frame, and it is cut off if it has not gone a few seconds later
 // or once the total is over again (what it holds is counted until then).
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 
 /** Bytes one connection may have queued (more than the largest frame). */
@@ -34,6 +35,13 @@ export const WRITE_COST = 600;
 /** How long a dropped peer has to read up to its close frame before it is cut off. */
 const GRACE_MS = 5000;
 
+/**
+ * What the writes still queued to a peer that is cut off end with: one error for all of them
+ * (a socket destroyed without one makes a new error, stack and all, for each queued write:
+ * a second of the server's time for a crowd of dropped subscribers).
+ */
+const CUT_OFF = Object.assign(new Error('thurm: the peer was cut off'), { stack: '' });
+
 export type PeerKind = 'control' | 'client' | 'subscriber';
 
 export class PeerBudget {
@@ -43,9 +51,9 @@ export class PeerBudget {
 
   constructor(private readonly limit = MAX_ALL_QUEUED, readonly log: (line: string) => void = (line) => console.error(line)) {}
 
-  /** Accounts for what is sent to `ws` from now on, as a control connection until it `becomes` another kind. */
-  add(ws: WebSocket, who: string): Peer {
-    const peer = new Peer(this, ws, who);
+  /** Accounts for what is sent to `ws` (over `socket`) from now on, as a control connection until it `becomes` another kind. */
+  add(ws: WebSocket, socket: Duplex, who: string): Peer {
+    const peer = new Peer(this, ws, socket, who);
     this.peers.add(peer);
     return peer;
   }
@@ -89,8 +97,9 @@ export class Peer {
   private tell: (reason: string) => void;
   private gone = false;
   private timer: NodeJS.Timeout | null = null;
+  private corked = false;
 
-  constructor(private readonly budget: PeerBudget, private readonly ws: WebSocket, private who: string) {
+  constructor(private readonly budget: PeerBudget, private readonly ws: WebSocket, private readonly socket: Duplex, private who: string) {
     this.tell = (reason) => this.ws.close(4000, `too-slow: ${reason}`);
     ws.once('close', () => this.release());
   }
@@ -119,6 +128,7 @@ export class Peer {
     }
     const cost = (typeof data === 'string' ? Buffer.byteLength(data) : data.length) + WRITE_COST;
     this.queued += cost;
+    this.gather();
     this.ws.send(data, { binary }, () => {
       if (!this.gone) {
         this.queued -= cost;
@@ -128,6 +138,20 @@ export class Peer {
     });
     this.budget.change(cost);
     return !this.dropped;
+  }
+
+  /**
+   * Frames sent in one turn of the event loop leave in one write: an event told to a crowd of
+   * subscribers costs one system call each per turn, not one per event.
+   */
+  private gather(): void {
+    if (this.corked) return;
+    this.corked = true;
+    this.socket.cork();
+    setImmediate(() => {
+      this.corked = false;
+      this.socket.uncork();
+    });
   }
 
   /** @internal The total is over and this peer holds the most. */
@@ -148,6 +172,7 @@ export class Peer {
   /** Frees what is queued to it now: it was told and still does not read. */
   private cut(): void {
     this.release();
+    this.socket.destroy(CUT_OFF);
     this.ws.terminate();
   }
 

@@ -2,6 +2,7 @@
 // attach streams (binary frames) and JSON requests (text frames) to the command table.
 import fs from 'node:fs';
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
 import type { ClientHandle, CommandContext } from '../commands/command.js';
 import { dispatch, requestId, requestsStarting } from '../commands/dispatch.js';
@@ -103,7 +104,7 @@ export class ControlServer {
         socket.end(`HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 1\r\nContent-Type: text/plain\r\n\r\nthurm: too many connections (at most ${this.maxConnections})\n`);
         return;
       }
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws));
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, socket));
     });
     this.http.on('clientError', (_err, socket) => socket.destroy());
     mux.subscribe((e) => {
@@ -160,8 +161,8 @@ export class ControlServer {
     await this.file.listen();
   }
 
-  private onConnection(ws: WebSocket): void {
-    const peer = this.budget.add(ws, 'control client');
+  private onConnection(ws: WebSocket, socket: Duplex): void {
+    const peer = this.budget.add(ws, socket, 'control client');
     let screen: ClientScreen | null = null;
     let events: Subscription | null = null;
     let attaching = false;
