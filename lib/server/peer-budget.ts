@@ -75,13 +75,16 @@ export class PeerBudget {
     this.peers.delete(peer);
   }
 
-  /** One already told to go first: telling another would free nothing yet. */
+  /**
+   * One already told to go first: telling another would free nothing yet. Bytes sent this turn
+   * have not had a chance to leave yet: a peer is as heavy as what it left unread before.
+   */
   private heaviest(): Peer | undefined {
     let told: Peer | undefined;
     let live: Peer | undefined;
     for (const p of this.peers) {
       if (p.dropped && p.queued > (told?.queued ?? 0)) told = p;
-      if (!p.dropped && p.queued > (live?.queued ?? 0)) live = p;
+      if (!p.dropped && p.behind > (live?.behind ?? 0)) live = p;
     }
     return told ?? live;
   }
@@ -98,6 +101,8 @@ export class Peer {
   private gone = false;
   private timer: NodeJS.Timeout | null = null;
   private corked = false;
+  /** Bytes sent in this turn of the event loop (they leave together once it ends). */
+  private sentThisTurn = 0;
 
   constructor(private readonly budget: PeerBudget, private readonly ws: WebSocket, private readonly socket: Duplex, private who: string) {
     this.tell = (reason) => this.ws.close(4000, `too-slow: ${reason}`);
@@ -129,6 +134,7 @@ export class Peer {
     const cost = (typeof data === 'string' ? Buffer.byteLength(data) : data.length) + WRITE_COST;
     this.queued += cost;
     this.gather();
+    this.sentThisTurn += cost;
     this.ws.send(data, { binary }, () => {
       if (!this.gone) {
         this.queued -= cost;
@@ -150,8 +156,14 @@ export class Peer {
     this.socket.cork();
     setImmediate(() => {
       this.corked = false;
+      this.sentThisTurn = 0;
       this.socket.uncork();
     });
+  }
+
+  /** Bytes it had not read before this turn. */
+  get behind(): number {
+    return Math.max(0, this.queued - this.sentThisTurn);
   }
 
   /** @internal The total is over and this peer holds the most. */

@@ -16,6 +16,7 @@ import { ParseBudget, type ParseTarget } from './parse-budget.js';
 import { SyncOutput } from './sync-output.js';
 import { KeyboardModes, type KeyboardState } from './keyboard-modes.js';
 import type { PaneKeyModes } from './key-encoding.js';
+import { oscBody } from './osc-body.js';
 import { OutputSince } from './output-since.js';
 import { useUnicode11 } from './unicode.js';
 import { xtermCore, type CursorShape } from './xterm-internals.js';
@@ -228,8 +229,9 @@ export class PaneTerminal {
     });
   }
 
+  /** `handler` gets the body of each OSC `ident` up to MAX_OSC_BODY characters (osc-body.ts); true when it handled it. */
   registerOsc(ident: number, handler: (data: string) => boolean): IDisposable {
-    return this.track(this.xterm.parser.registerOscHandler(ident, handler));
+    return this.track(xtermCore(this.xterm)._inputHandler._parser.registerOscHandler(ident, oscBody(handler)));
   }
 
   registerEsc(id: IFunctionIdentifier, handler: () => boolean): IDisposable {

@@ -70,7 +70,11 @@ export interface XtermCore {
     parse(data: string | Uint8Array, promiseResult?: boolean): void | Promise<boolean>;
     /** The rows a parse touched, for the renderer; undefined means all of them. */
     onRequestRefreshRows(listener: (e: { start: number; end: number } | undefined) => void): IDisposable;
-    _parser: { reset(): void };
+    _parser: {
+      reset(): void;
+      /** Registers an OSC handler that is handed the body in pieces, as it is parsed (osc-body.ts). */
+      registerOscHandler(ident: number, handler: CoreOscHandler): IDisposable;
+    };
     _parseStack: { paused: boolean };
   };
   /**
@@ -81,6 +85,14 @@ export interface XtermCore {
   registerCsiHandler(id: IFunctionIdentifier, handler: (params: CoreParams) => boolean | Promise<boolean>): IDisposable;
   /** Parses at once, bypassing the write buffer (specs only). */
   writeSync(data: string | Uint8Array): void;
+}
+
+/** An OSC handler as the parser calls it: the body in pieces of code points, then whether it ended well. */
+export interface CoreOscHandler {
+  start(): void;
+  put(data: Uint32Array, start: number, end: number): void;
+  /** True when handled; false passes the sequence on to the handlers registered before. */
+  end(success: boolean): boolean;
 }
 
 /** A cell's packed colours and flags, and its extended attributes (a link, an underline style). */

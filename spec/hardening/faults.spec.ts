@@ -12,7 +12,7 @@ import { readSnapshot, sessionFilePath, writeSessionFile } from '../../lib/sessi
 import { SNAPSHOT_VERSION, type SessionSnapshot } from '../../lib/session/snapshot.js';
 import { PROTOCOL_VERSION } from '../../lib/server/protocol.js';
 import { connect, control } from '../helpers/control.js';
-import { alive, openFds, rssKb, sampler, zombieChildren } from '../helpers/processes.js';
+import { alive, openFds, openSockets, rssKb, sampler, zombieChildren } from '../helpers/processes.js';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
 import { duration, mb, n, SCALE, trial } from '../helpers/trials.js';
@@ -595,11 +595,11 @@ trial({
   async run(t) {
     const env = await session(t, ['--', 'sh']);
     const pid = await env.serverPid();
-    const fds = openFds(pid);
+    const sockets = openSockets(pid);
     // A script waiting on a long job, and one following the events, both connected before the upgrade.
     const waiting = env.spawnCli(['wait', '--pane', '1', '--output', 'job-done-42', '--timeout', '60']);
     const events = env.spawnCli(['events', '--json']);
-    await waitUntil(() => openFds(pid) >= fds + 2, 'wait and events to connect to the old server');
+    await waitUntil(() => openSockets(pid) >= sockets + 2, 'wait and events to connect to the old server');
     // Connections that never stop asking: every request gets a reply or the connection a reasoned close.
     const askers = await Promise.all(Array.from({ length: 4 }, async () => {
       const ws = await connect(env.socket);

@@ -282,3 +282,34 @@ trial({
     };
   },
 });
+
+trial({
+  id: 'huge-osc',
+  what: 'a pane prints a huge OSC 52 clipboard write and a huge OSC 9 notification: each is dropped whole past 4 MiB, the server\'s memory stays bounded while they are parsed, and the pane prints on',
+  timeoutMs: 180_000,
+  async run(t) {
+    const megabytes = SCALE ? 49 : 12;
+    const env = await session(t, ['--', 'sh']);
+    const pid = await env.serverPid();
+    const script = path.join(env.dir, 'huge-osc.sh');
+    // Base64 of zeros, as a program copying a large selection would send it (OSC 9 takes any text).
+    const body = `head -c ${megabytes * 750_000} /dev/zero | base64 -w0`;
+    fs.writeFileSync(script, `printf '\\033]52;c;'; ${body}; printf '\\007\\033]9;'; ${body}; printf '\\007'; echo osc-done\n`);
+    await sleep(300);
+    const before = rssKb(pid);
+    const memory = sampler(pid);
+    t.teardown(memory.stop);
+    await env.ok(['send', '--pane', '1', '--enter', `sh ${script}`]);
+    await waitUntil(async () => (await env.capture('1')).split('\n').includes('osc-done'), 'the pane to print on after them', 120_000, 100);
+    memory.stop();
+    const peak = Math.max(...memory.samples.map((s) => s.rss), rssKb(pid));
+    const notes = await env.json<{ panes: { status: { text: string } }[] }>(['info']);
+    t.false(notes.panes[0].status.text.includes('AAAA'), 'the notification was dropped');
+    // Before, xterm kept each body up to 10 MB one character at a time: 330 MB for a 49 MB one.
+    t.true(peak - before < 100 * 1024, `RSS ${mb(before)} → ${mb(peak)}`);
+    return {
+      done: `a ${megabytes} MB OSC 52 and a ${megabytes} MB OSC 9 printed by a pane, then a line`,
+      figure: `both dropped, the line shown after them; RSS ${mb(before)} before, ${mb(peak)} peak (394 MB for one 49 MB OSC 52 before)`,
+    };
+  },
+});

@@ -31,8 +31,13 @@ function open(socket: string): Promise<WsClient> {
   });
 }
 
-/** Other peers wait at most this long for a reply however many connections pipeline work or are dropped (issue 43). */
-const FAIR_WAIT_MS = 1000;
+/**
+ * Other peers wait at most this long for a reply however many connections pipeline work or are
+ * dropped: the issue's second in the documented run; `npm test` runs this beside other workers
+ * on two cores, where the same work takes longer, and its bound still fails the stalls of 28 s
+ * to 144 s there were before (issue 43).
+ */
+const FAIR_WAIT_MS = SCALE ? 1000 : 2500;
 
 const frame = (id: number, type: string, fields: object = {}) => JSON.stringify({ ...fields, id, type, version: PROTOCOL_VERSION });
 
@@ -104,7 +109,7 @@ trial({
     }
     await ctl.request('kill-pane', { pane: '2' });
     await ctl.request('send', { pane: '1', text: "printf '\\033]2;flood-over\\007'", keys: ['Enter'] });
-    await waitUntil(() => seen.some((e) => e.type === 'title-changed' && e.title === 'flood-over'), 'the reader to see the end of the flood', 60_000);
+    await waitUntil(() => seen.some((e) => e.type === 'title-changed' && e.title === 'flood-over'), () => `the reader to see the end of the flood (${seen.length} seen, last ${JSON.stringify(seen.at(-1))})`, 60_000);
     const peak = Math.max(...memory.samples.map((s) => s.rss), rssKb(pid));
 
     // Reading again, each of the crowd finds it was dropped: told why in the close frame, unless

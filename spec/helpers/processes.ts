@@ -20,6 +20,17 @@ export function openFds(pid: number): number {
   return fs.readdirSync(`/proc/${pid}/fd`).length;
 }
 
+/** How many sockets `pid` has open: its connections, not the files it opens for a moment (a save). */
+export function openSockets(pid: number): number {
+  return fs.readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+    try {
+      return fs.readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:');
+    } catch {
+      return false;
+    }
+  }).length;
+}
+
 /** The children of `pid` that exited and were never waited for. */
 export function zombieChildren(pid: number): number[] {
   const zombies: number[] = [];
