@@ -47,10 +47,23 @@ export interface Subscription {
 }
 
 /**
- * Subscribes `send` to the session's events, each as the text of its frame
- * (`{"type": "event", "event"}`); `send` returns false when the peer is gone.
+ * The frame of an event: its envelope up to `seq`, which differs from stream to stream, then
+ * `tail`, the UTF-8 of its fields, made once for every stream. One allocation per stream, and
+ * the fields are not encoded again for each (a crowd of subscribers is the garbage collector's).
  */
-export function subscribe(mux: Mux, filter: EventFilter, send: (frame: string) => boolean): Subscription {
+function eventFrame(type: EventType, seq: number, tail: Buffer): Buffer {
+  const head = `{"type":"event","event":{"type":"${type}","seq":${seq},`;
+  const frame = Buffer.allocUnsafe(head.length + tail.length);
+  frame.write(head, 0, 'latin1');
+  tail.copy(frame, head.length);
+  return frame;
+}
+
+/**
+ * Subscribes `send` to the session's events, each as its frame (`{"type": "event", "event"}`,
+ * UTF-8); `send` returns false when the peer is gone.
+ */
+export function subscribe(mux: Mux, filter: EventFilter, send: (frame: Buffer) => boolean): Subscription {
   let seq = 0;
   const lastStatus = new Map<string, string>();
   const agents = new Map<string, string | null>();
@@ -65,8 +78,8 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: string) =
     // The end of the session always comes through: it ends the stream.
     if (filter.types && !filter.types.includes(type) && type !== 'session-ended') return;
     // The fields after `type` and `seq`, the same on every stream; the keys keep PublicEvent's order.
-    const rest = once(event, `${type} ${pane}`, () => JSON.stringify({ at: new Date().toISOString(), ...(pane !== undefined && { pane }), ...details }));
-    if (!send(`{"type":"event","event":{"type":"${type}","seq":${++seq},${rest.slice(1)}}`)) sub.dispose();
+    const tail = once(event, `${type} ${pane}`, () => Buffer.from(`${JSON.stringify({ at: new Date().toISOString(), ...(pane !== undefined && { pane }), ...details }).slice(1)}}`));
+    if (!send(eventFrame(type, ++seq, tail))) sub.dispose();
   };
   const statusOf = (id: string) => once(event, `status ${id}`, () => paneStatus(mux.pane(id)));
   const onStatus = (id: string): void => {

@@ -273,7 +273,7 @@ export class ControlServer {
     }
     // Told why in the close frame when dropped (peer-budget.ts).
     peer.becomes('subscriber', `subscriber ${this.nextClient++}`, MAX_SUBSCRIBER_QUEUED);
-    const sub = subscribe(this.mux, filter, (frame) => peer.send(Buffer.from(frame), false));
+    const sub = subscribe(this.mux, filter, (frame) => peer.send(frame, false));
     peer.send(JSON.stringify({ id: requestId(msg), ok: true, result: sub.snapshot } satisfies Reply), false);
     return sub;
   }

@@ -122,7 +122,7 @@ trial({
     memory.stop();
     const statuses = seen.filter((e) => e.type === 'status-changed').length;
     t.deepEqual(seen.map((e) => e.seq), seen.map((_, i) => i + 1), 'the reader lost no event');
-    // Not yet the issue's second in the documented run: 0.6-1.5 s, the garbage of one frame per
+    // Not yet the issue's second in the documented run (0.7-1.1 s): the garbage of one frame per
     // subscriber and event (a third of the server's time in the collector) is what is left.
     t.true(Math.max(...latencies) < 2500, `a list waited ${n(Math.max(...latencies))} ms while subscribers were dropped`);
     // RSS, not the count: what the strings and buffers of a send cost before the GC takes them

@@ -30,7 +30,7 @@ test('every event a real Mux sends through a change of each kind is valid by the
   });
   const events: Record<string, unknown>[] = [];
   mux.start({ argv: ['/bin/sh'], cwd: '/' });
-  subscribe(mux, {}, (frame) => { events.push((JSON.parse(frame) as { event: Record<string, unknown> }).event); return true; });
+  subscribe(mux, {}, (frame) => { events.push((JSON.parse(frame.toString()) as { event: Record<string, unknown> }).event); return true; });
   const seen = (type: string) => events.some((e) => e.type === type);
 
   const two = mux.split('1', 'down', { argv: ['/bin/sh'], cwd: '/' });
