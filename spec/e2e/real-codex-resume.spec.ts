@@ -9,7 +9,7 @@ import test from 'ava';
 import type { PaneInfo } from '../../lib/server/protocol.js';
 import { readSnapshot } from '../../lib/session/session-file.js';
 import { userTexts, type ResponsesRequest } from '../helpers/fake-openai-api.js';
-import { CODEX_INSTALLED, codexWorld, SLOW } from '../helpers/real-codex.js';
+import { CODEX_INSTALLED, codexWorld, promptCodex, SLOW } from '../helpers/real-codex.js';
 import { alive } from '../helpers/processes.js';
 import { waitForPane as pollPane } from '../helpers/pane-poll.js';
 import type { ThurmEnv } from '../helpers/thurm-env.js';
@@ -76,9 +76,7 @@ const waitForPane = <T>(env: ThurmEnv, probe: (p: PaneInfo) => T, what: string) 
     // terminal (bracketed paste on), so the prompt is pasted, not typed into a starting program.
     const sinceRestore = (screen: string) => screen.split('--- restored by thurm ---').at(-1)!;
     await waitUntil(async () => sinceRestore(await env.capture('1')).includes('noted-first-answer'), 'the earlier answer shown again by Codex', SLOW);
-    // Pasted and submitted in one write: Codex takes an Enter within 120 ms of typed text for a
-    // newline (its paste-burst guard), so text typed with `send` and then Enter may never submit.
-    await env.ok(['agent', 'prompt', '--pane', '1', SECOND]);
+    await promptCodex(env, '1', SECOND);
     const second = await waitForPane(env, () => api.requests.slice(before).find((q) => userTexts(q).some((s) => s.includes(SECOND))) ?? null, 'the second turn at the fake API');
     t.true(userTexts(second).some((s) => s.includes(FIRST)), 'the first prompt is in the resumed thread');
   },

@@ -7,7 +7,7 @@ import test from 'ava';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import { userTexts, type ResponsesRequest } from '../helpers/fake-openai-api.js';
 import { watchPane } from '../helpers/pane-watch.js';
-import { CODEX_INSTALLED, codexWorld, SLOW } from '../helpers/real-codex.js';
+import { CODEX_INSTALLED, codexWorld, promptCodex, SLOW } from '../helpers/real-codex.js';
 import { waitUntil } from '../helpers/wait.js';
 
 const IDLE_MS = DEFAULT_CONFIG.detection.idleThresholdMs;
@@ -34,9 +34,8 @@ const answer = (r: ResponsesRequest) => ((userTexts(r).at(-1) ?? '').includes(PR
     const launch = watch.events().filter((e) => e.status?.state === 'done' || e.type === 'notification');
     t.deepEqual(launch, [], 'no done and no notification for a launch');
 
-    // Pasted and submitted in one write (Codex takes an Enter right after typed text for a newline).
     const turnStart = watch.events().length;
-    await env.ok(['agent', 'prompt', '--pane', pane, PROMPT]);
+    await promptCodex(env, pane, PROMPT);
     await watch.waitFor((p, screen) => screen.includes('codex-answer-marker') && p.status.state === 'done', 'the answer, and the turn done', SLOW);
     await waitUntil(() => watch.events().some((e) => e.type === 'notification'), 'the done notification', SLOW);
     const notes = watch.events().filter((e) => e.type === 'notification') as unknown as { cause: string; title: string; text: string }[];

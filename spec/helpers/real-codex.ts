@@ -7,6 +7,7 @@ import type { ExecutionContext } from 'ava';
 import { FakeOpenAiApi, type ResponsesRequest } from './fake-openai-api.js';
 import { agentWorld } from './agent-world.js';
 import type { ThurmEnv } from './thurm-env.js';
+import { waitUntil } from './wait.js';
 
 export const CODEX_BIN_DIR = '/opt/real-agents/codex/node_modules/.bin';
 export const CODEX_INSTALLED = fs.existsSync(path.join(CODEX_BIN_DIR, 'codex'));
@@ -43,4 +44,18 @@ export async function codexWorld(t: ExecutionContext, answer: (r: ResponsesReque
   const out = await env.ok(['integration', 'install', 'codex']);
   if (!out.includes('notify program')) throw new Error(`integration install: ${out}`);
   return { env, api, project };
+}
+
+/**
+ * Types `text` into Codex in `pane` and submits it, as `thurm agent prompt` does: pasted and
+ * submitted in one write (Codex takes an Enter within 120 ms of typed text for a newline, its
+ * paste-burst guard). A Codex that reports itself working for a moment (a resumed one loading its
+ * thread) is refused with AGENT_BUSY (exit 18): asked again until Codex takes the prompt.
+ */
+export async function promptCodex(env: ThurmEnv, pane: string, text: string): Promise<void> {
+  await waitUntil(async () => {
+    const r = await env.cli(['agent', 'prompt', '--pane', pane, text]);
+    if (r.code !== 0 && r.code !== 18) throw new Error(`agent prompt exited ${r.code}: ${r.stderr}`);
+    return r.code === 0;
+  }, `Codex in pane ${pane} to take the prompt`, SLOW, 250);
 }
