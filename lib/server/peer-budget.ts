@@ -100,8 +100,7 @@ export class Peer {
   private tell: (reason: string) => void;
   private gone = false;
   private timer: NodeJS.Timeout | null = null;
-  private corked = false;
-  /** Bytes sent in this turn of the event loop (they leave together once it ends). */
+  /** Bytes sent in this turn of the event loop (they leave together once it ends); none: not corked. */
   private sentThisTurn = 0;
 
   constructor(private readonly budget: PeerBudget, private readonly ws: WebSocket, private readonly socket: Duplex, private who: string) {
@@ -133,7 +132,7 @@ export class Peer {
     }
     const cost = (typeof data === 'string' ? Buffer.byteLength(data) : data.length) + WRITE_COST;
     this.queued += cost;
-    this.gather();
+    if (!this.sentThisTurn) this.gather();
     this.sentThisTurn += cost;
     this.ws.send(data, { binary }, () => {
       if (!this.gone) {
@@ -151,11 +150,8 @@ export class Peer {
    * subscribers costs one system call each per turn, not one per event.
    */
   private gather(): void {
-    if (this.corked) return;
-    this.corked = true;
     this.socket.cork();
     setImmediate(() => {
-      this.corked = false;
       this.sentThisTurn = 0;
       this.socket.uncork();
     });
