@@ -1,5 +1,5 @@
 import test from 'ava';
-import { ParseBudget, type ParseTarget } from '../../lib/term/parse-budget.js';
+import { ParseBudget, type ParseTarget, SLICE_MS } from '../../lib/term/parse-budget.js';
 import { waitUntil } from '../helpers/wait.js';
 
 /** A target that records the chunks handed to it and the turn of the event loop they came in. */
@@ -88,4 +88,42 @@ test('a pane forgotten with output unparsed gives its share of the slice back', 
   budget.write(recorder('b', log), 'y'.repeat(10));
   await waitUntil(() => log.length === 2, 'the other pane');
   t.deepEqual(log, ['gone:10', 'b:10']);
+});
+
+test('a pane whose chunks take longer than a slice to parse is handed smaller ones, a turn ends after a slice, and quick parsing earns the size back', async (t) => {
+  // A clock that moves only as the target parses: each byte costs what the test says.
+  let clock = 0;
+  let msPerByte = SLICE_MS / 2048;
+  const turns: number[][] = [[]];
+  const parsed: string[] = [];
+  const dear: ParseTarget = {
+    write: (data, done) => {
+      clock += data.length * msPerByte;
+      turns.at(-1)!.push(data.length);
+      parsed.push(data as string);
+      done?.();
+    },
+  };
+  const budget = new ParseBudget(64 * 1024, () => clock);
+  const finished: number[] = [];
+  const finishedByTurn: number[] = [];
+  const text = (i: number) => String(i).repeat(16 * 1024);
+  for (let i = 0; i < 8; i++) budget.write(dear, text(i), () => finished.push(i));
+  const turn = async () => {
+    await nextTurn();
+    finishedByTurn.push(finished.length);
+    turns.push([]);
+  };
+  for (let i = 0; i < 6; i++) await turn();
+  // 16 KiB took 64 ms: the next chunks are halved until one (2 KiB) takes no longer than a
+  // slice, and a turn hands no more once a slice's time is spent.
+  t.deepEqual(turns.slice(0, 6), [[16384], [8192], [4096], [2048], [2048], [2048]]);
+  t.deepEqual(finishedByTurn, [1, 1, 1, 1, 2, 2], 'a chunk handed in parts calls back once, after its last part');
+  // Quick again: each full chunk earns twice its size, and a turn hands several.
+  msPerByte = SLICE_MS / (1024 * 1024);
+  await turn();
+  t.deepEqual(turns[6].slice(0, 5), [2048, 4096, 8192, 16384, 16384]);
+  while (budget.waiting(dear)) await turn();
+  t.deepEqual(finished, [0, 1, 2, 3, 4, 5, 6, 7]);
+  t.is(parsed.join(''), Array.from({ length: 8 }, (_, i) => text(i)).join(''), 'every byte, in order');
 });
