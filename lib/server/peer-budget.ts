@@ -64,6 +64,19 @@ export class PeerBudget {
     return n;
   }
 
+  /**
+   * Before a reply of about `bytes` is built: peers that left what they were sent unread are
+   * dropped, then cut off, until it fits, so the bound holds before the bytes exist (a 22 MB
+   * snapshot built for each of 100 silent subscribers took the server to 4 GB).
+   */
+  makeRoom(bytes: number): void {
+    while (this.queued + bytes > this.limit) {
+      const heaviest = this.heaviest();
+      if (!heaviest) return;
+      heaviest.overTotal();
+    }
+  }
+
   /** @internal A peer's bytes changed by `bytes`; past the total, the heaviest peer goes. */
   change(bytes: number): void {
     this.queued += bytes;

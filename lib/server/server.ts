@@ -62,6 +62,8 @@ export class ControlServer {
   private readonly maxConnections = connectionLimit();
   private readonly log = new ThrottledLog('thurm: ');
   private readonly budget = new PeerBudget();
+  /** How large the last reply to each kind of request was: the next is counted that large before it is built. */
+  private readonly replyBytes = new Map<string, number>();
   /** Serves the requests of all control connections, the least served first. */
   private readonly requests = new FairQueue(requestsStarting);
   /** What presses in this user's other sessions, looked at while a client is attached. */
@@ -189,9 +191,11 @@ export class ControlServer {
       if (held.length && !mustWait()) this.requests.ready(turn);
       else if (!held.length && ws.isPaused) ws.resume();
     };
-    const reply = (r: Reply, sent?: () => void) => {
+    const reply = (r: Reply, sent?: () => void, kind?: string) => {
       const started = performance.now();
-      peer.send(JSON.stringify(r), false, sent);
+      const text = JSON.stringify(r);
+      if (kind && r.ok) this.replyBytes.set(kind, text.length);
+      peer.send(text, false, sent);
       this.requests.charge(turn, performance.now() - started);
     };
     ws.on('error', () => ws.terminate());
@@ -236,10 +240,14 @@ export class ControlServer {
           events = this.subscribe(peer, msg as Record<string, unknown>);
           return;
         }
+        // Only a name is a kind (a type 10,000 arrays deep is a protocol error, and no string).
+        const { type } = msg as { type?: unknown };
+        const kind = typeof type === 'string' ? type : undefined;
+        this.budget.makeRoom(kind === undefined ? 0 : (this.replyBytes.get(kind) ?? 0));
         inFlight++;
         void dispatch(this.context(undefined, closed.signal), msg).then((r) => {
           inFlight--;
-          reply(r, wake);
+          reply(r, wake, kind);
         });
       } catch (err) {
         const e = err instanceof ThurmError ? err : new ThurmError('INTERNAL', String(err));
@@ -273,8 +281,11 @@ export class ControlServer {
     }
     // Told why in the close frame when dropped (peer-budget.ts).
     peer.becomes('subscriber', `subscriber ${this.nextClient++}`, MAX_SUBSCRIBER_QUEUED);
+    this.budget.makeRoom(this.replyBytes.get('subscribe') ?? 0);
     const sub = subscribe(this.mux, filter, (frame) => peer.send(frame, false));
-    peer.send(JSON.stringify({ id: requestId(msg), ok: true, result: sub.snapshot } satisfies Reply), false);
+    const snapshot = JSON.stringify({ id: requestId(msg), ok: true, result: sub.snapshot } satisfies Reply);
+    this.replyBytes.set('subscribe', snapshot.length);
+    peer.send(snapshot, false);
     return sub;
   }
 

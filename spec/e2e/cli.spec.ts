@@ -145,7 +145,9 @@ test.serial('kill-pane closes a pane; the last one ends the session and the serv
 
 test.serial('info --json has the documented shape with empty status fields', async (t) => {
   const env = await session(t, ['--', 'sh']);
-  const info = await env.json(['info']);
+  // Until the pane's process has exec'd sh, /proc has no command line for it (seen once in a run).
+  let info = await env.json(['info']);
+  await waitUntil(async () => (info = await env.json(['info'])).panes[0].foreground?.argv.length > 0, 'sh to run in the pane');
   t.is(info.session, 'default');
   t.is(info.clients, 0);
   const [p] = info.panes;
