@@ -108,8 +108,14 @@ export function encodeCursorKey(seq: string, modes: { applicationCursorKeysMode:
   return (modes.applicationCursorKeysMode ? '\x1bO' : '\x1b[') + m[1];
 }
 
-/** Re-encodes one input token from a client for a pane's modes. */
+/**
+ * Re-encodes one input token from a client for a pane's modes. A key after an ESC (Alt as an
+ * ESC prefix, or Escape and a key typed in one read) reaches a modifyOtherKeys pane as ESC and
+ * the key, as tmux sends it: vim asks for modifyOtherKeys 2 and took `CSI 27;3;107~` for Alt+k,
+ * losing the Escape of a quick `Esc k`. A kitty pane still gets one key with its Alt flag.
+ */
 export function encodeInput(seq: string, modes: PaneKeyModes): string {
+  if (!(modes.kittyFlags & 1) && seq.length >= 2 && seq[0] === '\x1b' && seq[1] !== '[' && seq[1] !== 'O') return `\x1b${encodeInput(seq.slice(1), modes)}`;
   const key = decodeKey(seq);
   return key ? encodeKey(key, modes) : encodeCursorKey(seq, modes);
 }

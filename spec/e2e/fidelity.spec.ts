@@ -103,6 +103,16 @@ test.serial('Alt is an ESC prefix and function keys keep their modifiers', async
   t.true((await env.capture('1')).includes('^[x'));
 });
 
+test.serial('Escape and a key in one read reach a pane in modifyOtherKeys 2 (as vim sets it) as ESC and the key, as tmux sends them', async (t) => {
+  const { env, term } = await attached(t, "printf '\\033[>4;2mvim-ready\\n'; exec cat");
+  await term.waitForText('vim-ready');
+  term.write('\x1bk');
+  term.write('\x1b[27;5;13~');
+  // Ctrl+Enter shows the pane is in modifyOtherKeys 2, and marks where Escape k ended.
+  await term.waitForText('^[k^[[27;5;13~');
+  t.false((await env.capture('1')).includes('^[[27;3;107~'));
+});
+
 test.serial('thurm asks the terminal for modifyOtherKeys, reads the prefix in CSI u form, and undoes the mode on detach', async (t) => {
   const { env, term } = await attached(t, 'exec cat');
   t.true(term.raw.includes('\x1b[>4;1m'));
