@@ -6,6 +6,7 @@ import { exitCodeOf, toThurmError } from '../errors.js';
 import { printableLines } from '../sanitize.js';
 import { CLIENT_COMMANDS, tableCommand, type CliArgv, type CliCommand } from './cli-commands.js';
 import { parseFast } from './fast-path.js';
+import { runTmux, tmuxNamed, tmuxPassThrough } from './tmux-call.js';
 
 /** What the CLI says on stderr for an error, and the status it exits with. */
 export function failure(err: unknown): { stderr: string; code: number } {
@@ -55,10 +56,14 @@ export async function main(args = process.argv.slice(2)): Promise<void> {
       const { VERSION } = await import('../version.js');
       return void process.stdout.write(`thurm ${VERSION}\n`);
     }
+    const passed = tmuxPassThrough(args);
+    if (passed) return void (process.exitCode = await runTmux(passed));
     // Client-only commands first: `agent hook` and `status` never load the command table.
     const fast = parseFast(args, CLIENT_COMMANDS) ?? parseFast(args, await likelyCommand(args)) ?? parseFast(args, await allCommands());
     if (fast) return await run(fast.command, fast.argv);
     const [{ buildCli }, commands] = await Promise.all([import('./yargs-cli.js'), allCommands()]);
+    const named = await tmuxNamed(args, new Set(commands.map((c) => c.group ?? c.usage.split(' ')[0])));
+    if (named) return void (process.exitCode = await runTmux(named));
     await buildCli(args, commands, run).parseAsync();
   } catch (err) {
     fail(err);

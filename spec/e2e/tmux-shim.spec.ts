@@ -1,6 +1,7 @@
 // The tmux shim from inside thurm panes, where tools find it as `tmux` on PATH: the exact
 // script of tmux calls Claude Code's Agent Teams make (from Claude Code 2.1.332's TmuxBackend),
-// then each command the shim answers, the unsupported ones, and the opt-out.
+// then each command the shim answers, the unsupported ones, and the opt-out; and the shim from
+// outside any pane, through `thurm tmux ARGS` and tmux's command names given to `thurm`.
 import fs from 'node:fs';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
@@ -297,6 +298,31 @@ test.serial('capture-pane -J joins the lines the terminal wrapped, as thurm capt
   t.true(joined.split('\n').includes(long), joined);
   t.false(plain.split('\n').includes(long), 'without -J the line comes as the screen shows it');
   t.true((await env.ok(['capture', '--pane', '2', '--join'])).split('\n').includes(long));
+});
+
+test.serial('thurm tmux ARGS and thurm given a tmux command\'s name run the shim from outside any pane, with tmux\'s output and status; thurm\'s own words stay thurm\'s', async (t) => {
+  const env = await session(t);
+  await env.ok(['send', '--pane', '1', 'echo outside-$((6*7))', '--enter']);
+  await waitUntil(async () => (await env.capture('1')).includes('outside-42'), 'the echo');
+  const { size } = await paneOf(env, '1');
+  const panes = await env.spawnCli(['tmux', 'list-panes', '-F', '#{pane_id} #{pane_width}x#{pane_height}']);
+  t.is(panes.code, 0, panes.stderr);
+  t.is(panes.stdout, `%1 ${size.cols}x${size.rows}\n`);
+  // -S after a tmux command's name is that command's flag, not thurm's socket.
+  const captured = await env.spawnCli(['capture-pane', '-p', '-S', '-3']);
+  t.is(captured.code, 0, captured.stderr);
+  t.regex(captured.stdout, /^outside-42$/m);
+  const named = await env.spawnCli(['-s', 'default', 'list-panes', '-F', '#{session_name} #{pane_id}']);
+  t.is(named.stdout, 'default %1\n', named.stderr);
+  const missing = await env.spawnCli(['has-session', '-t', 'nope']);
+  t.is(missing.code, 1);
+  t.regex(missing.stderr, /can't find session: nope/);
+  t.is((await env.spawnCli(['tmux', '-L', 'nope', 'list-panes'])).code, 1, 'tmux -L picks the session');
+  // Where the names clash (`ls`, `send`, `display-message`) the command is thurm's own.
+  t.is((await env.spawnCli(['display-message', '-p', 'x'])).code, 2);
+  const ls = await env.spawnCli(['ls']);
+  t.regex(ls.stdout, /^default: 1 window, 1 pane/m, ls.stderr);
+  t.is((await env.spawnCli(['no-such-command'])).code, 2);
 });
 
 test.serial('commands and flags the shim does not know fail with "thurm: tmux shim: unsupported"', async (t) => {
