@@ -1,8 +1,10 @@
 // What a shim command works with: requests to the session's server (the same the thurm CLI
 // sends, over one connection opened on first use), the session as tmux names it, and stdout.
+import fs from 'node:fs';
 import { Connection } from '../cli/connection.js';
 import { printable } from '../sanitize.js';
 import type { PaneInfo, RequestFields, RequestType, ResultOf } from '../server/protocol.js';
+import { socketPath } from '../server/socket-path.js';
 import type { Parsed } from './args.js';
 import { expand } from './format.js';
 import { SessionView } from './session-view.js';
@@ -17,9 +19,37 @@ export interface ShimCommand {
 
 export class ShimContext {
   private connection: Promise<Connection> | null = null;
+  /** Contexts of other sessions' sockets this call used, closed with this one. */
+  private readonly others = new Map<string, ShimContext>();
 
-  /** `self`: the caller's pane ($TMUX_PANE) when it belongs to `socket`. */
-  constructor(readonly socket: string, private readonly self: string | undefined, readonly out: (text: string) => void) {}
+  /**
+   * `self`: the caller's pane ($TMUX_PANE) when it belongs to `socket`; `explicit`: -L or -S
+   * chose the socket, so a target's session name does not.
+   */
+  constructor(readonly socket: string, private readonly self: string | undefined, readonly out: (text: string) => void, readonly explicit = false) {}
+
+  /** The context of the session served on `socket` (this one's when it is the same). */
+  at(socket: string): ShimContext {
+    if (socket === this.socket) return this;
+    let other = this.others.get(socket);
+    if (!other) this.others.set(socket, (other = new ShimContext(socket, undefined, this.out, true)));
+    return other;
+  }
+
+  /**
+   * The context a command with target `-t` works in: a target naming a running session by
+   * its name (`work`, `work:1.0`) is that session's, as from outside tmux; ids and windows stay here.
+   */
+  forTarget(target: string | undefined): ShimContext {
+    if (this.explicit || !target || /^[%@$:]/.test(target)) return this;
+    const name = target.replace(/^=/, '').split(':')[0];
+    try {
+      const socket = socketPath(name);
+      return fs.existsSync(socket) ? this.at(socket) : this;
+    } catch {
+      return this;
+    }
+  }
 
   /** A request of the command table, typed by its declaration. */
   async request<K extends RequestType>(type: K, fields: RequestFields<K>): Promise<ResultOf<K>> {
@@ -44,6 +74,7 @@ export class ShimContext {
   }
 
   async close(): Promise<void> {
+    for (const other of this.others.values()) await other.close();
     if (this.connection) (await this.connection.catch(() => null))?.close();
   }
 }

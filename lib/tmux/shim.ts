@@ -11,10 +11,11 @@ import { ShimError, shimMessage } from './errors.js';
 import { OPTION_COMMANDS } from './option-commands.js';
 import { PANE_COMMANDS } from './pane-commands.js';
 import { PANE_IO_COMMANDS } from './pane-io.js';
+import { SESSION_COMMANDS } from './session-commands.js';
 import { TMUX_VERSION } from './session-view.js';
 import { WINDOW_COMMANDS } from './window-commands.js';
 
-const COMMANDS: ShimCommand[] = [...PANE_COMMANDS, ...PANE_IO_COMMANDS, ...WINDOW_COMMANDS, ...OPTION_COMMANDS];
+const COMMANDS: ShimCommand[] = [...PANE_COMMANDS, ...PANE_IO_COMMANDS, ...WINDOW_COMMANDS, ...SESSION_COMMANDS, ...OPTION_COMMANDS];
 
 /** Whether `word` is the full name or an alias of a tmux command the shim answers. */
 export function isTmuxCommand(word: string): boolean {
@@ -53,12 +54,13 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     const socket = socketPath(value(global, 'L'), value(global, 'S'));
     const own = process.env.THURM_SOCKET ?? process.env.TMUX?.split(',')[0];
     const self = own && path.resolve(own) === socket ? process.env.TMUX_PANE?.replace(/^%/, '') : undefined;
-    ctx = new ShimContext(socket, self, (text) => process.stdout.write(text));
+    ctx = new ShimContext(socket, self, (text) => process.stdout.write(text), value(global, 'L') !== undefined || value(global, 'S') !== undefined);
     const commands = sequence(global.rest);
     if (!commands.length) throw new ShimError('unsupported: tmux without a command (to attach, run thurm attach)');
     for (const [name, ...words] of commands) {
       const command = lookup(name);
-      await command.run(ctx, parseArgs(command.name, command.flags, words));
+      const args = parseArgs(command.name, command.flags, words);
+      await command.run(ctx.forTarget(value(args, 't')), args);
     }
     return 0;
   } catch (err) {

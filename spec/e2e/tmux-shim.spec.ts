@@ -325,6 +325,32 @@ test.serial('thurm tmux ARGS and thurm given a tmux command\'s name run the shim
   t.is((await env.spawnCli(['no-such-command'])).code, 2);
 });
 
+test.serial('an orchestrator\'s tmux calls from outside any session start, drive, read and end a named thurm session', async (t) => {
+  const env = await session(t);
+  const tmux = (...args: string[]) => env.spawnCli(['tmux', ...args]);
+  const started = await tmux('new-session', '-d', '-s', 'squad', '-x', '120', '-y', '30', '-P', 'echo squad-$((2*3)); exec sh');
+  t.is(started.code, 0, started.stderr);
+  t.is(started.stdout, 'squad:\n');
+  const squad = await env.spawnCli(['-s', 'squad', 'info', '--json']);
+  const { serverPid } = JSON.parse(squad.stdout) as SessionInfo;
+  t.teardown(() => { try { process.kill(serverPid, 'SIGKILL'); } catch { /* ended by the test */ } });
+  t.is((await tmux('has-session', '-t', 'squad')).code, 0);
+  t.is((await tmux('new-session', '-d', '-s', 'squad')).stderr, 'thurm: tmux shim: duplicate session: squad\n');
+  t.is((await tmux('new-session', '-A', '-d', '-s', 'squad')).code, 0, '-A: the running one is fine');
+  const typed = await tmux('send-keys', '-t', 'squad', 'echo typed-$((3*4))', 'Enter');
+  t.is(typed.code, 0, typed.stderr);
+  await waitUntil(async () => /^typed-12$/m.test((await tmux('capture-pane', '-p', '-t', 'squad')).stdout), 'the typed command\'s output in capture-pane -t squad');
+  t.regex((await tmux('capture-pane', '-p', '-t', 'squad:0.0')).stdout, /^squad-6$/m);
+  t.is((await tmux('list-panes', '-t', 'squad', '-F', '#{session_name} #{pane_width}')).stdout, 'squad 120\n');
+  // The session the spec started itself is untouched.
+  t.is((await tmux('display-message', '-p', '#{session_name}')).stdout, 'default\n');
+  t.is((await tmux('kill-session', '-t', 'squad')).code, 0);
+  await waitUntil(() => { try { process.kill(serverPid, 0); return false; } catch { return true; } }, 'the squad server to end');
+  const gone = await tmux('has-session', '-t', 'squad');
+  t.is(gone.code, 1);
+  t.regex(gone.stderr, /can't find session: squad/);
+});
+
 test.serial('commands and flags the shim does not know fail with "thurm: tmux shim: unsupported"', async (t) => {
   const env = await session(t);
   const r = await inPane(env, [

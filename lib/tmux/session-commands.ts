@@ -1,0 +1,58 @@
+// tmux's session commands from outside any session, as agent orchestrators use them
+// (`new-session -d -s NAME -x 200 -y 50 CMD`, `kill-session -t NAME`): a thurm server serves one
+// session, so a session's name picks its socket (unless -L or -S chose one), and new-session
+// starts that session's server as `thurm new` does.
+import type { CliArgv } from '../cli/cli-commands.js';
+import { ThurmError } from '../errors.js';
+import { socketPath } from '../server/socket-path.js';
+import { value } from './args.js';
+import type { ShimCommand } from './context.js';
+import { ShimError } from './errors.js';
+import { commandArgv } from './pane-commands.js';
+
+const newSession: ShimCommand = {
+  name: 'new-session',
+  aliases: ['new'],
+  flags: 'AdPc:F:n:s:x:y:',
+  run: async (ctx, args) => {
+    // As tmux: attaching from inside a session nests it, which is refused.
+    if (!args.flags.has('d') && process.env.TMUX) throw new ShimError('sessions should be nested with care, unset $TMUX to force');
+    const name = value(args, 's') ?? 'default';
+    const socket = ctx.explicit ? ctx.socket : socketPath(name);
+    // tmux's size for a session no client sizes yet: 80x24, or what -x and -y say.
+    const start: CliArgv = { _: [], cwd: value(args, 'c'), size: `${value(args, 'x') ?? 80}x${value(args, 'y') ?? 24}`, '--': commandArgv(args.rest) };
+    const { startSession } = await import('../cli/start.js');
+    try {
+      await startSession(start, socket, name, args.flags.has('d') ? 'new-detached' : 'new');
+    } catch (err) {
+      if (!(err instanceof ThurmError && err.code === 'SESSION_EXISTS')) throw err;
+      // -A: the session that runs is the one asked for (attached to without -d).
+      if (!args.flags.has('A')) throw new ShimError(`duplicate session: ${name}`);
+      if (!args.flags.has('d')) await startSession({ _: [] }, socket, name, 'default');
+      return;
+    }
+    const started = ctx.at(socket);
+    const n = value(args, 'n');
+    if (n !== undefined) await started.request('rename-window', { index: (await started.view()).current.index, name: n });
+    if (args.flags.has('P')) {
+      const view = await started.view();
+      started.print([started.format(view, view.selfPane, value(args, 'F') ?? '#{session_name}:')]);
+    }
+  },
+};
+
+const killSession: ShimCommand = {
+  name: 'kill-session',
+  flags: 't:',
+  run: async (ctx, args) => {
+    // The context is already the named session's when it runs (shim.ts, forTarget).
+    const name = value(args, 't')?.replace(/^=/, '').split(':')[0];
+    const view = await ctx.view().catch(() => {
+      throw new ShimError(`can't find session: ${name ?? ''}`);
+    });
+    if (name && name !== view.info.session && name !== '$0') throw new ShimError(`can't find session: ${name}`);
+    await ctx.request('kill-server', {});
+  },
+};
+
+export const SESSION_COMMANDS: ShimCommand[] = [newSession, killSession];
