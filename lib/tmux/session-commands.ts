@@ -55,4 +55,19 @@ const killSession: ShimCommand = {
   },
 };
 
-export const SESSION_COMMANDS: ShimCommand[] = [newSession, killSession];
+const attachSession: ShimCommand = {
+  name: 'attach-session',
+  aliases: ['attach', 'a'],
+  flags: 'rt:',
+  run: async (ctx, args) => {
+    if (process.env.TMUX) throw new ShimError('sessions should be nested with care, unset $TMUX to force');
+    // The context is the named session's already (shim.ts, forTarget); another name is none here.
+    const name = value(args, 't')?.replace(/^=/, '').split(':')[0];
+    const view = await ctx.view();
+    if (name && name !== view.info.session && name !== '$0') throw new ShimError(`can't find session: ${name}`);
+    const [{ Connection }, { attach }] = await Promise.all([import('../cli/connection.js'), import('../cli/attach.js')]);
+    await attach(await Connection.open(ctx.socket), view.info.session, args.flags.has('r'));
+  },
+};
+
+export const SESSION_COMMANDS: ShimCommand[] = [newSession, killSession, attachSession];

@@ -1,6 +1,8 @@
 // tmux's window and session commands on thurm's windows: new-window, select-window,
 // kill-window, rename-window, list-windows, select-layout, has-session, list-sessions,
 // rename-session.
+import path from 'node:path';
+import { sessionNames } from '../server/socket-path.js';
 import { PRESETS } from '../session/layout-presets.js';
 import { value, type Parsed } from './args.js';
 import type { ShimCommand, ShimContext } from './context.js';
@@ -117,11 +119,26 @@ const hasSession: ShimCommand = {
 const listSessions: ShimCommand = {
   name: 'list-sessions',
   aliases: ['ls'],
-  flags: 'F:',
+  flags: 'F:f:',
   run: async (ctx, args) => {
-    const view = await ctx.view();
     const format = value(args, 'F') ?? '#{session_name}: #{session_windows} windows#{?session_attached, (attached),}';
-    ctx.print([ctx.format(view, view.selfPane, format)]);
+    const filter = value(args, 'f');
+    // One tmux server lists all its sessions; each thurm session has its own server, and their
+    // sockets sit side by side (unless -L or -S chose one).
+    const dir = path.dirname(ctx.socket);
+    const sockets = ctx.explicit ? [ctx.socket] : [...new Set([ctx.socket, ...sessionNames(ctx.socket).map((name) => path.join(dir, `${name}.sock`))])];
+    const lines: string[] = [];
+    let answered = 0;
+    for (const socket of sockets.sort()) {
+      const session = ctx.at(socket);
+      // A socket whose server does not answer is a session that has ended.
+      const view = await session.view().catch(() => null);
+      if (!view) continue;
+      answered++;
+      if (filter === undefined || !['', '0'].includes(session.format(view, view.selfPane, filter))) lines.push(session.format(view, view.selfPane, format));
+    }
+    if (!answered) await ctx.view();
+    ctx.print(lines);
   },
 };
 

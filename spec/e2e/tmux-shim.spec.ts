@@ -335,6 +335,9 @@ test.serial('an orchestrator\'s tmux calls from outside any session start, drive
   const { serverPid } = JSON.parse(squad.stdout) as SessionInfo;
   t.teardown(() => { try { process.kill(serverPid, 'SIGKILL'); } catch { /* ended by the test */ } });
   t.is((await tmux('has-session', '-t', 'squad')).code, 0);
+  // Each thurm session has its own server: list-sessions asks every one beside the default's.
+  t.is((await tmux('list-sessions', '-F', '#{session_name} #{session_windows}')).stdout, 'default 1\nsquad 1\n');
+  t.is((await tmux('-L', 'squad', 'ls', '-F', '#{session_name}')).stdout, 'squad\n', '-L: that session alone');
   t.is((await tmux('new-session', '-d', '-s', 'squad')).stderr, 'thurm: tmux shim: duplicate session: squad\n');
   t.is((await tmux('new-session', '-A', '-d', '-s', 'squad')).code, 0, '-A: the running one is fine');
   const typed = await tmux('send-keys', '-t', 'squad', 'echo typed-$((3*4))', 'Enter');
@@ -344,24 +347,34 @@ test.serial('an orchestrator\'s tmux calls from outside any session start, drive
   t.is((await tmux('list-panes', '-t', 'squad', '-F', '#{session_name} #{pane_width}')).stdout, 'squad 120\n');
   // The session the spec started itself is untouched.
   t.is((await tmux('display-message', '-p', '#{session_name}')).stdout, 'default\n');
+  // A person attaches as with tmux, and detaches with the prefix.
+  const client = new TestTerminal(process.execPath, [BIN, 'tmux', 'attach', '-t', 'squad'], env.env, 120, 30);
+  t.teardown(() => client.kill());
+  await client.waitForText('[squad]');
+  await client.waitForText('typed-12');
+  client.write('\x02d');
+  t.is(await client.exited, 0);
   t.is((await tmux('kill-session', '-t', 'squad')).code, 0);
   await waitUntil(() => { try { process.kill(serverPid, 0); return false; } catch { return true; } }, 'the squad server to end');
+  t.is((await tmux('ls', '-F', '#{session_name}')).stdout, 'default\n');
   const gone = await tmux('has-session', '-t', 'squad');
   t.is(gone.code, 1);
   t.regex(gone.stderr, /can't find session: squad/);
 });
 
-test.serial('commands and flags the shim does not know fail with "thurm: tmux shim: unsupported"', async (t) => {
+test.serial('commands and flags the shim does not know fail with "thurm: tmux shim: unsupported", and attach inside a pane is refused as tmux refuses nesting', async (t) => {
   const env = await session(t);
   const r = await inPane(env, [
     'tmux attach; echo "attach=$?"',
+    'tmux pipe-pane -o "cat >> log"; echo "pipe=$?"',
     'tmux split-window -b; echo "split=$?"',
     'tmux select-layout "bb62,159x48,0,0"; echo "layout=$?"',
     'tmux; echo "none=$?"',
   ].join('\n'));
-  t.is(r.out, 'attach=1\nsplit=1\nlayout=1\nnone=1\n');
+  t.is(r.out, 'attach=1\npipe=1\nsplit=1\nlayout=1\nnone=1\n');
   t.deepEqual(r.err.split('\n'), [
-    'thurm: tmux shim: unsupported: attach',
+    'thurm: tmux shim: sessions should be nested with care, unset $TMUX to force',
+    'thurm: tmux shim: unsupported: pipe-pane',
     'thurm: tmux shim: unsupported: split-window -b',
     'thurm: tmux shim: unsupported: select-layout bb62,159x48,0,0 (thurm has even-horizontal, even-vertical, main-horizontal, main-vertical, tiled)',
     'thurm: tmux shim: unsupported: tmux without a command (to attach, run thurm attach)',
