@@ -40,11 +40,15 @@ export class ForegroundWatch {
     return this.observed.argv;
   }
 
-  /** The foreground process (the one keys reach), read from /proc at most every FOREGROUND_MS. */
+  /**
+   * The foreground process (the one keys reach), read from /proc at most every FOREGROUND_MS.
+   * One caught mid-exec (no command line yet) is read again next time: kept, it would make an
+   * Enter typed soon after look typed to no shell, and its command line go unread.
+   */
   foreground(): ForegroundProcess | null {
     if (this.hooks.exited()) return null;
     const now = this.now();
-    if (!this.cache || now - this.cache.at > FOREGROUND_MS) this.cache = { at: now, value: this.read() };
+    if (!this.cache || now - this.cache.at > FOREGROUND_MS || this.cache.value?.argv.length === 0) this.cache = { at: now, value: this.read() };
     return this.cache.value;
   }
 
