@@ -9,6 +9,7 @@ import { value } from './args.js';
 import type { ShimCommand } from './context.js';
 import { ShimError } from './errors.js';
 import { commandArgv } from './pane-commands.js';
+import { checkSession } from './window-commands.js';
 
 const newSession: ShimCommand = {
   name: 'new-session',
@@ -46,11 +47,11 @@ const killSession: ShimCommand = {
   flags: 't:',
   run: async (ctx, args) => {
     // The context is already the named session's when it runs (shim.ts, forTarget).
-    const name = value(args, 't')?.replace(/^=/, '').split(':')[0];
+    const target = value(args, 't');
     const view = await ctx.view().catch(() => {
-      throw new ShimError(`can't find session: ${name ?? ''}`);
+      throw new ShimError(`can't find session: ${target?.replace(/^=/, '').split(':')[0] ?? ''}`);
     });
-    if (name && name !== view.info.session && name !== '$0') throw new ShimError(`can't find session: ${name}`);
+    checkSession(view, target);
     await ctx.request('kill-server', {});
   },
 };
@@ -62,9 +63,8 @@ const attachSession: ShimCommand = {
   run: async (ctx, args) => {
     if (process.env.TMUX) throw new ShimError('sessions should be nested with care, unset $TMUX to force');
     // The context is the named session's already (shim.ts, forTarget); another name is none here.
-    const name = value(args, 't')?.replace(/^=/, '').split(':')[0];
     const view = await ctx.view();
-    if (name && name !== view.info.session && name !== '$0') throw new ShimError(`can't find session: ${name}`);
+    checkSession(view, value(args, 't'));
     const [{ Connection }, { attach }] = await Promise.all([import('../cli/connection.js'), import('../cli/attach.js')]);
     await attach(await Connection.open(ctx.socket), view.info.session, args.flags.has('r'));
   },

@@ -104,7 +104,7 @@ const selectLayout: ShimCommand = {
 };
 
 /** A session target: thurm serves one session per socket, named, and `$0`. */
-function checkSession(view: SessionView, target: string | undefined): void {
+export function checkSession(view: SessionView, target: string | undefined): void {
   const name = target?.replace(/^=/, '').split(':')[0];
   if (name && name !== view.info.session && name !== '$0') throw new ShimError(`can't find session: ${name}`);
 }
