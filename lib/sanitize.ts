@@ -56,6 +56,8 @@ export function sanitizeLine(text: string, max: number): string {
 }
 
 function capped(text: string, max: number): string {
+  // No more UTF-16 units than the cap means no more code points: nothing to split.
+  if (text.length <= max) return text;
   const points = [...text];
   return points.length > max ? points.slice(0, max).join('') : text;
 }

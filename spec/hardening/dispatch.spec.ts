@@ -67,7 +67,7 @@ check({
   id: 'dispatch',
   what: 'random socket requests (every type, `__proto__` keys, nesting 30,000 deep) on a real Mux: one structured Reply each, never INTERNAL; the session stays whole',
   args: [fc.array(request, { minLength: 1, maxLength: 4 })],
-  cases: 2000,
+  cases: 500,
   around: { before: freshMux, after: () => mux.end() },
   property: async (texts: string[]) => {
     for (const text of texts) {

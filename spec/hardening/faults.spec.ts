@@ -87,7 +87,7 @@ trial({
 trial({
   id: 'client-stopped',
   what: 'a client SIGSTOPped while a pane prints: server and pane keep running, the server holds at most a frame for it (no pane output is lost), and once continued it shows the pane as it is now',
-  timeoutMs: duration(300_000, 3000) + 120_000,
+  timeoutMs: duration(300_000, 1500) + 120_000,
   async run(t) {
     const env = await session(t, ['--', 'sh', '-c', 'i=0; while :; do i=$((i+1)); echo "count $i"; done']);
     const pid = await env.serverPid();
@@ -98,7 +98,7 @@ trial({
     const ctl = await control(env.socket);
     t.teardown(() => ctl.close());
     const latest = async () => Math.max(...counts((await ctl.request('capture', { pane: '1' })).lines.join('\n')));
-    const ms = duration(300_000, 3000);
+    const ms = duration(300_000, 1500);
     const memory = sampler(pid);
     t.teardown(memory.stop);
     process.kill(client.pid, 'SIGSTOP');

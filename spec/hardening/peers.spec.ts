@@ -287,7 +287,7 @@ trial({
     const connections = SCALE ? 200 : 60;
     const capture = (id: number) => frame(id, 'capture', { pane: '1', scrollback: 1000 });
     await silentCrowd(t, env.socket, connections, () => Array.from({ length: 64 }, (_, id) => capture(id + 1)));
-    const latencies = await listsFor(ctl, duration(60_000, 5000));
+    const latencies = await listsFor(ctl, duration(60_000, 2000));
     const peak = peakRss();
     const worst = Math.max(...latencies);
     t.true(worst < FAIR_WAIT_MS, `a list waited ${n(worst)} ms`);
@@ -318,9 +318,9 @@ trial({
     const askers = SCALE ? 20 : 8;
     const subscribers = SCALE ? 100 : 30;
     await silentCrowd(t, env.socket, askers, () => Array.from({ length: 64 }, (_, id) => frame(id + 1, 'info')));
-    const whileAsked = await listsFor(ctl, duration(20_000, 3000));
+    const whileAsked = await listsFor(ctl, duration(20_000, 1500));
     await silentCrowd(t, env.socket, subscribers, () => [frame(1, 'subscribe')]);
-    const whileSubscribed = await listsFor(ctl, duration(20_000, 3000));
+    const whileSubscribed = await listsFor(ctl, duration(20_000, 1500));
     const peak = peakRss();
     const worst = Math.max(...whileAsked, ...whileSubscribed);
     t.true(worst < FAIR_WAIT_MS, `a list waited ${n(worst)} ms`);

@@ -111,7 +111,7 @@ check({
   id: 'sanitize-functions',
   what: 'hostile text (ESC, C0, C1 as code points and bytes, bidi, zero-width, blessed tags, lone surrogates, up to 1 MB) through sanitizeText, printable, printableLines, safeJson, truncate and putText: no control or bidi character out, caps kept, tags shown as text',
   args: [hostile(), fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 1, max: 300 })],
-  cases: 1000,
+  cases: 300,
   fullCases: 20_000,
   property: (h: Hostile, max: number, width: number) => {
     const raw = textOf(h);
@@ -305,7 +305,7 @@ check({
   id: 'sanitize-exits',
   what: 'a pane sets hostile titles, status messages and notifications from a hostile cwd and argv (up to 1 MB each): an attached client and list, info and agent explain get no control or bidi character, titles, notifications and output capped',
   args: [fc.option(hostile()), hostile(), hostile(), hostile(), fc.array(hostile(), { minLength: 1, maxLength: 3 })],
-  cases: 150,
+  cases: 50,
   fullCases: 2000,
   around: { before: startWorld, after: stopWorld },
   property: async (title: Hostile | null, msg: Hostile, note: Hostile, cwd: Hostile, argv: Hostile[]) => {
