@@ -1,13 +1,27 @@
 // The end-to-end and hardening files each run in a worker of their own; the unit specs run one
 // folder to a worker (dist/spec/units, written by build/unit-specs.mjs), since starting a worker
-// costs more than most unit files' tests. Long files start first, so only short ones are left to
-// fill the cores at the end of a run, and three at a time keep two cores busy: most end-to-end
-// files spend part of their time waiting on their programs.
-const LONG = /\/spec\/(e2e|hardening)\//;
+// costs more than most unit files' tests. Three files at a time keep two cores busy, as most
+// end-to-end files spend part of their time waiting on their programs; the long files start
+// first, so only short ones are left to fill the cores at the end, and the files that mostly wait
+// on a real agent (e2e/real-*) are spread among the others instead of waiting side by side.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const longFiles = ['e2e', 'hardening'].flatMap((dir) => {
+  const folder = path.join('dist', 'spec', dir);
+  return fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.spec.js')).map((f) => path.join(folder, f)) : [];
+}).sort();
+const waiting = longFiles.filter((f) => path.basename(f).startsWith('real-'));
+const busy = longFiles.filter((f) => !waiting.includes(f));
+const every = Math.max(1, Math.ceil(busy.length / (waiting.length + 1)));
+const order = busy.flatMap((f, i) => ((i + 1) % every === 0 && waiting.length ? [f, waiting.shift()] : [f])).concat(waiting);
+const rank = new Map(order.map((f, i) => [path.resolve(f), i]));
+const rankOf = (file) => rank.get(path.resolve(file)) ?? order.length;
+
 export default {
   files: ['dist/spec/e2e/**/*.spec.js', 'dist/spec/hardening/**/*.spec.js', 'dist/spec/units/*.js', '!dist/spec/units/*.parts.js'],
   timeout: '60s',
   concurrency: 3,
   workerThreads: false,
-  sortTestFiles: (a, b) => Number(!LONG.test(a)) - Number(!LONG.test(b)) || a.localeCompare(b),
+  sortTestFiles: (a, b) => rankOf(a) - rankOf(b) || a.localeCompare(b),
 };
