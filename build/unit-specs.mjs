@@ -20,7 +20,8 @@ function walk(dir, group) {
       if (!(dir === SPEC && OWN_WORKERS.has(entry.name))) walk(file, group ?? entry.name);
     } else if (entry.name.endsWith('.spec.js')) {
       const name = group ?? 'top';
-      groups.set(name, [...(groups.get(name) ?? []), file]);
+      if (!groups.has(name)) groups.set(name, []);
+      groups.get(name).push(file);
     }
   }
 }

@@ -11,13 +11,17 @@ import { ShimError } from './errors.js';
 import { commandArgv } from './pane-commands.js';
 import { checkSession } from './window-commands.js';
 
+/** tmux's refusal to attach from inside a session, which would nest it. */
+function refuseNesting(): void {
+  if (process.env.TMUX) throw new ShimError('sessions should be nested with care, unset $TMUX to force');
+}
+
 const newSession: ShimCommand = {
   name: 'new-session',
   aliases: ['new'],
   flags: 'AdPc:F:n:s:x:y:',
   run: async (ctx, args) => {
-    // As tmux: attaching from inside a session nests it, which is refused.
-    if (!args.flags.has('d') && process.env.TMUX) throw new ShimError('sessions should be nested with care, unset $TMUX to force');
+    if (!args.flags.has('d')) refuseNesting();
     const name = value(args, 's') ?? 'default';
     const socket = ctx.explicit ? ctx.socket : socketPath(name);
     // tmux's size for a session no client sizes yet: 80x24, or what -x and -y say.
@@ -61,7 +65,7 @@ const attachSession: ShimCommand = {
   aliases: ['attach', 'a'],
   flags: 'rt:',
   run: async (ctx, args) => {
-    if (process.env.TMUX) throw new ShimError('sessions should be nested with care, unset $TMUX to force');
+    refuseNesting();
     // The context is the named session's already (shim.ts, forTarget); another name is none here.
     const view = await ctx.view();
     checkSession(view, value(args, 't'));

@@ -17,14 +17,17 @@ import { WINDOW_COMMANDS } from './window-commands.js';
 
 const COMMANDS: ShimCommand[] = [...PANE_COMMANDS, ...PANE_IO_COMMANDS, ...WINDOW_COMMANDS, ...SESSION_COMMANDS, ...OPTION_COMMANDS];
 
+/** The command whose full name or alias `word` is. */
+const named = (word: string): ShimCommand | undefined => COMMANDS.find((c) => c.name === word || c.aliases?.includes(word));
+
 /** Whether `word` is the full name or an alias of a tmux command the shim answers. */
 export function isTmuxCommand(word: string): boolean {
-  return COMMANDS.some((c) => c.name === word || c.aliases?.includes(word));
+  return named(word) !== undefined;
 }
 
 /** A command by its name, an alias, or (as tmux allows) a prefix of one name only. */
 function lookup(name: string): ShimCommand {
-  const exact = COMMANDS.find((c) => c.name === name || c.aliases?.includes(name));
+  const exact = named(name);
   if (exact) return exact;
   const prefixed = COMMANDS.filter((c) => c.name.startsWith(name));
   if (prefixed.length === 1 && name.length > 1) return prefixed[0];
