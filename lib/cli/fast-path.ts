@@ -9,8 +9,11 @@ import { GLOBAL_OPTIONS } from './cli-commands.js';
 
 export interface Parsed { command: CliCommand; argv: CliArgv }
 
-/** Tokens yargs would turn into numbers or unquote; they are left to it. */
-const YARGS_READS = /^[-+]?(\d|\.\d)|^0x|^['"]/i;
+/**
+ * Tokens yargs might turn into numbers (made only of a number's characters, or hexadecimal) or
+ * unquote; they are left to it. A word that merely starts with a digit (`send "1 more"`) is text.
+ */
+const YARGS_READS = /^[-+]?\.?\d[\d.e+-]*$|^0x[0-9a-f]*$|^['"]/i;
 const NUMBER = /^\d{1,15}(\.\d{1,15})?$/;
 
 /** The command `words` name: [name] or [group, name]; undefined while a group still needs one. */

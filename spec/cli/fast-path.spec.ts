@@ -61,6 +61,17 @@ for (const line of PLAIN) {
   });
 }
 
+test('words that start with a digit but are no number are read as text, as yargs does; numbers are left to it', async (t) => {
+  const taken = [['send', '--pane', '2', '--enter', '1 e2a0'], ['send', '12abc'], ['set-buffer', '3 words'], ['display-message', '0x1z']];
+  for (const args of taken) {
+    const fast = parseFast(args, ALL);
+    const slow = await viaYargs(args);
+    t.truthy(fast, args.join(' '));
+    t.deepEqual(projection(fast!.command, fast!.argv), projection(slow!.command, slow!.argv), args.join(' '));
+  }
+  for (const word of ['12', '1.5', '.5', '1e3', '0x1f', '-1', '007']) t.is(parseFast(['send', word], ALL), null, word);
+});
+
 test('the fast path leaves help, mistakes and forms yargs reads its own way to yargs, or reads them as yargs does', async (t) => {
   for (const line of TRICKY) {
     const args = line.split(' ');

@@ -12,8 +12,8 @@ import { waitUntil } from '../helpers/wait.js';
 async function session(t: { teardown(fn: () => Promise<void>): void }, args: string[] = []) {
   const env = new ThurmEnv(undefined, { processes: true });
   t.teardown(() => env.cleanup());
-  const started = await env.cli(['new', '-d', '--size', '80x24', ...args]);
-  if (started.code !== 0) throw new Error(started.stderr);
+  // How `new -d` starts a session is the subject of its own tests below, through bin/thurm.
+  await env.start(['--size', '80x24', ...args]);
   return env;
 }
 

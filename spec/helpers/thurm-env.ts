@@ -13,6 +13,7 @@ import { startSession } from '../../lib/cli/start.js';
 import { capture } from '../../lib/commands/capture.js';
 import type { Command } from '../../lib/commands/command.js';
 import { COMMANDS } from '../../lib/commands/index.js';
+import { socketPath } from '../../lib/server/socket-path.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const BIN = path.join(ROOT, 'bin', 'thurm');
@@ -25,19 +26,19 @@ const TABLE = new Map<CliCommand, Command<any, any>>(COMMANDS.filter((c) => !c.s
 /**
  * `args` parsed as the CLI's fast path does, when a spec's process can run them as the CLI
  * would: a command of the table, or `new -d` (the one client command that only starts a
- * server), for the default session. Null for anything else.
+ * server), for the default session or one named with `-s`. Null for anything else.
  */
 function parseInProcess(args: string[]): Parsed | null {
   const client = parseFast(args, CLIENT_COMMANDS);
   const parsed = client ? (client.command.usage === 'new' && client.argv.detached === true ? client : null) : parseFast(args, [...TABLE.keys()]);
-  return parsed && parsed.argv.session === undefined && parsed.argv.socket === undefined ? parsed : null;
+  return parsed && parsed.argv.socket === undefined ? parsed : null;
 }
 
 export class ThurmEnv {
   readonly dir: string;
   readonly env: NodeJS.ProcessEnv;
-  /** The connection the spec's own queries share: a CLI process per query costs ~90 ms of CPU. */
-  private control: Promise<Connection> | null = null;
+  /** The connections the spec's queries share, by socket: a CLI process per query costs ~90 ms of CPU. */
+  private readonly controls = new Map<string, Promise<Connection>>();
   /** The last server pid an `info` reply gave, for cleanup when the server no longer answers. */
   private knownPid: number | null = null;
 
@@ -74,19 +75,34 @@ export class ThurmEnv {
 
   /**
    * `thurm ARGS` as the CLI runs it: the same parse (its fast path), request and printed output,
-   * in this process over the shared connection when that is all the command does (a CLI process
+   * in this process over a shared connection when that is all the command does (a CLI process
    * costs ~0.2 s of CPU, most of the suite's), and `new -d` as the CLI starts a server. Anything
    * else runs `bin/thurm`: another client command (attach, restore...), what the fast path leaves
-   * to yargs, `-s`/`-S`, a pane's THURM_* variables, extra variables or stdin.
+   * to yargs, `-S`, a pane's THURM_* variables, extra variables or stdin.
    */
   async cli(args: string[], extraEnv: NodeJS.ProcessEnv = {}, input?: string): Promise<CliResult> {
     const asProcess = this.options.processes || Object.keys(extraEnv).length > 0 || input !== undefined || this.env.THURM_SOCKET !== undefined || this.env.THURM_PANE_ID !== undefined;
     const parsed = asProcess ? null : parseInProcess(args);
-    if (!parsed) return this.spawnCli(args, extraEnv, input);
+    return parsed ? this.inProcess(parsed) : this.spawnCli(args, extraEnv, input);
+  }
+
+  /**
+   * Starts the session as `thurm new -d ARGS` does, in this process even when every other
+   * command runs `bin/thurm`: for the specs of the CLI whose subject is not how a session starts.
+   */
+  async start(args: string[] = []): Promise<void> {
+    const parsed = parseInProcess(['new', '-d', ...args]);
+    const r = parsed ? await this.inProcess(parsed) : { code: 2, stderr: `not a plain new -d: ${args.join(' ')}` };
+    if (r.code !== 0) throw new Error(`thurm new -d ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+  }
+
+  private async inProcess(parsed: Parsed): Promise<CliResult> {
     const command = TABLE.get(parsed.command);
     try {
-      if (!command) return { code: await startSession(parsed.argv, this.socket, 'default', 'new-detached', this.env), stdout: '', stderr: '' };
-      const { stdout, error } = commandOutput(command, parsed.argv, await commandReply(command, parsed.argv, await this.connection()));
+      const session = parsed.argv.session as string | undefined;
+      const socket = session === undefined ? this.socket : socketPath(session, undefined, this.env);
+      if (!command) return { code: await startSession(parsed.argv, socket, session ?? 'default', 'new-detached', this.env), stdout: '', stderr: '' };
+      const { stdout, error } = commandOutput(command, parsed.argv, await commandReply(command, parsed.argv, await this.connection(socket)));
       return error ? { ...failure(error), stdout } : { code: 0, stdout, stderr: '' };
     } catch (err) {
       return { ...failure(err), stdout: '' };
@@ -111,10 +127,14 @@ export class ThurmEnv {
     return r.stdout;
   }
 
-  /** The shared connection, opened again when its server went away. */
-  private async connection(): Promise<Connection> {
-    const c = this.control && await this.control.catch(() => null);
-    return c && !c.closed ? c : (this.control = Connection.open(this.socket));
+  /** The shared connection to `socket`, opened again when its server went away. */
+  private async connection(socket = this.socket): Promise<Connection> {
+    const known = this.controls.get(socket);
+    const c = known && await known.catch(() => null);
+    if (c && !c.closed) return c;
+    const opened = Connection.open(socket);
+    this.controls.set(socket, opened);
+    return opened;
   }
 
   /**
@@ -135,17 +155,20 @@ export class ThurmEnv {
     return (this.knownPid = (await this.request<{ serverPid: number }>('info')).serverPid);
   }
 
-  /** Closes the shared connection, once the server has let go of it (for a spec that counts connections). */
+  /** Closes the shared connections, once their servers have let go of them (for a spec that counts connections). */
   async disconnect(): Promise<void> {
-    const c = this.control && await this.control.catch(() => null);
-    this.control = null;
-    if (!c || c.closed) return;
-    await new Promise<void>((resolve) => {
-      // A frozen server never answers the close: past a second it is left to the kernel.
-      const timer = setTimeout(resolve, 1000);
-      c.ws.once('close', () => { clearTimeout(timer); resolve(); });
-      c.close();
-    });
+    const opened = [...this.controls.values()];
+    this.controls.clear();
+    await Promise.all(opened.map(async (known) => {
+      const c = await known.catch(() => null);
+      if (!c || c.closed) return;
+      await new Promise<void>((resolve) => {
+        // A frozen server never answers the close: past a second it is left to the kernel.
+        const timer = setTimeout(resolve, 1000);
+        c.ws.once('close', () => { clearTimeout(timer); resolve(); });
+        c.close();
+      });
+    }));
   }
 
   /** The visible text of a pane, as `thurm capture` prints it (asked over the shared connection). */
