@@ -187,6 +187,38 @@ export async function startServer(spec: ServerSpec, env: NodeJS.ProcessEnv = pro
     if (!(err instanceof ThurmError) || err.code !== 'SERVER_UNAVAILABLE') throw err;
   }
   const logPath = serverLogPath(spec.session, env);
+  const timeout = startTimeout(spec, env);
+  const deadline = Date.now() + timeout;
+  let server = spawnServer(spec, env, logPath);
+  for (;;) {
+    try {
+      const connection = await Connection.open(spec.socketPath);
+      // Another client's server may have won the race; only ours counts as started.
+      const info = await connection.request<SessionInfo>('info');
+      const started = info.serverPid === server.pid;
+      // Ours lost the race and will exit on its own; do not leave it starting up meanwhile.
+      if (!started && server.exit === null) server.kill();
+      return { started, connection };
+    } catch (err) {
+      if (!(err instanceof ThurmError) || err.code !== 'SERVER_UNAVAILABLE') throw err;
+    }
+    if (server.exit === 0) return { started: true, connection: null };
+    // Another server held the lock. Once none serves the socket any more, that one was on its way
+    // out (`kill-server` answers before its process ends) or its session ended at once: ours
+    // starts again, as it would have a moment later.
+    if (server.exit === EXIT_ALREADY_RUNNING && !(await (await import('../server/socket-file.js')).serverAlive(spec.socketPath, SERVER_ENTRY))) {
+      server = spawnServer(spec, env, logPath);
+    }
+    if (server.exit !== null && server.exit !== EXIT_ALREADY_RUNNING) {
+      throw server.log.fd === 'ignore' ? new ThurmError('INTERNAL', `server failed to start, with no log: ${server.log.why}`) : serverStartError(logPath);
+    }
+    if (Date.now() > deadline) throw new ThurmError('TIMEOUT', `server did not start within ${Math.round(timeout / 1000)}s; see ${logPath}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** A server process for `spec`, detached, writing to the session's log; `exit` once it ended. */
+function spawnServer(spec: ServerSpec, env: NodeJS.ProcessEnv, logPath: string) {
   const log = openLog(logPath, env);
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY, JSON.stringify(spec)], {
     detached: true,
@@ -195,35 +227,10 @@ export async function startServer(spec: ServerSpec, env: NodeJS.ProcessEnv = pro
     env,
   });
   if (log.fd !== 'ignore') fs.closeSync(log.fd);
-  let exit: number | null = null;
-  child.once('exit', (code) => { exit = code ?? 1; });
+  const server = { pid: child.pid, log, exit: null as number | null, kill: () => child.kill('SIGTERM') };
+  child.once('exit', (code) => { server.exit = code ?? 1; });
   child.unref();
-  const timeout = startTimeout(spec, env);
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      const connection = await Connection.open(spec.socketPath);
-      // Another client's server may have won the race; only ours counts as started.
-      const info = await connection.request<SessionInfo>('info');
-      const started = info.serverPid === child.pid;
-      // Ours lost the race and will exit on its own; do not leave it starting up meanwhile.
-      if (!started && exit === null) child.kill('SIGTERM');
-      return { started, connection };
-    } catch (err) {
-      if (!(err instanceof ThurmError) || err.code !== 'SERVER_UNAVAILABLE') throw err;
-    }
-    if (exit === 0) return { started: true, connection: null };
-    // Another client's server took the socket first; once none starts or serves it any more,
-    // that session has already ended (its program exited at once): nothing to wait for.
-    if (exit === EXIT_ALREADY_RUNNING && !(await (await import('../server/socket-file.js')).serverAlive(spec.socketPath, SERVER_ENTRY))) {
-      return { started: false, connection: null };
-    }
-    if (exit !== null && exit !== EXIT_ALREADY_RUNNING) {
-      throw log.fd === 'ignore' ? new ThurmError('INTERNAL', `server failed to start, with no log: ${log.why}`) : serverStartError(logPath);
-    }
-    if (Date.now() > deadline) throw new ThurmError('TIMEOUT', `server did not start within ${Math.round(timeout / 1000)}s; see ${logPath}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return server;
 }
 
 /**

@@ -32,29 +32,33 @@ function dryRun(session: string): number {
   return 0;
 }
 
-export async function restoreCommand(argv: CliArgv, socket: string, session: string): Promise<number> {
+/**
+ * Restores `session` from the state folder `env` names (this process's unless said), printing
+ * to `out` what it restored when it does not attach.
+ */
+export async function restoreCommand(argv: CliArgv, socket: string, session: string, env = process.env, out: { write(text: string): unknown } = process.stdout): Promise<number> {
   if (argv['dry-run']) return dryRun(session);
   const running = await Connection.open(socket).catch(() => null);
   if (running) {
     running.close();
     throw new ThurmError('SESSION_EXISTS', `restore: session ${session} is running (kill-server first, or attach)`);
   }
-  const file = sessionFilePath(session);
+  const file = sessionFilePath(session, env);
   const loaded = loadSession(file, true);
   if (!loaded.snapshot) {
-    process.stdout.write(problemLines(loaded).map((p) => `problem: ${printable(p)}\n`).join(''));
+    out.write(problemLines(loaded).map((p) => `problem: ${printable(p)}\n`).join(''));
     throw new ThurmError('NOT_FOUND', `restore: no usable saved session: ${file}`);
   }
   const attaching = !argv.detached && process.stdin.isTTY;
   const { connection } = await startServer({
     session, socketPath: socket, cwd: process.cwd(), size: attaching ? terminalSize() : loaded.snapshot.size, restore: 'always',
-  });
+  }, env);
   if (!connection) throw new ThurmError('SERVER_UNAVAILABLE', 'restore: the restored session ended at once (its panes exited)');
   const info = await connection.request<SessionInfo>('info');
   if (!attaching) {
     connection.close();
     const lines = info.restore ? restoreLines(info.restore) : ['nothing restored: a fresh session started'];
-    process.stdout.write(lines.map((l) => `${printable(l)}\n`).join(''));
+    out.write(lines.map((l) => `${printable(l)}\n`).join(''));
     return info.restore?.panes.some((p) => p.outcome !== 'failed') ? 0 : 1;
   }
   return attach(connection, session);

@@ -34,9 +34,6 @@ export async function startSession(argv: CliArgv, socket: string, session: strin
     size: parseSize(argv.size),
     restore: mode === 'default' ? 'saved' : undefined,
   }, env);
-  if (!connection && !started && mode !== 'default') {
-    throw new ThurmError('SESSION_EXISTS', `session ${session} was started by another client at the same moment (it has ended since)`);
-  }
   if (!connection) {
     // Its program exited before the session could be reached, and the session ended with it.
     if (mode !== 'new-detached') process.stdout.write('[exited]\n');

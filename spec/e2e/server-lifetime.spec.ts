@@ -183,3 +183,17 @@ test.serial('SIGUSR1 asks the server to put its socket back, and nothing else', 
   t.is(await env.serverPid(), pid);
   t.is((await env.json(['list'])).panes.length, 1);
 });
+
+test.serial('new -d and restore -d at once after kill-server start the session again while the old server is still ending', async (t) => {
+  const env = await session(t);
+  const pids = new Set([await env.serverPid()]);
+  // kill-server answers before its process has ended and let go of the session's lock.
+  for (const start of [['new', '-d'], ['restore', '-d'], ['new', '-d']]) {
+    await env.ok(['kill-server']);
+    const r = await env.cli(start);
+    t.is(r.code, 0, `${start.join(' ')}: ${r.stderr}`);
+    const pid = await env.serverPid();
+    t.false(pids.has(pid), `${start.join(' ')} reached a new server`);
+    pids.add(pid);
+  }
+});

@@ -534,7 +534,7 @@ trial({
 
 trial({
   id: 'concurrent-starts',
-  what: 'clients starting one session at the same moment: one starts it and every other answers at once with SESSION_EXISTS (7), also when the session has already ended (`new -d -- true` twice), never a timeout or an internal error',
+  what: 'clients starting one session at the same moment: one starts it and every other answers at once with SESSION_EXISTS (7) while it runs, or starts it again once it has ended (`new -d -- true` twice), never a timeout or an internal error',
   async run(t) {
     const env = new ThurmEnv();
     t.teardown(() => env.cleanup());

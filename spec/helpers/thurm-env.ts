@@ -9,6 +9,7 @@ import { CLIENT_COMMANDS, commandOutput, commandReply, tableCommand, type CliCom
 import { Connection } from '../../lib/cli/connection.js';
 import { parseFast, type Parsed } from '../../lib/cli/fast-path.js';
 import { failure } from '../../lib/cli/main.js';
+import { restoreCommand } from '../../lib/cli/restore.js';
 import { startSession } from '../../lib/cli/start.js';
 import { capture } from '../../lib/commands/capture.js';
 import type { Command } from '../../lib/commands/command.js';
@@ -23,14 +24,17 @@ export interface CliResult { code: number; stdout: string; stderr: string }
 /** The CLI entries of the command table, each beside its command. */
 const TABLE = new Map<CliCommand, Command<any, any>>(COMMANDS.filter((c) => !c.socketOnly && !c.local).map((c) => [tableCommand(c), c]));
 
+/** The client commands a spec's process can run as the CLI does: those that only start a server. */
+const startsOnly = ({ command, argv }: Parsed) => argv.detached === true && (command.usage === 'new' || (command.usage === 'restore' && !argv['dry-run']));
+
 /**
  * `args` parsed as the CLI's fast path does, when a spec's process can run them as the CLI
- * would: a command of the table, or `new -d` (the one client command that only starts a
- * server), for the default session or one named with `-s`. Null for anything else.
+ * would: a command of the table, or `new -d` and `restore -d`, for the default session or one
+ * named with `-s`. Null for anything else.
  */
 function parseInProcess(args: string[]): Parsed | null {
   const client = parseFast(args, CLIENT_COMMANDS);
-  const parsed = client ? (client.command.usage === 'new' && client.argv.detached === true ? client : null) : parseFast(args, [...TABLE.keys()]);
+  const parsed = client ? (startsOnly(client) ? client : null) : parseFast(args, [...TABLE.keys()]);
   return parsed && parsed.argv.socket === undefined ? parsed : null;
 }
 
@@ -76,8 +80,8 @@ export class ThurmEnv {
   /**
    * `thurm ARGS` as the CLI runs it: the same parse (its fast path), request and printed output,
    * in this process over a shared connection when that is all the command does (a CLI process
-   * costs ~0.2 s of CPU, most of the suite's), and `new -d` as the CLI starts a server. Anything
-   * else runs `bin/thurm`: another client command (attach, restore...), what the fast path leaves
+   * costs ~0.2 s of CPU, most of the suite's), and `new -d` and `restore -d` as the CLI starts a
+   * server. Anything else runs `bin/thurm`: another client command (attach, restore --dry-run...), what the fast path leaves
    * to yargs, `-S`, a pane's THURM_* variables, extra variables or stdin.
    */
   async cli(args: string[], extraEnv: NodeJS.ProcessEnv = {}, input?: string): Promise<CliResult> {
@@ -101,6 +105,13 @@ export class ThurmEnv {
     try {
       const session = parsed.argv.session as string | undefined;
       const socket = session === undefined ? this.socket : socketPath(session, undefined, this.env);
+      if (parsed.command.usage === 'restore') {
+        // What it printed before an error is printed all the same.
+        let stdout = '';
+        const out = { write: (text: string) => { stdout += text; } };
+        return await restoreCommand(parsed.argv, socket, session ?? 'default', this.env, out)
+          .then((code) => ({ code, stdout, stderr: '' }), (err) => ({ ...failure(err), stdout }));
+      }
       if (!command) return { code: await startSession(parsed.argv, socket, session ?? 'default', 'new-detached', this.env), stdout: '', stderr: '' };
       const { stdout, error } = commandOutput(command, parsed.argv, await commandReply(command, parsed.argv, await this.connection(socket)));
       return error ? { ...failure(error), stdout } : { code: 0, stdout, stderr: '' };
