@@ -5,6 +5,9 @@ import { defineCommand } from './command.js';
 
 const PREVIEW = 50;
 
+/** A buffer's name as a request gives it: printed by `buffers` and tmux's list-buffers, so no control characters. */
+export const bufferName = field.string({ min: 1, max: 64, pattern: /^[^\x00-\x1f\x7f-\x9f]+$/, expected: 'a name without control characters' });
+
 export const buffers = defineCommand({
   name: 'buffers',
   describe: 'List the paste buffers, newest first',

@@ -28,6 +28,7 @@ export const COMMAND_MODULES = {
   paste: async () => (await import('./paste.js')).paste,
   buffers: async () => (await import('./buffers.js')).buffers,
   'set-buffer': async () => (await import('./set-buffer.js')).setBuffer,
+  'delete-buffer': async () => (await import('./delete-buffer.js')).deleteBuffer,
   focus: async () => (await import('./focus.js')).focus,
   'kill-pane': async () => (await import('./kill-pane.js')).killPane,
   'rename-pane': async () => (await import('./rename-pane.js')).renamePane,

@@ -315,11 +315,19 @@ export class Mux {
     return this.livePane(id).term.mouse(e);
   }
 
-  /** Keeps copied text as the newest paste buffer; `fromPane` when a pane's program set it. */
-  addBuffer(text: string, fromPane?: string): PasteBuffer {
-    const buffer = this.pasteBuffers.add(text);
+  /**
+   * Keeps copied text as the newest paste buffer, or as the buffer named (replacing it), or at
+   * the end of one (`append`); `fromPane` when a pane's program set it.
+   */
+  addBuffer(text: string, fromPane?: string, to: { name?: string; append?: boolean } = {}): PasteBuffer {
+    const buffer = to.append ? this.pasteBuffers.append(text, to.name) : this.pasteBuffers.add(text, Date.now(), to.name);
     this.events.emit({ type: 'buffer-added', buffer: buffer.name, fromPane });
     return buffer;
+  }
+
+  /** Removes the paste buffer named, or the newest; false when there is none. */
+  deleteBuffer(name?: string): boolean {
+    return this.pasteBuffers.delete(name);
   }
 
   agentReport(id: string, input: AgentReportInput): void {

@@ -19,16 +19,35 @@ export class PasteBuffers {
   private created = 0;
   private bytes = 0;
 
-  /** Adds a buffer as the newest; returns it (its text cut to MAX_BUFFER_BYTES). */
-  add(text: string, now = Date.now()): PasteBuffer {
+  /**
+   * Adds a buffer as the newest; returns it (its text cut to MAX_BUFFER_BYTES). A buffer of the
+   * name given is replaced, as tmux's `set-buffer -b NAME` does; without one it is `bufferN`.
+   */
+  add(text: string, now = Date.now(), name?: string): PasteBuffer {
+    if (name !== undefined) this.delete(name);
     const cut = Buffer.byteLength(text) > MAX_BUFFER_BYTES ? cutToBytes(text, MAX_BUFFER_BYTES) : text;
-    const buffer = { name: `buffer${this.created++}`, text: cut, createdAt: now };
+    const buffer = { name: name ?? `buffer${this.created++}`, text: cut, createdAt: now };
     this.buffers.unshift(buffer);
     this.bytes += Buffer.byteLength(cut);
     while (this.buffers.length > MAX_BUFFERS || this.bytes > MAX_TOTAL_BYTES) {
       this.bytes -= Buffer.byteLength(this.buffers.pop()!.text);
     }
     return buffer;
+  }
+
+  /** `text` added to the end of the buffer named (or the newest), as the newest; a new one when there is none. */
+  append(text: string, name?: string, now = Date.now()): PasteBuffer {
+    const to = this.get(name);
+    return to ? this.add(to.text + text, now, to.name) : this.add(text, now, name);
+  }
+
+  /** Removes the buffer named, or the newest; false when there is none. */
+  delete(name?: string): boolean {
+    const buffer = this.get(name);
+    if (!buffer) return false;
+    this.buffers.splice(this.buffers.indexOf(buffer), 1);
+    this.bytes -= Buffer.byteLength(buffer.text);
+    return true;
   }
 
   /** The newest buffer, or the one named; null when there is none. */

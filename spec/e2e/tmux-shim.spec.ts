@@ -300,6 +300,39 @@ test.serial('capture-pane -J joins the lines the terminal wrapped, as thurm capt
   t.true((await env.ok(['capture', '--pane', '2', '--join'])).split('\n').includes(long));
 });
 
+test.serial('the paste-buffer commands load, append, show, list, save, paste with CR for newlines, and delete thurm\'s buffers as tmux does', async (t) => {
+  const env = await session(t);
+  // Pane 2 shows the bytes a paste types, exactly 18 of them, with od.
+  await env.ok(['split', '--', 'sh', '-c', 'stty raw -echo; head -c 18 | od -An -c; exec sleep 600']);
+  const saved = path.join(env.dir, 'saved');
+  const big = path.join(env.dir, 'big');
+  const r = await inPane(env, [
+    "printf 'line one\\nline two' | tmux load-buffer -b slime -",
+    "tmux set-buffer -a -b slime '!'",
+    "tmux show-buffer -b slime; echo '<end>'",
+    'tmux set-buffer plain-text',
+    "tmux list-buffers -F '#{buffer_name} #{buffer_size}'",
+    `tmux save-buffer -b slime ${quote(saved)}`,
+    `head -c 20000 /dev/zero | tr '\\0' x > ${quote(big)}; tmux load-buffer -b big ${quote(big)}; tmux show-buffer -b big | wc -c`,
+    'tmux delete-buffer -b big',
+    'tmux paste-buffer -d -b slime -t %2',
+    'tmux list-buffers',
+    'tmux show-buffer -b nope; echo "rc $?"',
+    'tmux delete-buffer; tmux list-buffers; echo "no buffers left: $(tmux show-buffer 2>&1)"',
+  ].join('\n'));
+  t.is(r.out, [
+    'line one', 'line two!<end>', 'buffer0 10', 'slime 18', '20000', 'buffer0: 10 bytes: "plain-text"', 'rc 1', 'no buffers left: thurm: tmux shim: no buffers', '',
+  ].join('\n'));
+  t.is(r.err, 'thurm: tmux shim: no buffer nope\n');
+  t.is(fs.readFileSync(saved, 'utf8'), 'line one\nline two!');
+  // Typed as tmux types it: each newline a carriage return, with no bracketed-paste markers.
+  const od = await waitUntil(async () => {
+    const text = (await env.capture('2')).replace(/\s+/g, ' ');
+    return text.includes('!') ? text : '';
+  }, 'the paste in pane 2');
+  t.regex(od, /l i n e o n e \\r l i n e t w o !/);
+});
+
 test.serial('thurm tmux ARGS and thurm given a tmux command\'s name run the shim from outside any pane, with tmux\'s output and status; thurm\'s own words stay thurm\'s', async (t) => {
   const env = await session(t);
   await env.ok(['send', '--pane', '1', 'echo outside-$((6*7))', '--enter']);

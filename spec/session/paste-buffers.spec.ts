@@ -32,3 +32,37 @@ test('all buffers together stay under the total byte limit', (t) => {
   t.true(total <= MAX_TOTAL_BYTES);
   t.is(b.list().length, MAX_TOTAL_BYTES / MAX_BUFFER_BYTES);
 });
+
+test('a buffer set by name replaces the one of that name and becomes the newest; automatic names go on counting', (t) => {
+  const b = new PasteBuffers();
+  b.add('one');
+  b.add('first', 1, 'slime');
+  b.add('two');
+  b.add('second', 2, 'slime');
+  t.deepEqual(b.list().map((x) => [x.name, x.text]), [['slime', 'second'], ['buffer1', 'two'], ['buffer0', 'one']]);
+  t.is(b.add('three').name, 'buffer2');
+});
+
+test('append adds to the end of the buffer named, or the newest, and makes it the newest; with none it starts one', (t) => {
+  const b = new PasteBuffers();
+  t.is(b.append('a').name, 'buffer0');
+  b.add('x', 1, 'named');
+  t.deepEqual([b.append('b', 'buffer0').text, b.list()[0].name], ['ab', 'buffer0']);
+  t.is(b.append('!').text, 'ab!');
+  t.deepEqual([b.append('new', 'other').text, b.list().map((x) => x.name)], ['new', ['other', 'buffer0', 'named']]);
+});
+
+test('delete removes the buffer named, or the newest, and frees its bytes for others', (t) => {
+  const b = new PasteBuffers();
+  b.add('x'.repeat(MAX_BUFFER_BYTES), 1, 'big');
+  b.add('small');
+  t.true(b.delete('big'));
+  t.false(b.delete('big'));
+  t.true(b.delete());
+  t.false(b.delete());
+  t.deepEqual(b.list(), []);
+  // What big held counts no more: as many full buffers as the total allows fit again.
+  const fit = MAX_TOTAL_BYTES / MAX_BUFFER_BYTES;
+  for (let i = 0; i < fit; i++) b.add('y'.repeat(MAX_BUFFER_BYTES));
+  t.is(b.list().length, fit);
+});
