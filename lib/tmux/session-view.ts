@@ -47,6 +47,8 @@ export class SessionView {
     if (session !== null && !this.sessionMatches(session)) throw new ShimError(`can't find session: ${session}`);
     const name = win.split('.')[0].replace(/^=/, '');
     if (name === '') return session === null ? this.windowOf(this.selfPane) : this.current;
+    const token = this.windowToken(name);
+    if (token) return token;
     // A word alone may name the session, as in tmux (`-t default` is its current window).
     if (session === null && this.sessionMatches(name) && !/^\d+$/.test(name)) return this.current;
     const found = this.info.windows.find((w) => w.id === name || String(w.index) === name)
@@ -55,7 +57,44 @@ export class SessionView {
     return found;
   }
 
-  /** A pane target: `%N`, `window.pane` (pane by index), or a window's active pane. */
+  /**
+   * tmux's window tokens: `{start}` (`^`) and `{end}` (`$`), the lowest and highest index;
+   * `{last}` (`!`), the window before the current one; `{next}` (`+`, `+N`) and `{previous}`
+   * (`-`, `-N`) by index from the current window, around the ends.
+   */
+  private windowToken(name: string): WindowView | null {
+    const sorted = [...this.info.windows].sort((a, b) => a.index - b.index);
+    if (name === '{start}' || name === '^') return sorted[0];
+    if (name === '{end}' || name === '$') return sorted[sorted.length - 1];
+    if (name === '{last}' || name === '!') {
+      const last = this.info.windows.find((w) => w.last);
+      if (!last) throw new ShimError('no last window');
+      return last;
+    }
+    const step = /^(?:(\{next\}|\+)|\{previous\}|-)(\d*)$/.exec(name);
+    return step ? cycle(sorted, sorted.indexOf(this.current), Number(step[2] || 1) * (step[1] ? 1 : -1)) : null;
+  }
+
+  /**
+   * tmux's pane tokens, in the target's window: `{next}` (`+`) and `{previous}` (`-`) by index
+   * from its active pane, and `{top}`, `{bottom}`, `{left}`, `{right}` and the corners by place.
+   */
+  private paneToken(w: WindowView, token: string): PaneInfo | null {
+    const panes = w.panes.map((id) => this.pane(id)!);
+    const step = /^(?:(\{next\}|\+)|\{previous\}|-)(\d*)$/.exec(token);
+    if (step) return cycle(panes, w.panes.indexOf(w.active), Number(step[2] || 1) * (step[1] ? 1 : -1));
+    if (token === '{last}' || token === '!') throw new ShimError('unsupported: {last} as a pane (thurm keeps no last pane)');
+    const sides = /^\{(top|bottom)?-?(left|right)?\}$/.exec(token);
+    if (!sides || (!sides[1] && !sides[2])) return null;
+    // The pane whose edge is furthest that way: first by the named row, then by the named column.
+    const key = (p: PaneInfo) => [
+      sides[1] ? (sides[1] === 'top' ? p.position?.y ?? 0 : -(p.position?.y ?? 0) - p.size.rows) : 0,
+      sides[2] ? (sides[2] === 'left' ? p.position?.x ?? 0 : -(p.position?.x ?? 0) - p.size.cols) : 0,
+    ];
+    return [...panes].sort((a, b) => key(a)[0] - key(b)[0] || key(a)[1] - key(b)[1])[0];
+  }
+
+  /** A pane target: `%N`, `window.pane` (pane by index or token), a pane token, or a window's active pane. */
   paneTarget(target: string | undefined): PaneInfo {
     if (target === undefined || target === '') return this.selfPane;
     if (target.startsWith('%')) {
@@ -63,9 +102,13 @@ export class SessionView {
       if (!p) throw new ShimError(`can't find pane: ${target}`);
       return p;
     }
+    const alone = this.paneToken(this.windowOf(this.selfPane), target);
+    if (alone) return alone;
     const dot = target.lastIndexOf('.');
     const w = this.window(dot < 0 ? target : target.slice(0, dot) || undefined);
     const index = dot < 0 ? null : target.slice(dot + 1);
+    const token = index === null ? null : this.paneToken(w, index);
+    if (token) return token;
     const id = index === null ? w.active : index.startsWith('%') ? index.slice(1) : w.panes[Number(index)];
     const p = id === undefined || (index !== null && !/^%?\d+$/.test(index)) ? undefined : this.pane(id);
     if (!p || !w.panes.includes(p.id)) throw new ShimError(`can't find pane: ${target}`);
@@ -96,4 +139,9 @@ export class SessionView {
       host: os.hostname(), host_short: os.hostname().split('.')[0],
     };
   }
+}
+
+/** The item `offset` places from `at` in `list`, around the ends. */
+function cycle<T>(list: T[], at: number, offset: number): T {
+  return list[(((at + offset) % list.length) + list.length) % list.length];
 }

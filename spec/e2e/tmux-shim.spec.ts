@@ -243,6 +243,10 @@ test.serial('set-option is accepted, show-options answers what thurm does, and w
   t.is(r.code, 0, r.err);
   await waitUntil(async () => (await info(env)).windows[0].current, 'window 0 selected');
   t.deepEqual((await info(env)).windows.map((w) => [w.index, w.current]), [[0, true], [1, false]]);
+  // tmux's tokens: the next window by index, then the one before it as the last.
+  r = await inPane(env, "tmux select-window -t '{next}' && tmux display-message -p -t '{last}.0' '#{window_index}' && tmux display-message -p -t + '#{window_index}'");
+  t.is(r.out, '0\n0\n', r.err);
+  t.deepEqual((await info(env)).windows.map((w) => [w.index, w.current]), [[0, false], [1, true]]);
 });
 
 test.serial('set-option keeps values by scope, show-options -v gives them back, and the border styles colour thurm\'s borders', async (t) => {

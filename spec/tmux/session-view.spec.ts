@@ -30,6 +30,22 @@ for (const [target, expected] of CASES) {
   });
 }
 
+test('window tokens: {start} ^, {end} $, {last} !, {next} + and {previous} - by index from the current window, around the ends', (t) => {
+  const view = new SessionView(info, '1', '/s');
+  const windows = ['{start}', '^', '{end}', '$', '{last}', '!', '{next}', '+', '+2', '{previous}', '-', '-3', 'work:{start}'].map((w) => view.window(w).id);
+  t.deepEqual(windows, ['@0', '@0', '@2', '@2', '@0', '@0', '@0', '@0', '@2', '@0', '@0', '@0', '@0']);
+  t.throws(() => new SessionView({ ...info, windows: info.windows.map((w) => ({ ...w, last: false })) }, '1', '/s').window('{last}'), { message: 'no last window' });
+});
+
+test('pane tokens: {next} + and {previous} - from the window\'s active pane, and the pane at a side or corner', (t) => {
+  // Window @0: pane 1 on the left, pane 4 to its right; the caller is pane 1.
+  const sideBySide: SessionInfo = { ...info, panes: info.panes.map((p) => (p.id === '4' ? { ...p, position: { x: 81, y: 1 } } : p)) };
+  const view = new SessionView(sideBySide, '1', '/s');
+  const panes = ['{next}', '+', '{previous}', '-', '{left}', '{right}', '{top-right}', '{bottom-left}', 'agents.{next}', ':3.-', '{end}.+'].map((p) => view.paneTarget(p).id);
+  t.deepEqual(panes, ['1', '1', '1', '1', '1', '4', '4', '1', '2', '2', '2']);
+  t.throws(() => view.paneTarget('{last}'), { message: 'unsupported: {last} as a pane (thurm keeps no last pane)' });
+});
+
 test('targets that name nothing fail as tmux says it', (t) => {
   const view = new SessionView(info, '1', '/s');
   t.throws(() => view.paneTarget('%9'), { message: "can't find pane: %9" });
