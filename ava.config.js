@@ -1,10 +1,10 @@
 // The end-to-end and hardening files each run in a worker of their own; the unit specs run one
 // folder to a worker (dist/spec/units, written by build/unit-specs.mjs), since starting a worker
-// costs more than most unit files' tests. Four files at a time keep two cores busy (measured: 98%
-// of the run, 93% with three), as most end-to-end files spend part of their time waiting on their
-// programs; the long files start first, so only short ones are left to fill the cores at the end,
-// and the files that mostly wait on a real agent (e2e/real-*) are spread among the others instead
-// of waiting side by side.
+// costs more than most unit files' tests. Three files at a time keep two cores busy 93% of a run
+// (four: 98%, but four full runs took more CPU and more time than three did), as most end-to-end
+// files spend part of their time waiting on their programs; the long files start first, so only
+// short ones are left to fill the cores at the end, and the files that mostly wait on a real agent
+// (e2e/real-*) are spread among the others instead of waiting side by side.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -22,7 +22,7 @@ const rankOf = (file) => rank.get(path.resolve(file)) ?? order.length;
 export default {
   files: ['dist/spec/e2e/**/*.spec.js', 'dist/spec/hardening/**/*.spec.js', 'dist/spec/units/*.js', '!dist/spec/units/*.parts.js'],
   timeout: '60s',
-  concurrency: 4,
+  concurrency: 3,
   workerThreads: false,
   sortTestFiles: (a, b) => rankOf(a) - rankOf(b) || a.localeCompare(b),
 };
