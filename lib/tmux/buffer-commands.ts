@@ -30,13 +30,23 @@ async function buffer(ctx: ShimContext, args: Parsed): Promise<BufferInfo> {
   return found;
 }
 
+/** The one word after the flags (`what` the command takes there, for the error). */
+function oneArgument(args: Parsed, command: string, what: string): string {
+  if (args.rest.length !== 1) throw new ShimError(`${command}: expects one argument: ${what}`);
+  return args.rest[0];
+}
+
+/** A file that could not be read or written, as tmux says it. */
+function fileError(file: string, err: unknown): ShimError {
+  return new ShimError(`${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file or directory' : (err as Error).message}`);
+}
+
 const setBuffer: ShimCommand = {
   name: 'set-buffer',
   aliases: ['setb'],
   flags: 'ab:t:',
   run: async (ctx, args) => {
-    if (args.rest.length !== 1) throw new ShimError('set-buffer: expects one argument: the data');
-    await store(ctx, args.rest[0], value(args, 'b'), args.flags.has('a'));
+    await store(ctx, oneArgument(args, 'set-buffer', 'the data'), value(args, 'b'), args.flags.has('a'));
   },
 };
 
@@ -45,13 +55,12 @@ const loadBuffer: ShimCommand = {
   aliases: ['loadb'],
   flags: 'b:t:',
   run: async (ctx, args) => {
-    const file = args.rest[0];
-    if (file === undefined || args.rest.length > 1) throw new ShimError('load-buffer: expects one argument: a path, or - for stdin');
+    const file = oneArgument(args, 'load-buffer', 'a path, or - for stdin');
     let text: string;
     try {
       text = fs.readFileSync(file === '-' ? 0 : file, 'utf8');
     } catch (err) {
-      throw new ShimError(`${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file or directory' : (err as Error).message}`);
+      throw fileError(file, err);
     }
     await store(ctx, text, value(args, 'b'), false);
   },
@@ -72,14 +81,13 @@ const saveBuffer: ShimCommand = {
   aliases: ['saveb'],
   flags: 'ab:',
   run: async (ctx, args) => {
-    const file = args.rest[0];
-    if (file === undefined || args.rest.length > 1) throw new ShimError('save-buffer: expects one argument: a path, or - for stdout');
+    const file = oneArgument(args, 'save-buffer', 'a path, or - for stdout');
     const { text } = await buffer(ctx, args);
     if (file === '-') return ctx.out(text);
     try {
       (args.flags.has('a') ? fs.appendFileSync : fs.writeFileSync)(file, text);
     } catch (err) {
-      throw new ShimError(`${file}: ${(err as Error).message}`);
+      throw fileError(file, err);
     }
   },
 };

@@ -71,8 +71,8 @@ export class SessionView {
       if (!last) throw new ShimError('no last window');
       return last;
     }
-    const step = /^(?:(\{next\}|\+)|\{previous\}|-)(\d*)$/.exec(name);
-    return step ? cycle(sorted, sorted.indexOf(this.current), Number(step[2] || 1) * (step[1] ? 1 : -1)) : null;
+    const offset = stepOf(name);
+    return offset === null ? null : cycle(sorted, sorted.indexOf(this.current), offset);
   }
 
   /**
@@ -81,8 +81,8 @@ export class SessionView {
    */
   private paneToken(w: WindowView, token: string): PaneInfo | null {
     const panes = w.panes.map((id) => this.pane(id)!);
-    const step = /^(?:(\{next\}|\+)|\{previous\}|-)(\d*)$/.exec(token);
-    if (step) return cycle(panes, w.panes.indexOf(w.active), Number(step[2] || 1) * (step[1] ? 1 : -1));
+    const offset = stepOf(token);
+    if (offset !== null) return cycle(panes, w.panes.indexOf(w.active), offset);
     if (token === '{last}' || token === '!') throw new ShimError('unsupported: {last} as a pane (thurm keeps no last pane)');
     const sides = /^\{(top|bottom)?-?(left|right)?\}$/.exec(token);
     if (!sides || (!sides[1] && !sides[2])) return null;
@@ -139,6 +139,12 @@ export class SessionView {
       host: os.hostname(), host_short: os.hostname().split('.')[0],
     };
   }
+}
+
+/** How far `{next}` / `+N` (forward) or `{previous}` / `-N` (back) steps; null for another word. */
+function stepOf(token: string): number | null {
+  const step = /^(?:(\{next\}|\+)|\{previous\}|-)(\d*)$/.exec(token);
+  return step ? Number(step[2] || 1) * (step[1] ? 1 : -1) : null;
 }
 
 /** The item `offset` places from `at` in `list`, around the ends. */
