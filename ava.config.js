@@ -8,6 +8,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+// Node reads and parses every certificate of NODE_EXTRA_CA_CERTS when it starts, which doubles
+// the CPU a bare start costs (about 50 ms more here); a run starts about a thousand Node
+// processes (workers, servers, CLI calls, the tmux shim, agent hooks), none of which makes a TLS
+// connection (the fake APIs the real agents talk to are plain HTTP). The workers, and so every
+// process a spec starts, run without it.
+delete process.env.NODE_EXTRA_CA_CERTS;
+
 const longFiles = ['e2e', 'hardening'].flatMap((dir) => {
   const folder = path.join('dist', 'spec', dir);
   return fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.spec.js')).map((f) => path.join(folder, f)) : [];
