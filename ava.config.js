@@ -2,9 +2,11 @@
 // folder to a worker (dist/spec/units, written by build/unit-specs.mjs), since starting a worker
 // costs more than most unit files' tests. Three files at a time keep two cores busy 93% of a run
 // (four: 98%, but four full runs took more CPU and more time than three did), as most end-to-end
-// files spend part of their time waiting on their programs; the long files start first, so only
-// short ones are left to fill the cores at the end, and the files that mostly wait on a real agent
-// (e2e/real-*) are spread among the others instead of waiting side by side.
+// files spend part of their time waiting on their programs; the long files start first, largest
+// first (a file's size follows its run time closely: the fault trials, the tmux shim's and the
+// TUI's specs are the largest and the longest), so only short ones are left to fill the cores at
+// the end, and the files that mostly wait on a real agent (e2e/real-*) are spread among the
+// others instead of waiting side by side.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -18,7 +20,7 @@ delete process.env.NODE_EXTRA_CA_CERTS;
 const longFiles = ['e2e', 'hardening'].flatMap((dir) => {
   const folder = path.join('dist', 'spec', dir);
   return fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.spec.js')).map((f) => path.join(folder, f)) : [];
-}).sort();
+}).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size || a.localeCompare(b));
 const waiting = longFiles.filter((f) => path.basename(f).startsWith('real-'));
 const busy = longFiles.filter((f) => !waiting.includes(f));
 const every = Math.max(1, Math.ceil(busy.length / (waiting.length + 1)));
