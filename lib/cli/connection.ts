@@ -120,9 +120,9 @@ export class Connection {
     });
   }
 
-  /** Sends a request and resolves with its reply; errors come back as ThurmError. */
-  async request<T = unknown>(type: string, fields: Record<string, unknown> = {}): Promise<T> {
-    const reply = await this.send(type, fields);
+  /** Sends a request and resolves with its reply; errors come back as ThurmError. `timeoutMs` as send's. */
+  async request<T = unknown>(type: string, fields: Record<string, unknown> = {}, timeoutMs: number | null = this.timeoutMs): Promise<T> {
+    const reply = await this.send(type, fields, timeoutMs);
     if (!reply.ok) throw new ThurmError(isErrorCode(reply.error.code) ? reply.error.code : 'INTERNAL', reply.error.message);
     return reply.result as T;
   }

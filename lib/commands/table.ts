@@ -38,6 +38,7 @@ export const COMMAND_MODULES = {
   save: async () => (await import('./save.js')).save,
   'reload-config': async () => (await import('./reload-config.js')).reloadConfig,
   wait: async () => (await import('./wait.js')).wait,
+  'wait-for': async () => (await import('./wait-for.js')).waitFor,
   zoom: async () => (await import('./zoom.js')).zoom,
   'resize-pane': async () => (await import('./resize-pane.js')).resizePane,
   equalize: async () => (await import('./equalize.js')).equalize,

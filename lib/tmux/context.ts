@@ -51,10 +51,11 @@ export class ShimContext {
     }
   }
 
-  /** A request of the command table, typed by its declaration. */
-  async request<K extends RequestType>(type: K, fields: RequestFields<K>): Promise<ResultOf<K>> {
+  /** A request of the command table, typed by its declaration; `waits`: for as long as its answer takes (wait-for). */
+  async request<K extends RequestType>(type: K, fields: RequestFields<K>, waits = false): Promise<ResultOf<K>> {
     this.connection ??= Connection.open(this.socket);
-    return (await this.connection).request<ResultOf<K>>(type, fields);
+    const connection = await this.connection;
+    return waits ? connection.request<ResultOf<K>>(type, fields, null) : connection.request<ResultOf<K>>(type, fields);
   }
 
   /** The session as it is now (asked again after every change a command makes). */

@@ -337,6 +337,38 @@ test.serial('the paste-buffer commands load, append, show, list, save, paste wit
   t.regex(od, /l i n e o n e \\r l i n e t w o !/);
 });
 
+test.serial('wait-for blocks a pane\'s script until another signals the channel, keeps a signal sent first, and passes a lock from holder to waiter', async (t) => {
+  const env = await session(t);
+  const tmux = (...args: string[]) => env.spawnCli(['tmux', ...args]);
+  /** Waits until pane 1's foreground program is the shim running `wait-for ARGS`, blocked on its channel. */
+  const blockedOn = (...args: string[]) => waitUntil(async () => {
+    const argv = (await paneOf(env, '1')).foreground?.argv ?? [];
+    return argv.join(' ').endsWith(`wait-for ${args.join(' ')}`);
+  }, `pane 1 blocked in wait-for ${args.join(' ')}`);
+  await env.ok(['send', '--pane', '1', 'echo before-$((1+1)); tmux wait-for go; echo after-$((2+2))', '--enter']);
+  await blockedOn('go');
+  // A whole call of the shim, started after the pane's: a wait that did not block would be over by then.
+  t.is((await tmux('wait-for', '-S', 'unrelated')).code, 0);
+  t.false((await env.capture('1')).includes('after-4'), 'the script waits');
+  t.is((await tmux('wait-for', '-S', 'go')).code, 0);
+  await waitUntil(async () => (await env.capture('1')).includes('after-4'), 'the script going on once signalled');
+  // A signal sent before anyone waits is kept for the next wait.
+  t.is((await tmux('wait-for', '-S', 'early')).code, 0);
+  t.is((await tmux('wait', 'early')).code, 0, 'the alias, returning at once');
+  // A lock: the pane waits for it while the spec holds it, and gets it once given back.
+  t.is((await tmux('wait-for', '-L', 'lock')).code, 0);
+  await env.ok(['send', '--pane', '1', 'tmux wait-for -L lock; echo locked-$((3+3))', '--enter']);
+  await blockedOn('-L', 'lock');
+  t.is((await tmux('wait-for', '-S', 'unrelated')).code, 0);
+  t.false((await env.capture('1')).includes('locked-6'), 'the pane waits for the lock');
+  t.is((await tmux('wait-for', '-U', 'lock')).code, 0);
+  await waitUntil(async () => (await env.capture('1')).includes('locked-6'), 'the pane taking the lock');
+  t.is((await tmux('wait-for', '-U', 'lock')).code, 0, 'the pane\'s lock given back');
+  const unlocked = await tmux('wait-for', '-U', 'lock');
+  t.is(unlocked.code, 1);
+  t.is(unlocked.stderr, 'thurm: tmux shim: channel lock not locked\n');
+});
+
 test.serial('thurm tmux ARGS and thurm given a tmux command\'s name run the shim from outside any pane, with tmux\'s output and status; thurm\'s own words stay thurm\'s', async (t) => {
   const env = await session(t);
   await env.ok(['send', '--pane', '1', 'echo outside-$((6*7))', '--enter']);
