@@ -3,6 +3,7 @@
 import { field } from '../fields.js';
 import { printable } from '../sanitize.js';
 import { windowState } from '../session/agents.js';
+import { lastPane } from '../session/navigation.js';
 import type { Mux } from '../session/mux.js';
 import { WINDOW_INFO, type WindowInfo } from '../server/protocol.js';
 import { defineCommand } from './command.js';
@@ -12,7 +13,7 @@ export const windowNameField = field.string({ max: 256 }).describe('window name'
 export function windowInfo(mux: Mux): WindowInfo[] {
   return mux.windowList().map(({ window, current, last }) => ({
     index: window.index, id: `@${window.id}`, name: mux.windowName(window), current, last,
-    panes: mux.windowPaneIds(window), active: window.focused, state: windowState(mux, window),
+    panes: mux.windowPaneIds(window), active: window.focused, lastPane: lastPane(mux, window.focused), state: windowState(mux, window),
   }));
 }
 

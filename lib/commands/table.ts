@@ -24,6 +24,7 @@ export const COMMAND_MODULES = {
   list: async () => (await import('./list.js')).list,
   send: async () => (await import('./send.js')).send,
   capture: async () => (await import('./capture.js')).capture,
+  pipe: async () => (await import('./pipe.js')).pipe,
   'copy-mode': async () => (await import('./copy-mode.js')).copyMode,
   paste: async () => (await import('./paste.js')).paste,
   buffers: async () => (await import('./buffers.js')).buffers,

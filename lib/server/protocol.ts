@@ -252,6 +252,7 @@ export const WINDOW_INFO = field.object({
   last: field.bool(),
   panes: field.array(PANE_ID),
   active: PANE_ID.describe('its focused pane (tmux\'s active pane)'),
+  lastPane: PANE_ID.nullable().describe('the pane focused before the active one, while it is still in the window (tmux\'s last pane)'),
   state: field.string({ max: 32 }).describe('the most pressing state of its panes'),
 });
 export type WindowInfo = (typeof WINDOW_INFO)['out'];
@@ -268,6 +269,8 @@ const PANE_INFO = field.object({
   agent: AGENT_INFO.nullable(),
   hook: HOOK_INFO.nullable(),
   exit: field.object({ exitCode: field.int(), signal: field.int().nullable() }).nullable(),
+  pipe: field.object({ command: field.string(), pid: PID.nullable(), dropped: field.int({ min: 0 }).describe('bytes of output not given to a command that fell 8 MiB behind') })
+    .nullable().describe('the shell command its output is piped to (`thurm pipe`), or null'),
 });
 export type PaneInfo = (typeof PANE_INFO)['out'];
 

@@ -26,6 +26,7 @@ import type { MouseEvent as PaneMouseEvent } from '../term/pane-terminal.js';
 import type { Pane, PaneOptions, PaneView } from './pane.js';
 import { PaneIds } from './pane-ids.js';
 import { PaneLifecycle } from './pane-lifecycle.js';
+import { PanePipes, type PipeSpec } from './pane-pipes.js';
 import type { NewPaneSpec } from './pane-spawn.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
 import { Persistence } from './persistence.js';
@@ -60,6 +61,7 @@ export class Mux {
   private settings: Config;
   private readonly panes = new Map<string, Pane>();
   private readonly pasteBuffers = new PasteBuffers();
+  private readonly pipes = new PanePipes();
   private readonly options = new TmuxOptions();
   private readonly events = new MuxEvents();
   /** Each pane's state and when it entered it, for the agent overview. */
@@ -100,13 +102,14 @@ export class Mux {
     this.persistence = new Persistence(this, parts, this.proc);
     this.windowChanges = new WindowChanges(this, parts);
     this.notifier = new Notifier((pane, notification) => this.events.emit({ type: 'notification', pane, notification }), this.now);
-    this.lifecycle = new PaneLifecycle(this, parts, { panes: this.panes, notifier: this.notifier, reaper: this.reaper, spawnPty: opts.spawn, proc: this.proc, now: this.now });
+    this.lifecycle = new PaneLifecycle(this, parts, { panes: this.panes, notifier: this.notifier, reaper: this.reaper, pipes: this.pipes, spawnPty: opts.spawn, proc: this.proc, now: this.now });
     this.watch = new StatusWatch(this, (id) => this.livePane(id), (pane) => this.events.emit({ type: 'status-changed', pane }), this.now);
     this.subscribe((e) => {
       if (e.type === 'pane-removed') {
         this.states.delete(e.pane);
         this.notifier.forget(e.pane);
         this.options.forget(`%${e.pane}`);
+        this.pipes.close(e.pane);
       } else if (e.type === 'window-closed') this.options.forget(`@${e.window}`);
       if (e.type === 'pane-respawned') this.notifier.forget(e.pane);
       if ((e.type === 'status-changed' || e.type === 'pane-added' || e.type === 'pane-respawned') && this.panes.has(e.pane)) {
@@ -407,6 +410,7 @@ export class Mux {
     this.ended = true;
     this.events.emit({ type: 'session-ending', onPurpose });
     this.watch.dispose();
+    this.pipes.closeAll();
     for (const pane of this.panes.values()) this.reaper.close(pane);
     this.panes.clear();
     for (const w of this.windows.all()) this.windows.remove(w);
@@ -433,6 +437,26 @@ export class Mux {
   /** The scopes a pane's options are looked up in, most specific first: pane, window, session. */
   optionScopes(pane: string): string[] {
     return [`%${pane}`, `@${this.windowWith(pane).id}`, 'session'];
+  }
+
+  /**
+   * tmux's pipe-pane: closes the pane's pipe, then opens one for `spec` unless `toggle` and it
+   * had one (a key that turns a log on and off). The command runs in the pane's folder. Whether
+   * the pane has a pipe afterwards.
+   */
+  pipePane(id: string, spec: Omit<PipeSpec, 'cwd'> | null, toggle = false): boolean {
+    const pane = this.livePane(id);
+    if (pane.exit) throw new ThurmError('INVALID_ARGUMENT', `pane ${id} has exited`);
+    const had = this.pipes.close(id);
+    // What the command prints is typed into the pane while the pane is there (its last words may come after it closed).
+    const type = (text: string) => this.panes.get(id)?.type(text);
+    if (spec && !(toggle && had)) this.pipes.open(id, { ...spec, cwd: pane.cwd }, pane.pty, type);
+    return this.pipes.describe(id) !== null;
+  }
+
+  /** The command pane `id`'s output is piped to, and the bytes it fell too far behind to get; null without one. */
+  pipeOf(id: string): ReturnType<PanePipes['describe']> {
+    return this.pipes.describe(id);
   }
 
   /** Shows `text` in the status line of every attached client (`display-message`). */

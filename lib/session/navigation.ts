@@ -1,7 +1,7 @@
 // Moving focus by where panes are (a heading, the next in order, the most urgent): each a
 // choice made from what the Mux shows, carried out by Mux.focus, which announces it.
 import { mostUrgentPane } from '../status/states.js';
-import { neighbour, type Heading } from './layout.js';
+import { neighbour, panesOf, type Heading } from './layout.js';
 import type { Mux } from './mux.js';
 
 /** Moves focus to the neighbour in a heading; false when there is none. */
@@ -25,4 +25,11 @@ export function focusNext(mux: Mux, step = 1): void {
 /** The pane that most needs the user (see states.ts), the focused one last. */
 export function mostUrgent(mux: Mux): string | null {
   return mostUrgentPane(mux.paneIds(), mux.focused, (id) => mux.pane(id).summary().state);
+}
+
+/** The pane focused before the active one in `pane`'s window (tmux's last pane) while it is still there, else null. */
+export function lastPane(mux: Mux, pane: string): string | null {
+  const w = mux.windowOf(pane);
+  const last = w.lastFocused;
+  return last !== null && last !== w.focused && panesOf(w.layout).includes(last) ? last : null;
 }

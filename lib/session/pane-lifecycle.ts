@@ -8,6 +8,7 @@ import type { Mux } from './mux.js';
 import type { MuxParts } from './mux-parts.js';
 import type { Notifier } from './notifier.js';
 import { Pane, type PaneOptions } from './pane.js';
+import type { PanePipes } from './pane-pipes.js';
 import { paneOptions, type NewPaneSpec, type RestoredPane } from './pane-spawn.js';
 import type { Reaper } from './reaper.js';
 import type { Window } from './windows.js';
@@ -17,6 +18,7 @@ export interface LifecycleDeps {
   panes: Map<string, Pane>;
   notifier: Notifier;
   reaper: Reaper;
+  pipes: PanePipes;
   spawnPty: PaneOptions['spawn'];
   proc: ProcFacts;
   now: () => number;
@@ -46,6 +48,8 @@ export class PaneLifecycle {
       },
     );
     deps.panes.set(id, pane);
+    // A respawned pane's pipe reads its new program.
+    deps.pipes.attach(id, pane.pty);
     return pane;
   }
 

@@ -14,7 +14,8 @@ export interface ShimCommand {
   aliases?: string[];
   /** tmux getopt flags (`dhl:t:`); any other flag is unsupported. */
   flags: string;
-  run(ctx: ShimContext, args: Parsed): Promise<void>;
+  /** `run` runs tmux commands, each as its words, as the command line's are (if-shell's, run-shell -C's). */
+  run(ctx: ShimContext, args: Parsed, run: (commands: string[][]) => Promise<void>): Promise<void>;
 }
 
 export class ShimContext {
@@ -26,13 +27,20 @@ export class ShimContext {
    * `self`: the caller's pane ($TMUX_PANE) when it belongs to `socket`; `explicit`: -L or -S
    * chose the socket, so a target's session name does not.
    */
-  constructor(readonly socket: string, private readonly self: string | undefined, readonly out: (text: string) => void, readonly explicit = false) {}
+  constructor(
+    readonly socket: string,
+    private readonly self: string | undefined,
+    readonly out: (text: string) => void,
+    readonly explicit = false,
+    /** The call's exit status when no command failed: run-shell's command's, as tmux gives it. */
+    readonly result = { status: 0 },
+  ) {}
 
   /** The context of the session served on `socket` (this one's when it is the same). */
   at(socket: string): ShimContext {
     if (socket === this.socket) return this;
     let other = this.others.get(socket);
-    if (!other) this.others.set(socket, (other = new ShimContext(socket, undefined, this.out, true)));
+    if (!other) this.others.set(socket, (other = new ShimContext(socket, undefined, this.out, true, this.result)));
     return other;
   }
 

@@ -95,4 +95,15 @@ const resizePane: ShimCommand = {
   },
 };
 
-export const PANE_COMMANDS: ShimCommand[] = [splitWindow, respawnPane, selectPane, killPane, resizePane];
+const lastPane: ShimCommand = {
+  name: 'last-pane',
+  aliases: ['lastp'],
+  flags: 't:',
+  run: async (ctx, args) => {
+    const w = (await ctx.view()).window(value(args, 't'));
+    if (w.lastPane === null) throw new ShimError('no last pane');
+    await ctx.request('focus', { pane: w.lastPane });
+  },
+};
+
+export const PANE_COMMANDS: ShimCommand[] = [splitWindow, respawnPane, selectPane, lastPane, killPane, resizePane];

@@ -1,6 +1,6 @@
 // What goes into a pane and what comes out, tmux-style: send-keys (key names as tmux spells
 // them, other words typed as text), capture-pane (lines -S to -E, to stdout or a paste buffer),
-// display-message and list-panes (formats).
+// pipe-pane (the output to a shell command, as it comes), display-message and list-panes (formats).
 import { joinWrapped } from '../term/history.js';
 import { keyBytes } from '../term/keys.js';
 import { value } from './args.js';
@@ -111,4 +111,19 @@ const listPanes: ShimCommand = {
   },
 };
 
-export const PANE_IO_COMMANDS: ShimCommand[] = [sendKeys, capturePane, displayMessage, listPanes];
+const pipePane: ShimCommand = {
+  name: 'pipe-pane',
+  aliases: ['pipep'],
+  flags: 'IOot:',
+  run: async (ctx, args) => {
+    if (args.rest.length > 1) throw new ShimError('pipe-pane: expects at most one argument: the shell command');
+    const view = await ctx.view();
+    const target = view.paneTarget(value(args, 't'));
+    // As tmux: the command's formats are expanded for the pane (`cat >> pane-#{pane_id}.log`); none closes the pipe.
+    const command = args.rest[0] ? ctx.format(view, target, args.rest[0]) : undefined;
+    if (target.exit) throw new ShimError('target pane has exited');
+    await ctx.request('pipe', { pane: target.id, command, input: args.flags.has('I'), output: args.flags.has('O'), toggle: args.flags.has('o') });
+  },
+};
+
+export const PANE_IO_COMMANDS: ShimCommand[] = [sendKeys, capturePane, pipePane, displayMessage, listPanes];

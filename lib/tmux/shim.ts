@@ -46,6 +46,15 @@ function sequence(words: string[]): string[][] {
   return out.filter((c) => c.length);
 }
 
+/** Runs tmux commands, each as its words, in order; the first that fails stops them. */
+async function runCommands(ctx: ShimContext, commands: string[][]): Promise<void> {
+  for (const [name, ...words] of commands) {
+    const command = lookup(name);
+    const args = parseArgs(command.name, command.flags, words);
+    await command.run(ctx.forTarget(value(args, 't')), args, (more) => runCommands(ctx, more));
+  }
+}
+
 /** Runs one tmux command line; resolves with the exit status (1 for any failure, as tmux). */
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   let ctx: ShimContext | null = null;
@@ -62,12 +71,8 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     ctx = new ShimContext(socket, self, (text) => process.stdout.write(text), value(global, 'L') !== undefined || value(global, 'S') !== undefined);
     const commands = sequence(global.rest);
     if (!commands.length) throw new ShimError('unsupported: tmux without a command (to attach, run thurm attach)');
-    for (const [name, ...words] of commands) {
-      const command = lookup(name);
-      const args = parseArgs(command.name, command.flags, words);
-      await command.run(ctx.forTarget(value(args, 't')), args);
-    }
-    return 0;
+    await runCommands(ctx, commands);
+    return ctx.result.status;
   } catch (err) {
     process.stderr.write(shimMessage(err));
     return 1;

@@ -2,6 +2,7 @@
 // script of tmux calls Claude Code's Agent Teams make (from Claude Code 2.1.332's TmuxBackend),
 // then each command the shim answers, the unsupported ones, and the opt-out; and the shim from
 // outside any pane, through `thurm tmux ARGS` and tmux's command names given to `thurm`.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
@@ -337,6 +338,23 @@ test.serial('the paste-buffer commands load, append, show, list, save, paste wit
   t.regex(od, /l i n e o n e \\r l i n e t w o !/);
 });
 
+test.serial('last-pane and the {last} pane token go to the pane focused before in the window, and a window with none says so', async (t) => {
+  const env = await session(t);
+  await env.ok(['split', '--pane', '1']);
+  const focused = async () => (await info(env)).panes.find((p) => p.focused)!.id;
+  t.is(await focused(), '2');
+  const r = await inPane(env, [
+    "tmux display-message -p -t '{last}' '#{pane_id}'",
+    "tmux last-pane && tmux display-message -p -t '!' '#{pane_id}'",
+    'tmux new-window -d; tmux last-pane -t :1; echo "rc=$?"',
+  ].join('\n'));
+  t.is(r.out, '%1\n%2\nrc=1\n');
+  t.is(r.err, 'thurm: tmux shim: no last pane\n');
+  t.is(await focused(), '1');
+  t.is((await env.cli(['focus', '--last'])).code, 0, 'thurm focus --last');
+  t.is(await focused(), '2');
+});
+
 test.serial('wait-for blocks a pane\'s script until another signals the channel, keeps a signal sent first, and passes a lock from holder to waiter', async (t) => {
   const env = await session(t);
   const tmux = (...args: string[]) => env.spawnCli(['tmux', ...args]);
@@ -367,6 +385,44 @@ test.serial('wait-for blocks a pane\'s script until another signals the channel,
   const unlocked = await tmux('wait-for', '-U', 'lock');
   t.is(unlocked.code, 1);
   t.is(unlocked.stderr, 'thurm: tmux shim: channel lock not locked\n');
+});
+
+test.serial('pipe-pane -o sends what a pane prints from then on to a shell command, escapes and all, and the same call toggles it off; thurm pipe does it from the CLI, --input types into the pane', async (t) => {
+  const env = await session(t);
+  const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+  const log = path.join(env.dir, 'pane-%1.log');
+  const on = await inPane(env, `tmux pipe-pane -o ${quote(`cat >> ${env.dir}/pane-#{pane_id}.log`)}; tmux display-message -p 'pipe=#{pane_pipe}'`);
+  t.is(on.out, 'pipe=1\n', on.err);
+  await env.ok(['send', '--pane', '1', "printf '\\033[32mgreen-%s\\033[0m\\n' $((6*7))", '--enter']);
+  await waitUntil(() => read(log).includes('\x1b[32mgreen-42\x1b[0m'), 'the coloured line in the log, as the program printed it');
+  const off = await inPane(env, `tmux pipe-pane -o ${quote(`cat >> ${env.dir}/other.log`)}; tmux display-message -p 'pipe=#{pane_pipe}'`);
+  t.is(off.out, 'pipe=0\n', 'the same call again closes the pipe');
+  t.false(fs.existsSync(path.join(env.dir, 'other.log')), 'and opens none');
+  t.is((await paneOf(env, '1')).pipe, null);
+  // From the CLI.
+  const cliLog = path.join(env.dir, 'cli.log');
+  t.is(await env.ok(['pipe', '--pane', '1', `cat >> ${cliLog}`]), 'pane 1 piped\n');
+  t.is((await paneOf(env, '1')).pipe?.command, `cat >> ${cliLog}`);
+  await env.ok(['send', '--pane', '1', 'echo cli-$((5*5))', '--enter']);
+  await waitUntil(() => /^cli-25\r?$/m.test(read(cliLog)), 'the echo in the CLI\'s log');
+  t.is(await env.ok(['pipe', '--pane', '1']), 'pane 1: no pipe\n');
+  t.is(await env.ok(['pipe', '--pane', '1', '--input', 'echo "echo from-pipe-\\$((2*5))"']), 'pane 1 piped\n');
+  await waitUntil(async () => /^from-pipe-10$/m.test(await env.capture('1')), 'the line the pipe typed, run by the shell');
+});
+
+test.serial('run-shell prints a command\'s output and how it failed with its status, if-shell runs one tmux command or the other, and both take tmux commands as one string', async (t) => {
+  const env = await session(t);
+  const r = await inPane(env, [
+    "tmux run-shell 'echo out-$((2+3)); echo hidden >&2'",
+    'tmux run-shell \'exit 3\'; echo "rc=$?"',
+    "tmux run-shell 'echo in #{pane_id}'",
+    "tmux if-shell 'test -d /' 'set-buffer -b sh yes' 'set-buffer -b sh no'; tmux show-buffer -b sh; echo",
+    "tmux if-shell -F '#{==:#{pane_id},%2}' 'set-buffer -b fmt yes' 'set-buffer -b fmt no'; tmux show-buffer -b fmt; echo",
+    "tmux run-shell -C 'set-buffer -b c \"from run-shell\" ; set-buffer -b c -a !'; tmux show-buffer -b c; echo",
+    'tmux if-shell false \'set-buffer -b none x\'; tmux show-buffer -b none; echo "rc=$?"',
+  ].join('\n'));
+  t.is(r.out, ['out-5', "'exit 3' returned 3", 'rc=3', 'in %1', 'yes', 'no', 'from run-shell!', 'rc=1', ''].join('\n'));
+  t.is(r.err, 'thurm: tmux shim: no buffer none\n');
 });
 
 test.serial('thurm tmux ARGS and thurm given a tmux command\'s name run the shim from outside any pane, with tmux\'s output and status; thurm\'s own words stay thurm\'s', async (t) => {
@@ -431,19 +487,43 @@ test.serial('an orchestrator\'s tmux calls from outside any session start, drive
   t.regex(gone.stderr, /can't find session: squad/);
 });
 
+test.serial('with bin/tmux-shim first on PATH, a claude-squad-style script outside any session drives a thurm session as plain `tmux`', async (t) => {
+  const env = await session(t);
+  t.teardown(async () => { await env.cli(['-s', 'squad2', 'kill-server']); });
+  const script = [
+    'set -e',
+    'tmux -V',
+    "tmux new-session -d -s squad2 -x 100 -y 30 'echo hello-$((3*3)); tmux wait-for -S ready; exec sh'",
+    'tmux -L squad2 wait-for ready',
+    "tmux capture-pane -p -t squad2 | grep '^hello-9$'",
+    "tmux send-keys -t squad2 'echo typed-$((4*4)); tmux wait-for -S typed' Enter",
+    'tmux -L squad2 wait-for typed',
+    "tmux capture-pane -p -t squad2 | grep '^typed-16$'",
+    'tmux kill-session -t squad2',
+    'tmux has-session -t squad2 2>&1 || echo "gone: $?"',
+  ].join('\n');
+  const r = await new Promise<{ out: string; err: string; code: number }>((resolve) => {
+    execFile('/bin/sh', ['-c', script], { env: { ...env.env, PATH: `${path.join(ROOT, 'bin', 'tmux-shim')}:${env.env.PATH}` }, timeout: 30_000 }, (err, out, errOut) => {
+      resolve({ out, err: errOut, code: err ? Number(err.code) || 1 : 0 });
+    });
+  });
+  t.is(r.code, 0, r.err);
+  t.is(r.out, 'tmux 3.4\nhello-9\ntyped-16\nthurm: tmux shim: can\'t find session: squad2\ngone: 1\n');
+});
+
 test.serial('commands and flags the shim does not know fail with "thurm: tmux shim: unsupported", and attach inside a pane is refused as tmux refuses nesting', async (t) => {
   const env = await session(t);
   const r = await inPane(env, [
     'tmux attach; echo "attach=$?"',
-    'tmux pipe-pane -o "cat >> log"; echo "pipe=$?"',
+    'tmux clock-mode; echo "clock=$?"',
     'tmux split-window -b; echo "split=$?"',
     'tmux select-layout "bb62,159x48,0,0"; echo "layout=$?"',
     'tmux; echo "none=$?"',
   ].join('\n'));
-  t.is(r.out, 'attach=1\npipe=1\nsplit=1\nlayout=1\nnone=1\n');
+  t.is(r.out, 'attach=1\nclock=1\nsplit=1\nlayout=1\nnone=1\n');
   t.deepEqual(r.err.split('\n'), [
     'thurm: tmux shim: sessions should be nested with care, unset $TMUX to force',
-    'thurm: tmux shim: unsupported: pipe-pane',
+    'thurm: tmux shim: unsupported: clock-mode',
     'thurm: tmux shim: unsupported: split-window -b',
     'thurm: tmux shim: unsupported: select-layout bb62,159x48,0,0 (thurm has even-horizontal, even-vertical, main-horizontal, main-vertical, tiled)',
     'thurm: tmux shim: unsupported: tmux without a command (to attach, run thurm attach)',

@@ -48,7 +48,7 @@ test.serial('prefix % and " split right and down, and each pane runs its own she
   t.false(await env.capture('1').then((s) => s.includes('right-42')));
 });
 
-test.serial('prefix | and - split too, and prefix arrows and o move the focus', async (t) => {
+test.serial('prefix | and - split too, and prefix arrows, o and ; (the pane focused before) move the focus', async (t) => {
   const { term, env } = await start(t);
   term.write(`${PREFIX}|`);
   await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
@@ -63,6 +63,10 @@ test.serial('prefix | and - split too, and prefix arrows and o move the focus', 
   await term.waitFor((s) => /^━ 1 sh/.test(s), 'pane 1 border highlighted');
   term.write(`${PREFIX}o`);
   await waitUntil(async () => (await focused()) === '2', 'next pane');
+  term.write(`${PREFIX};`);
+  await waitUntil(async () => (await focused()) === '1', 'back to the pane focused before');
+  term.write(`${PREFIX};`);
+  await waitUntil(async () => (await focused()) === '2', 'and forth');
   // Typing goes to the focused pane only.
   term.write('echo typed-into-two\r');
   await waitUntil(async () => (await env.capture('2')).includes('typed-into-two'), 'text in pane 2');

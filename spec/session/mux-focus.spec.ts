@@ -3,6 +3,7 @@
 import test from 'ava';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import { Mux } from '../../lib/session/mux.js';
+import { lastPane } from '../../lib/session/navigation.js';
 import { FakeProcesses } from '../helpers/fake-proc.js';
 import { FakePty } from '../helpers/fake-pty.js';
 
@@ -60,4 +61,19 @@ test('breaking the focused pane out to a window of its own leaves the old window
   mux.arrange.breakPane('3');
   const old = mux.windowList().find((w) => mux.windowPaneIds(w.window).includes('1'))!.window;
   t.is(old.focused, '2');
+});
+
+test('the last pane is the one focused before the active one in its window, while it is still there', (t) => {
+  const mux = setUp(t);
+  t.is(lastPane(mux, '1'), null, 'a new window has none');
+  mux.split('1', 'right', {});
+  mux.split('2', 'down', {});
+  t.is(lastPane(mux, '3'), '2');
+  mux.focus('1');
+  t.is(lastPane(mux, '1'), '3');
+  mux.focus(lastPane(mux, '1')!);
+  t.is(mux.focused, '3');
+  t.is(lastPane(mux, '3'), '1', 'going back and forth, as prefix ; does');
+  mux.lifecycle.kill('1');
+  t.is(lastPane(mux, '3'), null, 'a closed pane is no last pane');
 });

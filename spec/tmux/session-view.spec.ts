@@ -6,14 +6,14 @@ import { SessionView } from '../../lib/tmux/session-view.js';
 const pane = (id: string, window: number): PaneInfo => ({
   id, window, focused: false, size: { cols: 80, rows: 24 }, command: ['sh'], cwd: '/', pid: 100 + Number(id), title: `t${id}`,
   position: { x: 0, y: 1 }, foreground: null, status: { state: 'none', source: 'none', kind: null, app: null, text: '', progress: null, seq: 1 },
-  programs: [], agent: null, hook: null, exit: null,
+  programs: [], agent: null, hook: null, exit: null, pipe: null,
 });
 
 const info: SessionInfo = {
   session: 'work', serverPid: 1, clients: 1,
   windows: [
-    { index: 0, id: '@0', name: 'edit', current: false, last: true, panes: ['1', '4'], active: '4', state: 'none' },
-    { index: 3, id: '@2', name: 'agents', current: true, last: false, panes: ['2', '3'], active: '3', state: 'none' },
+    { index: 0, id: '@0', name: 'edit', current: false, last: true, panes: ['1', '4'], active: '4', lastPane: '1', state: 'none' },
+    { index: 3, id: '@2', name: 'agents', current: true, last: false, panes: ['2', '3'], active: '3', lastPane: null, state: 'none' },
   ],
   panes: [pane('1', 0), pane('4', 0), pane('2', 3), pane('3', 3)],
   save: { file: null, savedAt: null, error: null }, restore: null,
@@ -37,13 +37,14 @@ test('window tokens: {start} ^, {end} $, {last} !, {next} + and {previous} - by 
   t.throws(() => new SessionView({ ...info, windows: info.windows.map((w) => ({ ...w, last: false })) }, '1', '/s').window('{last}'), { message: 'no last window' });
 });
 
-test('pane tokens: {next} + and {previous} - from the window\'s active pane, and the pane at a side or corner', (t) => {
+test('pane tokens: {next} + and {previous} - from the window\'s active pane, {last} ! the pane active before it, and the pane at a side or corner', (t) => {
   // Window @0: pane 1 on the left, pane 4 to its right; the caller is pane 1.
   const sideBySide: SessionInfo = { ...info, panes: info.panes.map((p) => (p.id === '4' ? { ...p, position: { x: 81, y: 1 } } : p)) };
   const view = new SessionView(sideBySide, '1', '/s');
   const panes = ['{next}', '+', '{previous}', '-', '{left}', '{right}', '{top-right}', '{bottom-left}', 'agents.{next}', ':3.-', '{end}.+'].map((p) => view.paneTarget(p).id);
   t.deepEqual(panes, ['1', '1', '1', '1', '1', '4', '4', '1', '2', '2', '2']);
-  t.throws(() => view.paneTarget('{last}'), { message: 'unsupported: {last} as a pane (thurm keeps no last pane)' });
+  t.deepEqual(['{last}', '!', 'edit.{last}'].map((p) => view.paneTarget(p).id), ['1', '1', '1']);
+  t.throws(() => view.paneTarget('agents.{last}'), { message: 'can\'t find pane: {last}' }, 'a window with no last pane');
 });
 
 test('targets that name nothing fail as tmux says it', (t) => {
