@@ -14,7 +14,7 @@ const CHUNK = 8192;
 interface BufferInfo { name: string; bytes: number; createdAt: string; text: string }
 
 /** Keeps `text` as a buffer (the one named, else a new one; `append`: at its end), in as many requests as it takes. */
-async function store(ctx: ShimContext, text: string, name: string | undefined, append: boolean): Promise<void> {
+export async function store(ctx: ShimContext, text: string, name: string | undefined, append: boolean): Promise<void> {
   let buffer = name;
   for (let i = 0; i === 0 || i < text.length; i += CHUNK) {
     buffer = (await ctx.request('set-buffer', { text: text.slice(i, i + CHUNK), buffer, append: append || i > 0 })).buffer;

@@ -18,29 +18,45 @@ export interface ShimCommand {
   run(ctx: ShimContext, args: Parsed, run: (commands: string[][]) => Promise<void>): Promise<void>;
 }
 
+/** Sends one request of the command table and resolves with its result (waiting as long as it takes when `waits`). */
+export type Send = (type: string, fields: Record<string, unknown>, waits: boolean) => Promise<unknown>;
+
+export interface ShimOptions {
+  /** -L or -S chose the socket, so a target's session name does not. */
+  explicit?: boolean;
+  /** How requests reach the session's server: by default over a connection to `socket`; the server's own `:` prompt runs them in place. */
+  send?: Send;
+  /** Run for an attached client (its `:` prompt), where attaching would nest a session in it. */
+  inClient?: boolean;
+}
+
 export class ShimContext {
   private connection: Promise<Connection> | null = null;
   /** Contexts of other sessions' sockets this call used, closed with this one. */
   private readonly others = new Map<string, ShimContext>();
+  /** The call's exit status when no command failed: run-shell's command's, as tmux gives it. */
+  readonly result: { status: number };
+  readonly explicit: boolean;
+  readonly inClient: boolean;
+  private readonly send: Send;
 
-  /**
-   * `self`: the caller's pane ($TMUX_PANE) when it belongs to `socket`; `explicit`: -L or -S
-   * chose the socket, so a target's session name does not.
-   */
-  constructor(
-    readonly socket: string,
-    private readonly self: string | undefined,
-    readonly out: (text: string) => void,
-    readonly explicit = false,
-    /** The call's exit status when no command failed: run-shell's command's, as tmux gives it. */
-    readonly result = { status: 0 },
-  ) {}
+  /** `self`: the caller's pane ($TMUX_PANE) when it belongs to `socket`. */
+  constructor(readonly socket: string, private readonly self: string | undefined, readonly out: (text: string) => void, options: ShimOptions = {}, result = { status: 0 }) {
+    this.explicit = options.explicit ?? false;
+    this.inClient = options.inClient ?? false;
+    this.result = result;
+    this.send = options.send ?? (async (type, fields, waits) => {
+      this.connection ??= Connection.open(this.socket);
+      const connection = await this.connection;
+      return waits ? connection.request(type, fields, null) : connection.request(type, fields);
+    });
+  }
 
   /** The context of the session served on `socket` (this one's when it is the same). */
   at(socket: string): ShimContext {
     if (socket === this.socket) return this;
     let other = this.others.get(socket);
-    if (!other) this.others.set(socket, (other = new ShimContext(socket, undefined, this.out, true, this.result)));
+    if (!other) this.others.set(socket, (other = new ShimContext(socket, undefined, this.out, { explicit: true, inClient: this.inClient }, this.result)));
     return other;
   }
 
@@ -61,9 +77,7 @@ export class ShimContext {
 
   /** A request of the command table, typed by its declaration; `waits`: for as long as its answer takes (wait-for). */
   async request<K extends RequestType>(type: K, fields: RequestFields<K>, waits = false): Promise<ResultOf<K>> {
-    this.connection ??= Connection.open(this.socket);
-    const connection = await this.connection;
-    return waits ? connection.request<ResultOf<K>>(type, fields, null) : connection.request<ResultOf<K>>(type, fields);
+    return (await this.send(type, fields as Record<string, unknown>, waits)) as ResultOf<K>;
   }
 
   /** The session as it is now (asked again after every change a command makes). */

@@ -4,6 +4,7 @@
 import { joinWrapped } from '../term/history.js';
 import { keyBytes } from '../term/keys.js';
 import { value } from './args.js';
+import { store } from './buffer-commands.js';
 import type { ShimCommand } from './context.js';
 import { ShimError } from './errors.js';
 
@@ -72,8 +73,8 @@ const capturePane: ShimCommand = {
     const from = Math.max(history + start, 0), to = Math.max(history + Math.min(end, rows - 1) + 1, 0);
     const picked = wrapped ? joinWrapped(lines.slice(from, to), wrapped.slice(from, to)) : lines.slice(from, to);
     if (args.flags.has('p')) return ctx.print(picked);
-    if (value(args, 'b') !== undefined) throw new ShimError('unsupported: capture-pane -b');
-    await ctx.request('set-buffer', { text: picked.join('\n') });
+    // Else a new paste buffer, or the one -b names, as tmux keeps it.
+    await store(ctx, picked.join('\n'), value(args, 'b'), false);
   },
 };
 

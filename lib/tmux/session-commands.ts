@@ -6,14 +6,14 @@ import type { CliArgv } from '../cli/cli-commands.js';
 import { ThurmError } from '../errors.js';
 import { socketPath } from '../server/socket-path.js';
 import { value } from './args.js';
-import type { ShimCommand } from './context.js';
+import type { ShimCommand, ShimContext } from './context.js';
 import { ShimError } from './errors.js';
 import { commandArgv } from './pane-commands.js';
 import { checkSession } from './window-commands.js';
 
-/** tmux's refusal to attach from inside a session, which would nest it. */
-function refuseNesting(): void {
-  if (process.env.TMUX) throw new ShimError('sessions should be nested with care, unset $TMUX to force');
+/** tmux's refusal to attach from inside a session (a pane, or a client's `:` prompt), which would nest it. */
+function refuseNesting(ctx: ShimContext): void {
+  if (process.env.TMUX || ctx.inClient) throw new ShimError('sessions should be nested with care, unset $TMUX to force');
 }
 
 const newSession: ShimCommand = {
@@ -21,7 +21,7 @@ const newSession: ShimCommand = {
   aliases: ['new'],
   flags: 'AdPc:F:n:s:x:y:',
   run: async (ctx, args) => {
-    if (!args.flags.has('d')) refuseNesting();
+    if (!args.flags.has('d')) refuseNesting(ctx);
     const name = value(args, 's') ?? 'default';
     const socket = ctx.explicit ? ctx.socket : socketPath(name);
     // tmux's size for a session no client sizes yet: 80x24, or what -x and -y say.
@@ -65,7 +65,7 @@ const attachSession: ShimCommand = {
   aliases: ['attach', 'a'],
   flags: 'rt:',
   run: async (ctx, args) => {
-    refuseNesting();
+    refuseNesting(ctx);
     // The context is the named session's already (shim.ts, forTarget); another name is none here.
     const view = await ctx.view();
     checkSession(view, value(args, 't'));

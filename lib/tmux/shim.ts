@@ -47,7 +47,7 @@ function sequence(words: string[]): string[][] {
 }
 
 /** Runs tmux commands, each as its words, in order; the first that fails stops them. */
-async function runCommands(ctx: ShimContext, commands: string[][]): Promise<void> {
+export async function runCommands(ctx: ShimContext, commands: string[][]): Promise<void> {
   for (const [name, ...words] of commands) {
     const command = lookup(name);
     const args = parseArgs(command.name, command.flags, words);
@@ -68,7 +68,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     const socket = socketPath(value(global, 'L'), value(global, 'S'));
     const own = process.env.THURM_SOCKET ?? process.env.TMUX?.split(',')[0];
     const self = own && path.resolve(own) === socket ? process.env.TMUX_PANE?.replace(/^%/, '') : undefined;
-    ctx = new ShimContext(socket, self, (text) => process.stdout.write(text), value(global, 'L') !== undefined || value(global, 'S') !== undefined);
+    ctx = new ShimContext(socket, self, (text) => process.stdout.write(text), { explicit: value(global, 'L') !== undefined || value(global, 'S') !== undefined });
     const commands = sequence(global.rest);
     if (!commands.length) throw new ShimError('unsupported: tmux without a command (to attach, run thurm attach)');
     await runCommands(ctx, commands);

@@ -18,7 +18,7 @@ import { screenDestroyed, screenGrid } from './blessed-internals.js';
 import { StyleCache } from './cell-style.js';
 import { Chooser, type ChooserRow } from './chooser.js';
 import { drawHeaders, drawStatusLine } from './chrome.js';
-import { PromptHistory, promptRequests } from './command-prompt.js';
+import { PromptHistory, promptRequests, runTmuxLine } from './command-prompt.js';
 import { CopyView } from './copy-view.js';
 import { FrameScheduler } from './frame-scheduler.js';
 import { HelpView } from './help-view.js';
@@ -193,7 +193,12 @@ export class ClientScreen implements ClientHandle, UiContext {
     this.message.clear();
     this.scheduleFrame();
     const requests = promptRequests(line, this.mux.focused);
-    if (typeof requests === 'string') return this.showMessage(requests);
+    if (typeof requests === 'string') {
+      void runTmuxLine(line, this.mux.socketPath, this.mux.focused, (request) => this.runCommand(this, request)).then((said) => {
+        if (said !== '' && !this.closed) this.showMessage(said ?? requests);
+      });
+      return;
+    }
     void (async () => {
       for (const request of requests) if (!(await this.runRequest(request))) return;
     })();

@@ -1,11 +1,14 @@
 // Prefix `:` runs any thurm command typed with the CLI's own syntax (`split --down`,
 // `select-layout tiled`, `rename-window build`): the words are parsed by the CLI's parser from
-// the same declarations, and become the same socket request the CLI would send.
+// the same declarations, and become the same socket request the CLI would send. A line thurm's
+// syntax does not read whose first word names a tmux command (`split-window -h`, `resize-pane -L
+// 5`, `neww`) is run by the tmux shim, as tmux's own prompt would run it.
 import type { CliArgv, CliCommand } from '../cli/cli-commands.js';
 import { parseFast } from '../cli/fast-path.js';
 import { cliRequest, cliShape, cliWord } from '../commands/cli-args.js';
 import type { Command } from '../commands/command.js';
 import { COMMANDS } from '../commands/index.js';
+import type { Reply } from '../server/protocol.js';
 
 const MAX_HISTORY = 50;
 
@@ -70,5 +73,32 @@ export class PromptHistory {
   move(step: number): string {
     this.at = Math.min(Math.max(this.at + step, 0), this.lines.length);
     return this.lines[this.at] ?? '';
+  }
+}
+
+/**
+ * Runs `line` as tmux commands in the session served on `socket`, each request run by `run` (in
+ * the server, as the client's), as the focused pane's: null when its first word names no tmux
+ * command, else what it printed (display-message -p, list-panes...) or the shim's error, for the
+ * status line.
+ */
+export async function runTmuxLine(line: string, socket: string, focused: string | null, run: (request: Record<string, unknown>) => Promise<Reply>): Promise<string | null> {
+  const [{ parseCommands }, { ShimContext }, { isTmuxCommand, runCommands }, { shimMessage }] = await Promise.all([
+    import('../tmux/command-string.js'), import('../tmux/context.js'), import('../tmux/shim.js'), import('../tmux/errors.js'),
+  ]);
+  let out = '';
+  try {
+    const commands = parseCommands(line);
+    if (!commands.length || !isTmuxCommand(commands[0][0])) return null;
+    const send = async (type: string, fields: Record<string, unknown>) => {
+      const reply = await run({ id: 0, type, ...fields });
+      if (!reply.ok) throw new Error(reply.error.message);
+      return reply.result;
+    };
+    const ctx = new ShimContext(socket, focused ?? undefined, (text) => { out += text; }, { send, inClient: true });
+    await runCommands(ctx, commands);
+    return out.trim();
+  } catch (err) {
+    return shimMessage(err).trim();
   }
 }

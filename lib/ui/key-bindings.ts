@@ -106,7 +106,7 @@ export const KEY_DOC: readonly KeyDocRow[] = [
   { keys: ['u'], text: 'jump to the pane that most needs you (blocked, then error, then done)' },
   { keys: ['a'], text: 'agent overview: every pane with a status, most pressing first (blocked, error, done, working, idle), with its window, app, message and how long it has been so; Up/Down move, Enter jumps to the pane, `q` closes; it follows changes live' },
   { keys: ['r'], text: 'reload the config file (a bad one changes nothing; the status line says which key and line)' },
-  { keys: [':'], text: 'type any thurm command in the CLI\'s syntax (`split --down`, `select-layout tiled`, `rename-window build`); Tab completes its name, Up/Down recall earlier lines, errors show in the status line' },
+  { keys: [':'], text: 'type any thurm command in the CLI\'s syntax (`split --down`, `select-layout tiled`, `rename-window build`) or a tmux command in tmux\'s (`splitw -h`, `resize-pane -L 5`, `neww ; last-pane`); Tab completes its name, Up/Down recall earlier lines, output and errors show in the status line' },
   { keys: ['?'], text: 'show the key bindings (j/k and PageUp/PageDown scroll it when it is taller than the terminal)' },
 ];
 

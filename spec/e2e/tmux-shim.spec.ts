@@ -137,7 +137,7 @@ test.serial('split-window sizes the new pane with -l, keeps the focus with -d, a
   await waitUntil(async () => (await env.capture('3')).includes('one word'), 'the shell command ran');
 });
 
-test.serial('send-keys types text and tmux key names, -l sends names as text, and capture-pane prints lines from -S to -E', async (t) => {
+test.serial('send-keys types text and tmux key names, -l sends names as text, and capture-pane prints lines from -S to -E or keeps them in a buffer with -b', async (t) => {
   const env = await session(t);
   await env.ok(['split', '--pane', '1', '--', 'sh']);
   await env.ok(['focus', '--pane', '1']);
@@ -148,8 +148,10 @@ test.serial('send-keys types text and tmux key names, -l sends names as text, an
   ].join('\n'));
   t.is(r.code, 0, r.err);
   await waitUntil(async () => (await env.capture('2')).includes('\nEnter C-c\n'), 'the literal names echoed');
-  r = await inPane(env, ['tmux capture-pane -p -t %2 -S -30 -E 3', 'echo ---', 'tmux capture-pane -p -t %2'].join('\n'));
-  const [range, screen] = r.out.split('---\n');
+  r = await inPane(env, ['tmux capture-pane -p -t %2 -S -30 -E 3', 'echo ---', 'tmux capture-pane -p -t %2', 'echo ---',
+    'tmux capture-pane -t %2 -S -30 -E 3 -b shot && tmux show-buffer -b shot; echo'].join('\n'));
+  const [range, screen, kept] = r.out.split('---\n');
+  t.is(kept, range, 'capture-pane -b shot keeps the same lines in the buffer shot');
   const { lines } = await env.json<{ lines: string[] }>(['capture', '--pane', '2', '--scrollback', '30']);
   // 30 lines of history above the 38 visible ones, down to visible line 3; the screen alone by default.
   t.is(range, `${lines.slice(0, 30 + 4).join('\n')}\n`);

@@ -161,6 +161,27 @@ test.serial('a window renamed and moved is saved by itself, so a server killed w
   t.deepEqual((await windows(env)).map((w) => [w.index, w.name]), [[0, 'sh'], [4, 'logs']]);
 });
 
+test.serial('prefix : takes tmux\'s syntax too: tmux commands and their aliases run as the focused pane\'s, and what they print or their error shows in the status line', async (t) => {
+  const { env, term, status } = await attached(t);
+  const panes = async () => (await env.json<SessionInfo>(['info'])).panes;
+  term.write(`${PREFIX}:splitw -h -l 30\r`);
+  await waitUntil(async () => (await panes()).length === 2, 'the pane split-window made');
+  t.deepEqual((await panes()).map((p) => [p.id, p.size.cols]), [['1', 69], ['2', 30]]);
+  // resize-pane is thurm's command too: a line thurm's syntax does not read goes to tmux's.
+  term.write(`${PREFIX}:resize-pane -L 5\r`);
+  await waitUntil(async () => (await panes())[1].size.cols === 35, 'the border moved 5 cells left');
+  term.write(`${PREFIX}:display-message -p "#{pane_id} of #{window_panes}"\r`);
+  await term.waitFor(() => status().includes('%2 of 2'), 'what display-message -p printed, in the status line');
+  term.write(`${PREFIX}:neww -d -n from-tmux ; last-pane\r`);
+  await waitUntil(async () => (await windows(env)).some((w) => w.name === 'from-tmux'), 'the window neww made');
+  await waitUntil(async () => (await panes()).find((p) => p.focused)?.id === '1', 'last-pane after it');
+  term.write(`${PREFIX}:attach\r`);
+  await term.waitFor(() => status().includes('sessions should be nested with care'), 'attach refused: it would nest the session');
+  term.write(`${PREFIX}:split-window -b\r`);
+  await term.waitFor(() => status().includes('unsupported: split-window -b'), 'the shim\'s error');
+  t.is((await panes()).filter((p) => p.window === 0).length, 2, 'nothing more was split');
+});
+
 test.serial('prefix : runs a thurm command typed with the CLI syntax, with completion, history and errors', async (t) => {
   const { env, term, status } = await attached(t);
   term.write(`${PREFIX}:`);
