@@ -68,7 +68,7 @@ export function paneInfo(mux: Mux, id: string): PaneInfo {
     },
     hook: hook && { agent: hook.agent, ownerPid: hook.ownerPid, status: hook.status, event: hook.event, sessionId: hook.sessionId, message: hook.message },
     exit: pane.exit,
-    pipe: mux.pipeOf(id),
+    pipe: mux.pipes.describe(id),
   };
 }
 

@@ -6,6 +6,7 @@ import { windowState } from '../session/agents.js';
 import { lastPane } from '../session/navigation.js';
 import type { Mux } from '../session/mux.js';
 import { WINDOW_INFO, type WindowInfo } from '../server/protocol.js';
+import { layoutString } from '../tmux/layout-string.js';
 import { defineCommand } from './command.js';
 
 export const windowNameField = field.string({ max: 256 }).describe('window name');
@@ -14,6 +15,8 @@ export function windowInfo(mux: Mux): WindowInfo[] {
   return mux.windowList().map(({ window, current, last }) => ({
     index: window.index, id: `@${window.id}`, name: mux.windowName(window), current, last,
     panes: mux.windowPaneIds(window), active: window.focused, lastPane: lastPane(mux, window.focused), state: windowState(mux, window),
+    // Unzoomed, as tmux's window_layout is.
+    layout: layoutString(window.layout, mux.geometry({ ...window, zoomed: null }).panes),
   }));
 }
 

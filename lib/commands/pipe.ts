@@ -19,7 +19,7 @@ export const pipe = defineCommand({
   run: (ctx, a) => {
     const id = resolvePane(ctx, a.pane);
     const spec = a.command === undefined ? null : { command: a.command, output: a.output || !a.input, input: a.input };
-    return { pane: id, piped: ctx.mux.pipePane(id, spec, a.toggle) };
+    return { pane: id, piped: ctx.mux.pipes.set(id, spec, a.toggle) };
   },
   print: (r) => (r.piped ? `pane ${r.pane} piped` : `pane ${r.pane}: no pipe`),
 });

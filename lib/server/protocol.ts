@@ -253,6 +253,7 @@ export const WINDOW_INFO = field.object({
   panes: field.array(PANE_ID),
   active: PANE_ID.describe('its focused pane (tmux\'s active pane)'),
   lastPane: PANE_ID.nullable().describe('the pane focused before the active one, while it is still in the window (tmux\'s last pane)'),
+  layout: field.string({ max: 65_536 }).describe('tmux\'s window_layout: its layout tree with each node\'s size and place, after a checksum'),
   state: field.string({ max: 32 }).describe('the most pressing state of its panes'),
 });
 export type WindowInfo = (typeof WINDOW_INFO)['out'];

@@ -26,7 +26,7 @@ import type { MouseEvent as PaneMouseEvent } from '../term/pane-terminal.js';
 import type { Pane, PaneOptions, PaneView } from './pane.js';
 import { PaneIds } from './pane-ids.js';
 import { PaneLifecycle } from './pane-lifecycle.js';
-import { PanePipes, type PipeSpec } from './pane-pipes.js';
+import { PanePipes } from './pane-pipes.js';
 import type { NewPaneSpec } from './pane-spawn.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
 import { Persistence } from './persistence.js';
@@ -61,7 +61,6 @@ export class Mux {
   private settings: Config;
   private readonly panes = new Map<string, Pane>();
   private readonly pasteBuffers = new PasteBuffers();
-  private readonly pipes = new PanePipes();
   private readonly options = new TmuxOptions();
   private readonly events = new MuxEvents();
   /** Each pane's state and when it entered it, for the agent overview. */
@@ -84,6 +83,8 @@ export class Mux {
   readonly windowChanges: WindowChanges;
   /** A pane's start, end and respawn (see pane-lifecycle.ts). */
   readonly lifecycle: PaneLifecycle;
+  /** Each pane's pipe-pane command (see pane-pipes.ts). */
+  readonly pipes = new PanePipes((id) => this.panes.get(id));
 
   constructor(opts: MuxOptions) {
     this.sessionName = opts.session;
@@ -437,26 +438,6 @@ export class Mux {
   /** The scopes a pane's options are looked up in, most specific first: pane, window, session. */
   optionScopes(pane: string): string[] {
     return [`%${pane}`, `@${this.windowWith(pane).id}`, 'session'];
-  }
-
-  /**
-   * tmux's pipe-pane: closes the pane's pipe, then opens one for `spec` unless `toggle` and it
-   * had one (a key that turns a log on and off). The command runs in the pane's folder. Whether
-   * the pane has a pipe afterwards.
-   */
-  pipePane(id: string, spec: Omit<PipeSpec, 'cwd'> | null, toggle = false): boolean {
-    const pane = this.livePane(id);
-    if (pane.exit) throw new ThurmError('INVALID_ARGUMENT', `pane ${id} has exited`);
-    const had = this.pipes.close(id);
-    // What the command prints is typed into the pane while the pane is there (its last words may come after it closed).
-    const type = (text: string) => this.panes.get(id)?.type(text);
-    if (spec && !(toggle && had)) this.pipes.open(id, { ...spec, cwd: pane.cwd }, pane.pty, type);
-    return this.pipes.describe(id) !== null;
-  }
-
-  /** The command pane `id`'s output is piped to, and the bytes it fell too far behind to get; null without one. */
-  pipeOf(id: string): ReturnType<PanePipes['describe']> {
-    return this.pipes.describe(id);
   }
 
   /** Shows `text` in the status line of every attached client (`display-message`). */

@@ -3,6 +3,7 @@
 // with `input` whose own output is typed into the pane. A pane has one pipe at most; it outlives a
 // respawn, as the pane does, and ends with the pane or once its command exits.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { ThurmError } from '../errors.js';
 import type { Disposable } from '../pty/spawn.js';
 
 /**
@@ -83,8 +84,35 @@ class PanePipe {
   }
 }
 
+/** What the pipes need of a pane: its pty's output, its folder, whether it exited, and typing into it. */
+export interface PipedPane {
+  readonly pty: PipeSource;
+  readonly cwd: string;
+  readonly exit: unknown;
+  type(text: string): void;
+}
+
+/** Every pane's pipe, a part of the Mux (mux.pipes): opened and closed by it, ended with the pane. */
 export class PanePipes {
   private readonly pipes = new Map<string, PanePipe>();
+
+  /** `pane`: the pane of an id while it is there. */
+  constructor(private readonly pane: (id: string) => PipedPane | undefined) {}
+
+  /**
+   * tmux's pipe-pane: closes pane `id`'s pipe, then opens one for `spec` (run in the pane's
+   * folder) unless `toggle` and it had one (a key that turns a log on and off). Whether the pane
+   * has a pipe afterwards.
+   */
+  set(id: string, spec: Omit<PipeSpec, 'cwd'> | null, toggle = false): boolean {
+    const pane = this.pane(id);
+    if (!pane) throw new ThurmError('NOT_FOUND', `no such pane: ${id}`);
+    if (pane.exit) throw new ThurmError('INVALID_ARGUMENT', `pane ${id} has exited`);
+    const had = this.close(id);
+    // What the command prints is typed into the pane while the pane is there (its last words may come after it closed).
+    if (spec && !(toggle && had)) this.open(id, { ...spec, cwd: pane.cwd }, pane.pty, (text) => this.pane(id)?.type(text));
+    return this.pipes.has(id);
+  }
 
   /** Opens a pipe for pane `id` in place of any it had; `type` types the command's output into the pane. */
   open(id: string, spec: PipeSpec, source: PipeSource, type: (text: string) => void): void {

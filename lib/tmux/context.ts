@@ -1,10 +1,11 @@
 // What a shim command works with: requests to the session's server (the same the thurm CLI
 // sends, over one connection opened on first use), the session as tmux names it, and stdout.
 import fs from 'node:fs';
+import path from 'node:path';
 import { Connection } from '../cli/connection.js';
 import { printable } from '../sanitize.js';
 import type { PaneInfo, RequestFields, RequestType, ResultOf } from '../server/protocol.js';
-import { socketPath } from '../server/socket-path.js';
+import { sessionNames, socketPath } from '../server/socket-path.js';
 import type { Parsed } from './args.js';
 import { expand } from './format.js';
 import { SessionView } from './session-view.js';
@@ -80,14 +81,33 @@ export class ShimContext {
     return (await this.send(type, fields as Record<string, unknown>, waits)) as ResultOf<K>;
   }
 
+  /**
+   * Every running session with its view, by socket: one tmux server serves all its sessions (what
+   * `-a` and list-sessions list), thurm runs a server per session, their sockets side by side
+   * (just this one when -L or -S chose it). Fails as tmux does when none runs.
+   */
+  async sessions(): Promise<{ session: ShimContext; view: SessionView }[]> {
+    const dir = path.dirname(this.socket);
+    const sockets = this.explicit ? [this.socket] : [...new Set([this.socket, ...sessionNames(this.socket).map((name) => path.join(dir, `${name}.sock`))])];
+    const found: { session: ShimContext; view: SessionView }[] = [];
+    for (const socket of sockets.sort()) {
+      const session = this.at(socket);
+      // A socket whose server does not answer is a session that has ended.
+      const view = await session.view().catch(() => null);
+      if (view) found.push({ session, view });
+    }
+    if (!found.length) await this.view();
+    return found;
+  }
+
   /** The session as it is now (asked again after every change a command makes). */
   async view(): Promise<SessionView> {
     return new SessionView(await this.request('info', {}), this.self, this.socket);
   }
 
-  /** A format expanded for a pane; the values (program text: titles, paths) made inert. */
-  format(view: SessionView, pane: PaneInfo, format: string): string {
-    const vars = view.variables(pane);
+  /** A format expanded for a pane; the values (program text: titles, paths) made inert. `extra`: variables asked for apart (history). */
+  format(view: SessionView, pane: PaneInfo, format: string, extra: Record<string, string> = {}): string {
+    const vars = { ...view.variables(pane), ...extra };
     return expand(format, (name) => (Object.hasOwn(vars, name) ? printable(vars[name]) : undefined));
   }
 

@@ -1,6 +1,7 @@
 // tmux formats (man tmux, FORMATS), the part tools use: `#{name}`, `#{?cond,then,else}`,
 // `#{==:a,b}` and `#{!=:a,b}`, `#{=N:name}` / `#{=-N:name}` (first / last N characters),
-// `#{b:name}` and `#{d:name}` (basename, dirname), the one-letter aliases (`#D`, `#S`...) and `##`.
+// `#{b:name}` and `#{d:name}` (basename, dirname), `#{t:name}` (a time, as ctime() prints it),
+// the one-letter aliases (`#D`, `#S`...) and `##`.
 // Unknown variables expand to nothing, as in tmux. Styles (`#[fg=red]`) are left as they are.
 
 export type Lookup = (name: string) => string | undefined;
@@ -64,7 +65,20 @@ function inner(body: string, lookup: Lookup): string {
     const at = v.lastIndexOf('/');
     return path[1] === 'b' ? v.slice(at + 1) : at > 0 ? v.slice(0, at) : at === 0 ? '/' : '.';
   }
+  const time = /^t:(.*)$/s.exec(body);
+  if (time) {
+    const seconds = Number(evaluate(time[1], lookup));
+    return seconds > 0 ? ctime(new Date(seconds * 1000)) : '';
+  }
   return lookup(body) ?? '';
+}
+
+/** A time as tmux's `#{t:...}` prints it, C's ctime() without its newline: `Mon Dec  7 00:05:46 2026`, local time. */
+function ctime(d: Date): string {
+  const day = d.toLocaleString('en-US', { weekday: 'short' });
+  const month = d.toLocaleString('en-US', { month: 'short' });
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${day} ${month} ${String(d.getDate()).padStart(2, ' ')} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())} ${d.getFullYear()}`;
 }
 
 /** `format` with every variable replaced by what `lookup` gives. */

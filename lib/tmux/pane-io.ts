@@ -5,7 +5,8 @@ import { joinWrapped } from '../term/history.js';
 import { keyBytes } from '../term/keys.js';
 import { value } from './args.js';
 import { store } from './buffer-commands.js';
-import type { ShimCommand } from './context.js';
+import type { ShimCommand, ShimContext } from './context.js';
+import type { PaneInfo } from '../server/protocol.js';
 import { ShimError } from './errors.js';
 
 /** Characters of text per request, as `thurm send` splits them. */
@@ -96,19 +97,37 @@ const displayMessage: ShimCommand = {
   },
 };
 
+/**
+ * A pane's history as tmux's formats give it: the lines kept above its screen, and their bytes
+ * (tmux counts its cells' memory; thurm, the text's UTF-8). Asked only for a format that uses them.
+ */
+async function history(ctx: ShimContext, pane: PaneInfo): Promise<Record<string, string>> {
+  const { lines } = await ctx.request('capture', { pane: pane.id, scrollback: MAX_HISTORY });
+  const kept = lines.slice(0, Math.max(lines.length - pane.size.rows, 0));
+  return { history_size: String(kept.length), history_bytes: String(kept.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0)) };
+}
+
 const listPanes: ShimCommand = {
   name: 'list-panes',
   aliases: ['lsp'],
   flags: 'asF:f:t:',
   run: async (ctx, args) => {
-    const view = await ctx.view();
-    const all = args.flags.has('a') || args.flags.has('s');
-    const windows = all ? view.info.windows : [view.window(value(args, 't'))];
+    // -a: the panes of every session, -s: of the target's session, else of the target window.
+    const sessions = args.flags.has('a') ? await ctx.sessions() : [{ session: ctx, view: await ctx.view() }];
+    // tmux 3.3a's lines: `-s` names the window, `-a` the session too.
+    const where = args.flags.has('a') ? '#{session_name}:#{window_index}.' : args.flags.has('s') ? '#{window_index}.' : '';
     const format = value(args, 'F')
-      ?? `${all ? '#{session_name}:#{window_index}.' : ''}#{pane_index}: [#{pane_width}x#{pane_height}] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}`;
+      ?? `${where}#{pane_index}: [#{pane_width}x#{pane_height}] [history #{history_size}/#{history_limit}, #{history_bytes} bytes] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}`;
     const filter = value(args, 'f');
-    const panes = windows.flatMap((w) => w.panes).map((id) => view.paneTarget(`%${id}`));
-    ctx.print(panes.filter((p) => filter === undefined || !['', '0'].includes(ctx.format(view, p, filter))).map((p) => ctx.format(view, p, format)));
+    const lines: string[] = [];
+    for (const { session, view } of sessions) {
+      const windows = args.flags.has('a') || args.flags.has('s') ? view.info.windows : [view.window(value(args, 't'))];
+      for (const pane of windows.flatMap((w) => w.panes).map((id) => view.paneTarget(`%${id}`))) {
+        const extra = /history_(size|bytes)/.test(`${format}${filter ?? ''}`) ? await history(session, pane) : {};
+        if (filter === undefined || !['', '0'].includes(session.format(view, pane, filter, extra))) lines.push(session.format(view, pane, format, extra));
+      }
+    }
+    ctx.print(lines);
   },
 };
 

@@ -1,6 +1,7 @@
 // The session as tmux names it, read from one `info` reply: panes `%N`, windows `@N`, the
 // session `$0` (a thurm server serves one session), tmux targets resolved against it, and the
 // format variables of a pane (see format.ts).
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PaneInfo, SessionInfo } from '../server/protocol.js';
@@ -118,14 +119,27 @@ export class SessionView {
     return p;
   }
 
+  /** When the session's server started serving it (its socket's time), in seconds, as tmux's session_created. */
+  private created(): string {
+    try {
+      return String(Math.floor(fs.statSync(this.socket).ctimeMs / 1000));
+    } catch {
+      return '';
+    }
+  }
+
   /** Every format variable of a pane, its window and the session (tmux's names). */
   variables(pane: PaneInfo): Record<string, string> {
     const w = this.windowOf(pane);
     const flag = (b: boolean) => (b ? '1' : '0');
     const command = pane.foreground?.argv[0] ?? pane.command[0] ?? '';
     const at = pane.position;
+    const flags = w.current ? '*' : w.last ? '-' : '';
+    // The layout's root is the window's area.
+    const size = /^[0-9a-f]{4},(\d+)x(\d+)/.exec(w.layout);
+    const options = tmuxOptions();
     return {
-      ...tmuxOptions(),
+      ...options, history_limit: options['history-limit'],
       pane_id: `%${pane.id}`, pane_index: String(w.panes.indexOf(pane.id)), pane_title: pane.title,
       pane_current_path: pane.cwd, pane_current_command: path.basename(command), pane_pid: String(pane.pid),
       pane_width: String(pane.size.cols), pane_height: String(pane.size.rows), pane_active: flag(w.active === pane.id),
@@ -134,10 +148,11 @@ export class SessionView {
       pane_left: at ? String(at.x) : '', pane_top: at ? String(at.y) : '',
       pane_right: at ? String(at.x + pane.size.cols - 1) : '', pane_bottom: at ? String(at.y + pane.size.rows - 1) : '',
       window_id: w.id, window_index: String(w.index), window_name: w.name, window_active: flag(w.current),
-      window_panes: String(w.panes.length), window_flags: w.current ? '*' : w.last ? '-' : '', window_last_flag: flag(w.last),
+      window_panes: String(w.panes.length), window_flags: flags, window_raw_flags: flags, window_last_flag: flag(w.last),
+      window_layout: w.layout, window_width: size?.[1] ?? '', window_height: size?.[2] ?? '',
       window_format: '1', window_bigger: '0', client_control_mode: '0', client_termtype: '',
       session_name: this.info.session, session_id: '$0', session_windows: String(this.info.windows.length),
-      session_attached: String(this.info.clients), session_format: '1',
+      session_attached: String(this.info.clients), session_format: '1', session_created: this.created(),
       pid: String(this.info.serverPid), socket_path: this.socket, version: TMUX_VERSION,
       host: os.hostname(), host_short: os.hostname().split('.')[0],
     };

@@ -1,8 +1,6 @@
 // tmux's window and session commands on thurm's windows: new-window, select-window,
 // kill-window, rename-window, list-windows, select-layout, has-session, list-sessions,
 // rename-session.
-import path from 'node:path';
-import { sessionNames } from '../server/socket-path.js';
 import { PRESETS } from '../session/layout-presets.js';
 import { value, type Parsed } from './args.js';
 import type { ShimCommand, ShimContext } from './context.js';
@@ -81,11 +79,19 @@ const listWindows: ShimCommand = {
   aliases: ['lsw'],
   flags: 'aF:f:t:',
   run: async (ctx, args) => {
-    const view = await ctx.view();
-    const format = value(args, 'F') ?? `${args.flags.has('a') ? '#{session_name}:' : ''}#{window_index}: #{window_name}#{window_flags} (#{window_panes} panes) #{window_id}`;
+    // tmux 3.3a's lines (with -a it leaves out the layout and the id, and ends in a space).
+    const format = value(args, 'F') ?? (args.flags.has('a')
+      ? '#{session_name}:#{window_index}: #{window_name}#{window_raw_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] '
+      : '#{window_index}: #{window_name}#{window_raw_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] [layout #{window_layout}] #{window_id}#{?window_active, (active),}');
     const filter = value(args, 'f');
-    const panes = view.info.windows.map((w) => view.paneTarget(`%${w.active}`));
-    ctx.print(panes.filter((p) => filter === undefined || !['', '0'].includes(ctx.format(view, p, filter))).map((p) => ctx.format(view, p, format)));
+    // -a: the windows of every session; else the target's session's.
+    const lines: string[] = [];
+    for (const { session, view } of args.flags.has('a') ? await ctx.sessions() : [{ session: ctx, view: await ctx.view() }]) {
+      for (const p of view.info.windows.map((w) => view.paneTarget(`%${w.active}`))) {
+        if (filter === undefined || !['', '0'].includes(session.format(view, p, filter))) lines.push(session.format(view, p, format));
+      }
+    }
+    ctx.print(lines);
   },
 };
 
@@ -121,23 +127,12 @@ const listSessions: ShimCommand = {
   aliases: ['ls'],
   flags: 'F:f:',
   run: async (ctx, args) => {
-    const format = value(args, 'F') ?? '#{session_name}: #{session_windows} windows#{?session_attached, (attached),}';
+    const format = value(args, 'F') ?? '#{session_name}: #{session_windows} windows (created #{t:session_created})#{?session_attached, (attached),}';
     const filter = value(args, 'f');
-    // One tmux server lists all its sessions; each thurm session has its own server, and their
-    // sockets sit side by side (unless -L or -S chose one).
-    const dir = path.dirname(ctx.socket);
-    const sockets = ctx.explicit ? [ctx.socket] : [...new Set([ctx.socket, ...sessionNames(ctx.socket).map((name) => path.join(dir, `${name}.sock`))])];
     const lines: string[] = [];
-    let answered = 0;
-    for (const socket of sockets.sort()) {
-      const session = ctx.at(socket);
-      // A socket whose server does not answer is a session that has ended.
-      const view = await session.view().catch(() => null);
-      if (!view) continue;
-      answered++;
+    for (const { session, view } of await ctx.sessions()) {
       if (filter === undefined || !['', '0'].includes(session.format(view, view.selfPane, filter))) lines.push(session.format(view, view.selfPane, format));
     }
-    if (!answered) await ctx.view();
     ctx.print(lines);
   },
 };

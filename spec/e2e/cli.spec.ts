@@ -166,7 +166,7 @@ test.serial('info --json has the documented shape with empty status fields', asy
   t.regex(info.save.file, /thurm\/default\.json$/);
   t.is(info.save.error, null);
   t.is(info.restore, null);
-  t.deepEqual(info.windows, [{ index: 0, id: '@0', name: 'sh', current: true, last: false, panes: ['1'], active: '1', lastPane: null, state: 'none' }]);
+  t.deepEqual(info.windows, [{ index: 0, id: '@0', name: 'sh', current: true, last: false, panes: ['1'], active: '1', lastPane: null, layout: 'ae5e,80x23,0,0,1', state: 'none' }]);
   t.is(p.window, 0);
   t.deepEqual(p.position, { x: 0, y: 1 }, 'below its header row');
   t.regex(await env.ok(['info']), /^session default \(0 clients\)\nwindows: 0:sh\*\nsaved to .*default\.json( at \S+)?\npane 1 \(focused\): sh 80x22/);

@@ -88,6 +88,8 @@ test.serial('a pane that exits leaves its background programs running; closing a
   await env.ok(['send', '--pane', '3', '--enter', `nohup sleep 602 >/dev/null 2>&1 & echo $! > ${dir}/nohup.pid`]);
   const nohup = await pidFrom(env, 'nohup.pid');
   killLater(t, nohup);
+  // Until nohup has run sleep, the job is a shell still on the terminal, which closing the pane rightly kills.
+  await waitUntil(() => fs.readFileSync(`/proc/${nohup}/comm`, 'utf8').trim() === 'sleep' && !ttyOf(nohup).startsWith('/dev/pts/'), 'nohup to let go of the terminal and run sleep');
   await env.ok(['send', '--pane', '3', '--enter', `sh -c 'trap "" HUP; echo $$ > ${dir}/stubborn.pid; exec sleep 603'`]);
   const stubborn = await pidFrom(env, 'stubborn.pid');
   killLater(t, stubborn);

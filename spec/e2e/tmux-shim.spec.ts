@@ -108,7 +108,7 @@ test.serial('display-message and list-panes expand the format variables tools re
     '%1 @0 0 default $0 0 60x38 11 2',
     `/tmp ${s.panes[1].pid} idle de|%2 default # 1`,
     '0:%1:1', '1:%2:0',
-    '0: [60x38] %1 (active)', '1: [59x38] %2',
+    '0: [60x38] [history 0/5000, 0 bytes] %1 (active)', '1: [59x38] [history 0/5000, 0 bytes] %2',
     '0 @0 sh *',
     '%1',
     '',

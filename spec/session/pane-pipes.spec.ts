@@ -27,7 +27,7 @@ const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf
 
 test('pipe-pane: the command gets the pane\'s output as printed, escapes and all, from its folder, until the pipe closes', async (t) => {
   const dir = folder(t);
-  const pipes = new PanePipes();
+  const pipes = new PanePipes(() => undefined);
   const source = new FakeSource();
   source.print('before the pipe\n');
   pipes.open('1', { command: 'cat >> log; echo closed > done', cwd: dir, output: true, input: false }, source, () => t.fail('nothing is typed without input'));
@@ -45,7 +45,7 @@ test('pipe-pane: the command gets the pane\'s output as printed, escapes and all
 });
 
 test('pipe-pane: with input the command\'s output is typed into the pane, and a pipe whose command ended is gone', async (t) => {
-  const pipes = new PanePipes();
+  const pipes = new PanePipes(() => undefined);
   let typed = '';
   pipes.open('1', { command: 'printf "typed by the pipe"', cwd: '/', output: false, input: true }, new FakeSource(), (text) => { typed += text; });
   await waitUntil(() => pipes.describe('1') === null, 'the pipe to end with its command');
@@ -54,7 +54,7 @@ test('pipe-pane: with input the command\'s output is typed into the pane, and a 
 
 test('pipe-pane: a new pipe replaces the old, and a respawned pane\'s pipe reads its new pty', async (t) => {
   const dir = folder(t);
-  const pipes = new PanePipes();
+  const pipes = new PanePipes(() => undefined);
   const first = new FakeSource();
   pipes.open('1', { command: 'cat >> one', cwd: dir, output: true, input: false }, first, () => undefined);
   pipes.open('1', { command: 'cat >> two', cwd: dir, output: true, input: false }, first, () => undefined);
@@ -71,7 +71,7 @@ test('pipe-pane: a new pipe replaces the old, and a respawned pane\'s pipe reads
 });
 
 test('pipe-pane: output for a command that does not read is held up to a bound, and what is past it is counted as dropped', async (t) => {
-  const pipes = new PanePipes();
+  const pipes = new PanePipes(() => undefined);
   const source = new FakeSource();
   pipes.open('1', { command: 'exec sleep 600', cwd: '/', output: true, input: false }, source, () => undefined);
   const { pid } = pipes.describe('1')!;
@@ -84,4 +84,20 @@ test('pipe-pane: output for a command that does not read is held up to a bound, 
   const { dropped } = pipes.describe('1')!;
   t.true(dropped >= 12 * chunk.length - MAX_PIPE_QUEUE - 2 * chunk.length, `dropped ${dropped}`);
   t.true(dropped <= 12 * chunk.length - MAX_PIPE_QUEUE, `dropped ${dropped}`);
+});
+
+test('pipe-pane: set runs the command in the pane\'s folder, toggle closes an open pipe and opens none, and an exited pane is refused', async (t) => {
+  const dir = folder(t);
+  const source = new FakeSource();
+  const pane = { pty: source, cwd: dir, exit: null as unknown, type: () => undefined };
+  const pipes = new PanePipes((id) => (id === '1' ? pane : undefined));
+  t.true(pipes.set('1', { command: 'cat >> here.log', output: true, input: false }, true), 'toggle opens when there is none');
+  source.print('in its folder\n');
+  await waitUntil(() => read(path.join(dir, 'here.log')) === 'in its folder\n', 'the log in the pane\'s folder');
+  t.false(pipes.set('1', { command: 'cat >> other.log', output: true, input: false }, true), 'toggle closes the open one');
+  t.false(fs.existsSync(path.join(dir, 'other.log')));
+  t.false(pipes.set('1', null), 'no command: no pipe');
+  t.throws(() => pipes.set('2', null), { message: 'no such pane: 2' });
+  pane.exit = { exitCode: 0, signal: null };
+  t.throws(() => pipes.set('1', { command: 'cat', output: true, input: false }), { message: 'pane 1 has exited' });
 });
