@@ -33,7 +33,7 @@ test.serial('each preset lays the panes out with exact sizes (101x31: 30 rows fo
   t.is(bad.code, 2);
 });
 
-test.serial('prefix M-1..M-5 and Space pick layouts; { } swap and C-o rotates panes; ! breaks a pane out', async (t) => {
+test.serial('prefix M-1..M-5 and Space pick layouts; { } swap, C-o rotates panes and M-o back; ! breaks a pane out', async (t) => {
   const env = await fourPanes(t);
   const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 101, 31);
   t.teardown(() => term.kill());
@@ -52,6 +52,10 @@ test.serial('prefix M-1..M-5 and Space pick layouts; { } swap and C-o rotates pa
   await waitUntil(async () => (await order()).join() === '1,4,3,2', 'and back');
   term.write('\x02\x0f');
   await waitUntil(async () => (await order()).join() === '2,1,4,3', 'rotated one place');
+  term.write('\x02\x1bo');
+  await waitUntil(async () => (await order()).join() === '1,4,3,2', 'M-o: rotated back');
+  term.write('\x02\x0f');
+  await waitUntil(async () => (await order()).join() === '2,1,4,3', 'and on again');
   term.write('\x02!');
   await waitUntil(async () => (await env.json<SessionInfo>(['info'])).windows.length === 2, 'pane 1 in a window of its own');
   const info = await env.json<SessionInfo>(['info']);

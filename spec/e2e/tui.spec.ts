@@ -85,7 +85,7 @@ test.serial('prefix z zooms the focused pane to the whole window and back', asyn
   t.is((await env.json(['list'])).panes[1].size.cols, 49);
 });
 
-test.serial('prefix C-arrow moves the border and prefix = equalizes', async (t) => {
+test.serial('prefix C-arrow moves the border and prefix = (or tmux\'s E) equalizes', async (t) => {
   const { term, env } = await start(t);
   term.write(`${PREFIX}%`);
   await term.waitFor((s) => /━ 2 sh/.test(s), 'pane 2');
@@ -99,6 +99,10 @@ test.serial('prefix C-arrow moves the border and prefix = equalizes', async (t) 
   await term.waitFor(() => term.find('│')?.x === 50, 'the border back in the middle');
   await waitUntil(async () => (await width()) === 50, 'equal halves');
   t.is(term.find('│')!.x, 50);
+  term.write(`${PREFIX}\x1b[1;5D${PREFIX}\x1b[1;5D`);
+  await waitUntil(async () => (await width()) === 48, 'moved again');
+  term.write(`${PREFIX}E`);
+  await waitUntil(async () => (await width()) === 50, 'E: equal halves again');
 });
 
 test.serial('resizing the outer terminal re-flows the layout and gives every pty its new size', async (t) => {
