@@ -9,16 +9,26 @@ import { ShimError } from './errors.js';
 
 /** The commands in `text`, each as its words (a `;` word stays out). */
 export function parseCommands(text: string, env: NodeJS.ProcessEnv = process.env): string[][] {
-  const commands: string[][] = [[]];
+  return parseCommandLines(text, env).map((c) => c.words);
+}
+
+/** The commands in `text`, each with the number of the line it starts on (from 1), for a file's errors. */
+export function parseCommandLines(text: string, env: NodeJS.ProcessEnv = process.env): { line: number; words: string[] }[] {
+  const commands: { line: number; words: string[] }[] = [{ line: 1, words: [] }];
+  let line = 1;
   let word: string | null = null;
   let i = 0;
   const end = () => {
-    if (word !== null) commands[commands.length - 1].push(word);
+    const current = commands[commands.length - 1];
+    if (word !== null) {
+      if (!current.words.length) current.line = line;
+      current.words.push(word);
+    }
     word = null;
   };
   const next = () => {
     end();
-    if (commands[commands.length - 1].length) commands.push([]);
+    if (commands[commands.length - 1].words.length) commands.push({ line, words: [] });
   };
   const variable = (): string => {
     const braced = text[i + 1] === '{';
@@ -34,6 +44,7 @@ export function parseCommands(text: string, env: NodeJS.ProcessEnv = process.env
     const c = text[i];
     if (c === '\n') {
       next();
+      line++;
       i++;
     } else if (c === ' ' || c === '\t' || c === '\r') {
       end();
@@ -44,8 +55,10 @@ export function parseCommands(text: string, env: NodeJS.ProcessEnv = process.env
       next();
       i++;
     } else if (c === '\\') {
-      if (text[i + 1] === '\n') i += 2;
-      else {
+      if (text[i + 1] === '\n') {
+        line++;
+        i += 2;
+      } else {
         word = (word ?? '') + (text[i + 1] ?? '');
         i += 2;
       }
@@ -77,5 +90,5 @@ export function parseCommands(text: string, env: NodeJS.ProcessEnv = process.env
     }
   }
   end();
-  return commands.filter((words) => words.length);
+  return commands.filter((c) => c.words.length);
 }

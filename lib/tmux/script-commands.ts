@@ -1,11 +1,12 @@
 // Commands scripts use to work together and to branch: wait-for (lib/commands/wait-for.ts holds
 // the channels in the server, which every tmux call of the session reaches), run-shell and
 // if-shell (a shell command run by the calling process, in its folder, as tmux runs it for the
-// client that asked), and the tmux commands these take as one string (command-string.ts).
+// client that asked), source-file, and the tmux commands these take as text (command-string.ts).
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { constants } from 'node:os';
 import { value, type Parsed } from './args.js';
-import { parseCommands } from './command-string.js';
+import { parseCommandLines, parseCommands } from './command-string.js';
 import type { ShimCommand, ShimContext } from './context.js';
 import { ShimError } from './errors.js';
 
@@ -92,4 +93,29 @@ const ifShell: ShimCommand = {
   },
 };
 
-export const SCRIPT_COMMANDS: ShimCommand[] = [waitFor, runShell, ifShell];
+const sourceFile: ShimCommand = {
+  name: 'source-file',
+  aliases: ['source'],
+  flags: 'nq',
+  run: async (_ctx, args, run) => {
+    if (!args.rest.length) throw new ShimError('source-file: expects a path');
+    // As tmux does with a file of commands: each one that fails is told (FILE:LINE: why) and the
+    // others still run; -q says nothing of a file that is not there, -n only reads the files.
+    const causes: string[] = [];
+    for (const file of args.rest) {
+      let commands: { line: number; words: string[] }[];
+      try {
+        commands = parseCommandLines(fs.readFileSync(file, 'utf8'));
+      } catch (err) {
+        const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+        if (!(missing && args.flags.has('q'))) causes.push(`${file}: ${missing ? 'No such file or directory' : (err as Error).message}`);
+        continue;
+      }
+      if (args.flags.has('n')) continue;
+      for (const { line, words } of commands) await run([words]).catch((err: Error) => causes.push(`${file}:${line}: ${err.message}`));
+    }
+    if (causes.length) throw new ShimError(causes.join('; '));
+  },
+};
+
+export const SCRIPT_COMMANDS: ShimCommand[] = [waitFor, runShell, ifShell, sourceFile];

@@ -427,6 +427,33 @@ test.serial('run-shell prints a command\'s output and how it failed with its sta
   t.is(r.err, 'thurm: tmux shim: no buffer none\n');
 });
 
+test.serial('source-file runs a file of tmux commands, tells each that fails by file and line and runs the others; -q passes over a missing file, -n only reads', async (t) => {
+  const env = await session(t);
+  const conf = path.join(env.dir, 'tmux.conf');
+  fs.writeFileSync(conf, [
+    '# what a .tmux.conf holds',
+    'set -g status-style "bg=blue"',
+    'bind-key x kill-pane',
+    "set-buffer -b from-conf 'sourced' ; set-buffer -b from-conf -a !",
+    'frobnicate',
+  ].join('\n'));
+  const broken = path.join(env.dir, 'broken.conf');
+  fs.writeFileSync(broken, "set-buffer -b never 'open\n");
+  const r = await inPane(env, [
+    `tmux source-file ${quote(conf)}; echo "rc=$?"`,
+    'tmux show-buffer -b from-conf; echo',
+    "tmux show-options -gv status-style",
+    `tmux source-file -q ${quote(path.join(env.dir, 'none.conf'))}; echo "quiet=$?"`,
+    `tmux source-file -n ${quote(broken)}; echo "checked=$?"`,
+  ].join('\n'));
+  t.is(r.out, 'rc=1\nsourced!\nbg=blue\nquiet=0\nchecked=1\n');
+  t.is(r.err, [
+    `thurm: tmux shim: ${conf}:3: unsupported: bind-key; ${conf}:5: unsupported: frobnicate`,
+    `thurm: tmux shim: ${broken}: syntax error: a quote is not closed`,
+    '',
+  ].join('\n'));
+});
+
 test.serial('thurm tmux ARGS and thurm given a tmux command\'s name run the shim from outside any pane, with tmux\'s output and status; thurm\'s own words stay thurm\'s', async (t) => {
   const env = await session(t);
   await env.ok(['send', '--pane', '1', 'echo outside-$((6*7))', '--enter']);

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { parseCommands } from '../../lib/tmux/command-string.js';
+import { parseCommandLines, parseCommands } from '../../lib/tmux/command-string.js';
 
 const env = { HOME: '/home/me', NAME: 'work', EMPTY: '' };
 
@@ -22,4 +22,13 @@ test('tmux command strings: variables, ~, comments, lines and continued lines', 
 test('tmux command strings: an unclosed quote is a syntax error', (t) => {
   t.throws(() => parseCommands("set-buffer 'open", env), { message: 'syntax error: a quote is not closed' });
   t.throws(() => parseCommands('set-buffer "open', env), { message: 'syntax error: a quote is not closed' });
+});
+
+test('tmux command strings: each command knows the line it starts on, past comments and continued lines', (t) => {
+  const text = '# a comment\nset -g mouse on\n\nbind-key x \\\n  kill-pane ; set-buffer y\n';
+  t.deepEqual(parseCommandLines(text, env), [
+    { line: 2, words: ['set', '-g', 'mouse', 'on'] },
+    { line: 4, words: ['bind-key', 'x', 'kill-pane'] },
+    { line: 5, words: ['set-buffer', 'y'] },
+  ]);
 });
