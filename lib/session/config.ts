@@ -9,6 +9,7 @@ import type { DetectionConfig } from '../agent/detector.js';
 import { ThurmError } from '../errors.js';
 import { keyBytes } from '../term/keys.js';
 import { CONFIG_KEYS, KNOWN_KEYS, splitKey, type Fail } from './config-keys.js';
+import { DEFAULT_SCROLLBACK } from './history-budget.js';
 import type { ResumeRule } from './resume.js';
 
 export interface Config {
@@ -29,7 +30,7 @@ const MIB = 2 ** 20;
 
 export const DEFAULT_CONFIG: Config = {
   keys: { prefix: 'C-b', prefixBytes: '\x02', bind: [] },
-  ui: { statusLine: true, scrollback: 5000, scrollbackMemory: 256 * MIB, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true, setTitle: true, outerStatus: true },
+  ui: { statusLine: true, scrollback: DEFAULT_SCROLLBACK, scrollbackMemory: 256 * MIB, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true, setTitle: true, outerStatus: true },
   remainOnExit: false,
   session: { save: true, historyLines: 1000, resumeAgents: true, resume: [] },
   notifications: { desktop: 'osc9', command: [] },

@@ -7,6 +7,9 @@
  * words) and about 300 bytes a line for the line object and its typed array.
  */
 export const CELL_BYTES = 12;
+
+/** Lines of history a pane keeps unless `[ui] scrollback` says otherwise. */
+export const DEFAULT_SCROLLBACK = 5000;
 export const LINE_BYTES = 300;
 
 /** The bytes `lines` lines of history cost in a pane `cols` wide. */

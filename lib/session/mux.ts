@@ -2,8 +2,9 @@
 // and is the only thing that changes it: other modules read through getters and read-only views
 // and change things through its methods, or through the parts it owns that change state on its
 // behalf: a pane's start and end (pane-lifecycle.ts), arranging panes (arrange.ts), window
-// changes (window-changes.ts), client sizing (client-sizes.ts), and persistence and the handover
-// (persistence.ts). Every change is announced as a MuxEvent; see events.ts.
+// changes (window-changes.ts), client sizing (client-sizes.ts), each pane's pipe
+// (pane-pipes.ts), and persistence and the handover (persistence.ts). Every change is announced
+// as a MuxEvent; see events.ts.
 // It is a little over 400 lines because it is the one place readers ask (about 100 lines of
 // read-only queries: panes, windows, names, geometry) beside what must stay with the state it
 // changes: opening panes and windows, focus, typing, the relayout and the session's end.

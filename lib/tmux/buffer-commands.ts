@@ -6,7 +6,7 @@ import { sanitizeText } from '../sanitize.js';
 import { value, type Parsed } from './args.js';
 import type { ShimCommand, ShimContext } from './context.js';
 import { ShimError } from './errors.js';
-import { expand } from './format.js';
+import { expand, truthy } from './format.js';
 
 /** Characters per set-buffer request, as `thurm send` splits its text: any of them fits a frame. */
 const CHUNK = 8192;
@@ -116,7 +116,7 @@ const listBuffers: ShimCommand = {
         buffer_created: String(Math.floor(Date.parse(b.createdAt) / 1000)),
       };
       const lookup = (name: string) => vars[name];
-      return filter === undefined || !['', '0'].includes(expand(filter, lookup)) ? expand(format, lookup) : null;
+      return filter === undefined || truthy(expand(filter, lookup)) ? expand(format, lookup) : null;
     });
     ctx.print(lines.filter((l): l is string => l !== null));
   },

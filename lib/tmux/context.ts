@@ -7,7 +7,7 @@ import { printable } from '../sanitize.js';
 import type { PaneInfo, RequestFields, RequestType, ResultOf } from '../server/protocol.js';
 import { sessionNames, socketPath } from '../server/socket-path.js';
 import type { Parsed } from './args.js';
-import { expand } from './format.js';
+import { expand, truthy } from './format.js';
 import { SessionView } from './session-view.js';
 
 export interface ShimCommand {
@@ -109,6 +109,11 @@ export class ShimContext {
   format(view: SessionView, pane: PaneInfo, format: string, extra: Record<string, string> = {}): string {
     const vars = { ...view.variables(pane), ...extra };
     return expand(format, (name) => (Object.hasOwn(vars, name) ? printable(vars[name]) : undefined));
+  }
+
+  /** A list command's line for a pane: `format` expanded, or null when the `-f` filter is false for it. */
+  listLine(view: SessionView, pane: PaneInfo, format: string, filter: string | undefined, extra: Record<string, string> = {}): string | null {
+    return filter === undefined || truthy(this.format(view, pane, filter, extra)) ? this.format(view, pane, format, extra) : null;
   }
 
   /** Prints lines, each ended by a newline as tmux does. */

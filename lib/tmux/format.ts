@@ -37,7 +37,8 @@ function topLevel(s: string): string[] {
   return parts;
 }
 
-const truthy = (v: string) => v !== '' && v !== '0';
+/** tmux's truth of an expanded format (a -f filter, #{?...}, if-shell -F): neither empty nor 0. */
+export const truthy = (v: string) => v !== '' && v !== '0';
 
 /** A variable, or a format when it holds `#` (conditions may be either). */
 function evaluate(expr: string, lookup: Lookup): string {

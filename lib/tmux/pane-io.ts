@@ -119,15 +119,15 @@ const listPanes: ShimCommand = {
     const format = value(args, 'F')
       ?? `${where}#{pane_index}: [#{pane_width}x#{pane_height}] [history #{history_size}/#{history_limit}, #{history_bytes} bytes] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}`;
     const filter = value(args, 'f');
-    const lines: string[] = [];
+    const wantsHistory = /history_(size|bytes)/.test(`${format}${filter ?? ''}`);
+    const lines: (string | null)[] = [];
     for (const { session, view } of sessions) {
       const windows = args.flags.has('a') || args.flags.has('s') ? view.info.windows : [view.window(value(args, 't'))];
       for (const pane of windows.flatMap((w) => w.panes).map((id) => view.paneTarget(`%${id}`))) {
-        const extra = /history_(size|bytes)/.test(`${format}${filter ?? ''}`) ? await history(session, pane) : {};
-        if (filter === undefined || !['', '0'].includes(session.format(view, pane, filter, extra))) lines.push(session.format(view, pane, format, extra));
+        lines.push(session.listLine(view, pane, format, filter, wantsHistory ? await history(session, pane) : {}));
       }
     }
-    ctx.print(lines);
+    ctx.print(lines.filter((l) => l !== null));
   },
 };
 

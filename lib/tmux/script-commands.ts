@@ -9,6 +9,7 @@ import { value, type Parsed } from './args.js';
 import { parseCommandLines, parseCommands } from './command-string.js';
 import type { ShimCommand, ShimContext } from './context.js';
 import { ShimError } from './errors.js';
+import { truthy } from './format.js';
 
 const waitFor: ShimCommand = {
   name: 'wait-for',
@@ -87,7 +88,7 @@ const ifShell: ShimCommand = {
     const [condition, then, otherwise] = args.rest;
     const expanded = await expandFor(ctx, args, condition);
     // -F: the condition is a format, true unless empty or 0; else a shell command, true when it succeeds.
-    const holds = args.flags.has('F') ? expanded !== '' && expanded !== '0' : (await shell(expanded, false)).status === 0;
+    const holds = args.flags.has('F') ? truthy(expanded) : (await shell(expanded, false)).status === 0;
     const chosen = holds ? then : otherwise;
     if (chosen !== undefined) await run(parseCommands(chosen));
   },

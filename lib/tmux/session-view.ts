@@ -121,12 +121,14 @@ export class SessionView {
 
   /** When the session's server started serving it (its socket's time), in seconds, as tmux's session_created. */
   private created(): string {
-    try {
-      return String(Math.floor(fs.statSync(this.socket).ctimeMs / 1000));
-    } catch {
-      return '';
+    if (this.createdAt === undefined) {
+      const st = fs.statSync(this.socket, { throwIfNoEntry: false });
+      this.createdAt = st ? String(Math.floor(st.ctimeMs / 1000)) : '';
     }
+    return this.createdAt;
   }
+
+  private createdAt: string | undefined;
 
   /** Every format variable of a pane, its window and the session (tmux's names). */
   variables(pane: PaneInfo): Record<string, string> {

@@ -85,13 +85,9 @@ const listWindows: ShimCommand = {
       : '#{window_index}: #{window_name}#{window_raw_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] [layout #{window_layout}] #{window_id}#{?window_active, (active),}');
     const filter = value(args, 'f');
     // -a: the windows of every session; else the target's session's.
-    const lines: string[] = [];
-    for (const { session, view } of args.flags.has('a') ? await ctx.sessions() : [{ session: ctx, view: await ctx.view() }]) {
-      for (const p of view.info.windows.map((w) => view.paneTarget(`%${w.active}`))) {
-        if (filter === undefined || !['', '0'].includes(session.format(view, p, filter))) lines.push(session.format(view, p, format));
-      }
-    }
-    ctx.print(lines);
+    const sessions = args.flags.has('a') ? await ctx.sessions() : [{ session: ctx, view: await ctx.view() }];
+    const lines = sessions.flatMap(({ session, view }) => view.info.windows.map((w) => session.listLine(view, view.paneTarget(`%${w.active}`), format, filter)));
+    ctx.print(lines.filter((l) => l !== null));
   },
 };
 
@@ -129,11 +125,8 @@ const listSessions: ShimCommand = {
   run: async (ctx, args) => {
     const format = value(args, 'F') ?? '#{session_name}: #{session_windows} windows (created #{t:session_created})#{?session_attached, (attached),}';
     const filter = value(args, 'f');
-    const lines: string[] = [];
-    for (const { session, view } of await ctx.sessions()) {
-      if (filter === undefined || !['', '0'].includes(session.format(view, view.selfPane, filter))) lines.push(session.format(view, view.selfPane, format));
-    }
-    ctx.print(lines);
+    const lines = (await ctx.sessions()).map(({ session, view }) => session.listLine(view, view.selfPane, format, filter));
+    ctx.print(lines.filter((l) => l !== null));
   },
 };
 
