@@ -1,9 +1,10 @@
 // The thin client: puts the terminal in raw mode, forwards keys and resizes to the server and
 // writes what it sends back. Detaching, SIGHUP or a lost server only end this process.
+import fs from 'node:fs';
 import path from 'node:path';
 import { ThurmError } from '../errors.js';
 import { isSessionName } from '../session/paths.js';
-import { MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, type DetachedMessage } from '../server/protocol.js';
+import { MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, type DetachedMessage, type ResumeMessage } from '../server/protocol.js';
 import { Connection } from './connection.js';
 
 /** Undoes every mode the server may have set on this terminal. */
@@ -14,6 +15,23 @@ const INPUT_CHUNK = MAX_FRAME / 2;
 export function utf8Locale(env: NodeJS.ProcessEnv): boolean {
   const locale = env.LC_ALL || env.LC_CTYPE || env.LANG || '';
   return /utf-?8/i.test(locale);
+}
+
+/**
+ * Whether SIGTSTP stops this process: a job-control shell started it in a process group of its
+ * own in the shell's session. Otherwise its group is orphaned and the kernel ignores the stop,
+ * and no SIGCONT would come. Without /proc, it is tried.
+ */
+function canStop(): boolean {
+  try {
+    // After the command's name: state, ppid, pgrp, session.
+    const stat = (pid: string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^[^]*\) /, '').split(' ');
+    const [, ppid, pgrp, session] = stat('self');
+    const parent = stat(ppid);
+    return parent[3] === session && parent[2] !== pgrp;
+  } catch {
+    return true;
+  }
 }
 
 export function terminalSize(): { cols: number; rows: number } {
@@ -27,7 +45,7 @@ export function terminalSize(): { cols: number; rows: number } {
  */
 type Ended = Promise<{ reason: DetachedMessage['reason'] | null; session?: string }>;
 
-async function stream(connection: Connection, frame: (data: Buffer) => void, readOnly: boolean): Promise<{ ended: Ended }> {
+async function stream(connection: Connection, frame: (data: Buffer) => void, readOnly: boolean, suspend: () => void, lastSession?: string): Promise<{ ended: Ended }> {
   const ws = connection.ws;
   let reason: DetachedMessage['reason'] | null = null;
   let session: string | undefined;
@@ -35,8 +53,9 @@ async function stream(connection: Connection, frame: (data: Buffer) => void, rea
   ws.on('message', (data, isBinary) => {
     if (isBinary) return frame(data as Buffer);
     try {
-      const msg = JSON.parse(data.toString()) as DetachedMessage;
-      if (msg.type === 'detached') {
+      const msg = JSON.parse(data.toString()) as DetachedMessage | { type: 'suspend' };
+      if (msg.type === 'suspend') suspend();
+      else if (msg.type === 'detached') {
         reason = msg.reason;
         session = typeof msg.session === 'string' ? msg.session : undefined;
       }
@@ -52,6 +71,7 @@ async function stream(connection: Connection, frame: (data: Buffer) => void, rea
     truecolor: colorterm === 'truecolor' || colorterm === '24bit',
     utf8: utf8Locale(process.env),
     readOnly,
+    ...(lastSession && { lastSession }),
   });
   // Wrapped: an async function returning the promise itself would wait for it.
   return { ended };
@@ -60,6 +80,8 @@ async function stream(connection: Connection, frame: (data: Buffer) => void, rea
 /** Attaches this terminal to the session; resolves with the exit code when it ends. */
 export async function attach(first: Connection, attached: string, readOnly = false): Promise<number> {
   let session = attached;
+  /** The session this client switched from (prefix L goes back to it). */
+  let lastSession: string | undefined;
   const { stdin, stdout } = process;
   if (!stdin.isTTY || !stdout.isTTY) throw new ThurmError('INVALID_ARGUMENT', 'attach: not a terminal');
   let connection = first;
@@ -75,7 +97,22 @@ export async function attach(first: Connection, attached: string, readOnly = fal
       stdout.once('drain', () => ws.resume());
     }
   };
-  let { ended } = await stream(connection, frame, readOnly);
+  // Prefix C-z (the server asks): the terminal goes back to the shell as it was, and this
+  // process stops as a program suspended with C-z does; the shell's `fg` continues it, and the
+  // server draws the terminal whole again once told.
+  const resume = () => {
+    stdin.setRawMode(true);
+    connection.ws.send(JSON.stringify({ type: 'resume', size: terminalSize() } satisfies ResumeMessage));
+  };
+  const suspend = () => {
+    // Without a job-control shell above it the kernel would ignore the stop: only draw again.
+    if (!canStop()) return resume();
+    stdin.setRawMode(false);
+    stdout.write(RESTORE);
+    process.once('SIGCONT', resume);
+    process.kill(process.pid, 'SIGTSTP');
+  };
+  let { ended } = await stream(connection, frame, readOnly, suspend);
   stdin.setRawMode(true);
   stdin.resume();
   for (const f of early) stdout.write(f);
@@ -113,9 +150,9 @@ export async function attach(first: Connection, attached: string, readOnly = fal
       const back = next ?? await Connection.open(connection.socketPath).catch(() => null);
       if (back) {
         connection = back;
-        session = next ? end.session : session;
+        if (next) [lastSession, session] = [session, end.session];
         try {
-          ({ ended } = await stream(connection, frame, readOnly));
+          ({ ended } = await stream(connection, frame, readOnly, suspend, lastSession));
           continue;
         } catch {
           // fall through: lost
@@ -128,7 +165,7 @@ export async function attach(first: Connection, attached: string, readOnly = fal
       if (next) {
         connection = next;
         try {
-          ({ ended } = await stream(connection, frame, readOnly));
+          ({ ended } = await stream(connection, frame, readOnly, suspend, lastSession));
           continue;
         } catch {
           // fall through: lost

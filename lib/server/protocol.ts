@@ -138,6 +138,7 @@ export const CONNECTION_MODES = {
       truecolor: field.bool().describe('its COLORTERM says truecolor or 24bit').default(false),
       utf8: field.bool().describe('its locale is UTF-8').default(true),
       readOnly: field.bool().describe('an observer: no typing, no resizing, no detaching others').default(false),
+      lastSession: field.string({ max: 256 }).describe('the session this client switched from, for prefix L').optional(),
     },
   },
   subscribe: {
@@ -178,6 +179,16 @@ export const ATTACH_MESSAGES = {
     describe: 'the client\'s terminal changed size (a size past the largest window is clamped to it)',
     fields: { size: SIZE },
   },
+  suspend: {
+    from: 'server',
+    describe: 'the user asked this client to suspend (prefix C-z): it gives its terminal back and stops itself; no frame comes until it sends resume',
+    fields: {},
+  },
+  resume: {
+    from: 'client',
+    describe: 'the client runs again after a suspend (SIGCONT): its terminal is set up and drawn whole again, at this size',
+    fields: { size: SIZE },
+  },
   detached: {
     from: 'server',
     describe: 'the last message before the server closes the stream, and why: too-slow, the client did not read what it was sent; upgrading, a new server build takes over and the client reconnects to it; switch, the client attaches `session` next',
@@ -189,6 +200,7 @@ export const ATTACH_MESSAGES = {
 } as const;
 export type ResizeMessage = { type: 'resize' } & Output<typeof ATTACH_MESSAGES.resize.fields>;
 export type DetachedMessage = { type: 'detached' } & Output<typeof ATTACH_MESSAGES.detached.fields>;
+export type ResumeMessage = { type: 'resume' } & Output<typeof ATTACH_MESSAGES.resume.fields>;
 
 const OPTIONAL_TEXT = field.string({ max: 4096 }).nullable();
 const ISO_TIME = field.string({ max: 64, format: 'date-time' });

@@ -312,6 +312,7 @@ export class ControlServer {
     peer.becomes('client', `client ${id}`, MAX_QUEUED, () => screen.close('too-slow'));
     const transport = {
       write: (data: string, done?: () => void) => void peer.send(Buffer.from(data, 'utf8'), true, done),
+      suspend: () => void peer.send(JSON.stringify({ type: 'suspend' }), false),
       close: (reason: DetachedMessage['reason'], session?: string) => {
         if (ws.readyState !== ws.OPEN) return;
         // Queued behind what the client has not read yet; ws gives up on the close after 30 s.
@@ -326,6 +327,7 @@ export class ControlServer {
       (client, request) => dispatch(this.context(client), request),
       a.readOnly,
       this.others,
+      a.lastSession,
     );
     this.screens.add(screen);
     this.others.start();
@@ -334,10 +336,11 @@ export class ControlServer {
 
   private onAttachedMessage(screen: ClientScreen, data: RawData): void {
     const msg = parseJson(data) as { type?: unknown; size?: unknown };
-    if (msg.type !== 'resize') throw new ThurmError('PROTOCOL_ERROR', 'attached: expected a resize message');
+    if (msg.type !== 'resize' && msg.type !== 'resume') throw new ThurmError('PROTOCOL_ERROR', 'attached: expected a resize or resume message');
     // An out-of-range size is clamped: the client's terminal really is that big.
     const raw = msg.size as { cols?: unknown; rows?: unknown } | undefined;
     const size = checkSize({ cols: Math.min(Number(raw?.cols), MAX_SIZE.cols), rows: Math.min(Number(raw?.rows), MAX_SIZE.rows) });
+    if (msg.type === 'resume') screen.resumed();
     if (size) screen.resize(size.cols, size.rows);
   }
 

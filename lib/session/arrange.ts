@@ -3,7 +3,7 @@
 import { ThurmError } from '../errors.js';
 import {
   borderAt, computeGeometry, equalize, leaf, moveBorder, panesOf, removePane, rectCells, resizePane, resizePaneTo, splitPane,
-  type Direction, type PaneSize,
+  type Direction, type LayoutNode, type PaneSize,
 } from './layout.js';
 import { presetLayout, PRESETS, rotatePanes, swapPanes, type Preset } from './layout-presets.js';
 import type { Mux } from './mux.js';
@@ -22,6 +22,22 @@ export class Arrange {
     w.zoomed = null;
     this.parts.relayout();
     return next;
+  }
+
+  /**
+   * Lays a window's panes out as `tree` says (a tmux layout string read by parseLayoutString):
+   * its leaves, numbered 0, 1, ..., take the window's panes in order, as tmux's select-layout does.
+   */
+  applyLayout(tree: LayoutNode, view?: Readonly<Window>): void {
+    const w = view ? this.parts.live(view) : this.parts.currentWindow();
+    const ids = panesOf(w.layout);
+    const cells = panesOf(tree);
+    if (cells.length !== ids.length) throw new ThurmError('INVALID_ARGUMENT', `select-layout: the layout has ${cells.length} pane${cells.length === 1 ? '' : 's'}, the window ${ids.length}`);
+    const place = (n: LayoutNode): LayoutNode => (n.kind === 'pane' ? leaf(ids[Number(n.pane)]) : { ...n, a: place(n.a), b: place(n.b) });
+    w.layout = place(tree);
+    w.preset = null;
+    w.zoomed = null;
+    this.parts.relayout();
   }
 
   /** Swaps a pane with the one `step` places after it in its window (prefix `{` / `}`). */

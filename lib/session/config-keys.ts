@@ -5,6 +5,7 @@
 import { hasControl } from '../sanitize.js';
 import { KINDS } from '../status/osc7501.js';
 import { keyBytes } from '../term/keys.js';
+import { MODE_KEYS } from '../ui/copy-keys.js';
 
 export type Fail = (key: string, why: string) => never;
 
@@ -162,6 +163,7 @@ const DETECTED_STATES = ['working', 'blocked', 'idle', 'ignore'] as const;
 export const CONFIG_KEYS: readonly ConfigKey[] = [
   { key: 'remain-on-exit', at: 'remainOnExit', value: value.bool(), doc: 'true: a finished pane stays, its border shows the exit status' },
   { key: 'keys.prefix', at: 'keys.prefix', value: value.keyName(), doc: 'any key name: "C-a", "C-Space", "M-a", "`"' },
+  { key: 'keys.mode-keys', at: 'keys.modeKeys', value: value.oneOf(MODE_KEYS), doc: 'copy mode\'s keys: "vi" or "emacs", as tmux\'s tables (a tmux `set -g mode-keys` wins)' },
   {
     key: 'keys.bind', at: 'keys.bind', doc: 'a key runs a thurm command line, as prefix : would',
     value: tables({

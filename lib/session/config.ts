@@ -10,11 +10,12 @@ import { ThurmError } from '../errors.js';
 import { keyBytes } from '../term/keys.js';
 import { CONFIG_KEYS, KNOWN_KEYS, splitKey, type Fail } from './config-keys.js';
 import { DEFAULT_SCROLLBACK } from './history-budget.js';
+import type { ModeKeys } from '../ui/copy-keys.js';
 import type { ResumeRule } from './resume.js';
 
 export interface Config {
   /** bind: `[[keys.bind]]`, a key (after the prefix, or on its own) running a command line. */
-  keys: { prefix: string; prefixBytes: string; bind: { key: string; command: string; prefix: boolean }[] };
+  keys: { prefix: string; prefixBytes: string; modeKeys: ModeKeys; bind: { key: string; command: string; prefix: boolean }[] };
   /** scrollbackMemory: bytes all panes' history may use together (see history-budget.ts). */
   ui: { statusLine: boolean; scrollback: number; scrollbackMemory: number; truecolor: 'auto' | 'on' | 'off'; clipboard: boolean; paneClipboard: boolean; mouse: boolean; setTitle: boolean; outerStatus: boolean };
   remainOnExit: boolean;
@@ -29,7 +30,7 @@ export interface Config {
 const MIB = 2 ** 20;
 
 export const DEFAULT_CONFIG: Config = {
-  keys: { prefix: 'C-b', prefixBytes: '\x02', bind: [] },
+  keys: { prefix: 'C-b', prefixBytes: '\x02', modeKeys: 'vi', bind: [] },
   ui: { statusLine: true, scrollback: DEFAULT_SCROLLBACK, scrollbackMemory: 256 * MIB, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true, setTitle: true, outerStatus: true },
   remainOnExit: false,
   session: { save: true, historyLines: 1000, resumeAgents: true, resume: [] },

@@ -52,6 +52,14 @@ const selectWindow: ShimCommand = {
   },
 };
 
+/** next-window and previous-window (`-a`: the next one where a pane needs you, thurm's alert), last-window. */
+const stepWindow = (name: string, alias: string, field: 'next' | 'previous' | 'last'): ShimCommand => ({
+  name,
+  aliases: [alias],
+  flags: field === 'last' ? 't:' : 'at:',
+  run: async (ctx, args) => void (await ctx.request('select-window', { [field]: true, ...(args.flags.has('a') && { alert: true }) })),
+});
+
 const killWindow: ShimCommand = {
   name: 'kill-window',
   aliases: ['killw'],
@@ -99,8 +107,10 @@ const selectLayout: ShimCommand = {
     const index = await windowIndex(ctx, args);
     const name = args.rest[0];
     if (args.flags.has('E') || (name === undefined && !args.flags.has('n'))) return void (await ctx.request('equalize', {}));
+    // A layout string (`5e2f,120x40,0,0{...}`), as #{window_layout} gives it.
+    if (name !== undefined && /^[0-9a-f]{4},/.test(name)) return void (await ctx.request('select-layout', { index, custom: name }));
     const matches = name === undefined ? [] : PRESETS.filter((l) => l.startsWith(name));
-    if (name !== undefined && matches.length !== 1) throw new ShimError(`unsupported: select-layout ${name} (thurm has ${PRESETS.join(', ')})`);
+    if (name !== undefined && matches.length !== 1) throw new ShimError(`unsupported: select-layout ${name} (thurm has ${PRESETS.join(', ')}, or a layout string)`);
     await ctx.request('select-layout', { index, layout: matches[0] });
   },
 };
@@ -141,4 +151,4 @@ const renameSession: ShimCommand = {
   },
 };
 
-export const WINDOW_COMMANDS: ShimCommand[] = [newWindow, selectWindow, killWindow, renameWindow, listWindows, selectLayout, hasSession, listSessions, renameSession];
+export const WINDOW_COMMANDS: ShimCommand[] = [newWindow, selectWindow, stepWindow('next-window', 'next', 'next'), stepWindow('previous-window', 'prev', 'previous'), stepWindow('last-window', 'last', 'last'), killWindow, renameWindow, listWindows, selectLayout, hasSession, listSessions, renameSession];

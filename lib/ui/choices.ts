@@ -4,6 +4,7 @@ import { sessionState, type OtherSession } from '../server/other-sessions.js';
 import { sessionNames } from '../server/socket-path.js';
 import { agentLines, agentRows } from '../session/agents.js';
 import type { Mux } from '../session/mux.js';
+import { sanitizeText } from '../sanitize.js';
 import { glyph } from './status-view.js';
 
 /** Every pane with a status, most pressing first; a row's key is its pane. */
@@ -33,4 +34,25 @@ export function windowChoices(mux: Mux): { key: string; text: string }[] {
       return { key: id, text: `    ${glyph(s.state)} ${id.padStart(3)} ${mux.pane(id).title}${s.text ? `: ${s.text}` : ''}` };
     }),
   ]);
+}
+
+/**
+ * Prefix f, as tmux's find-window: each pane (key: its id) whose window name, title or screen
+ * holds `text` (any case), with the first screen line that does.
+ */
+export function findChoices(mux: Mux, text: string): { key: string; text: string }[] {
+  const needle = text.toLowerCase();
+  const has = (s: string) => s.toLowerCase().includes(needle);
+  return mux.windowList().flatMap(({ window }) => mux.windowPaneIds(window).flatMap((id) => {
+    const pane = mux.pane(id);
+    const line = pane.term.liveScreen().find(has)?.trim();
+    if (!line && !has(mux.windowName(window)) && !has(pane.title)) return [];
+    return [{ key: id, text: `${window.index}: ${mux.windowName(window)}  ${id.padStart(3)} ${pane.title}${line ? `: ${line}` : ''}` }];
+  }));
+}
+
+/** Prefix #, as tmux's choose-buffer: the paste buffers, newest first (key: the name), each with its size and start. */
+export function bufferChoices(mux: Mux): { key: string; text: string }[] {
+  // A buffer's text is a program's or a copy's: its control characters never reach the screen.
+  return mux.buffers.list().map((b) => ({ key: b.name, text: `${b.name}: ${Buffer.byteLength(b.text)} bytes: "${sanitizeText(b.text.replace(/\s+/g, ' '), 60)}"` }));
 }

@@ -21,6 +21,7 @@ import { drawHeaders, drawStatusLine } from './chrome.js';
 import { PromptHistory, promptRequests, runTmuxLine } from './command-prompt.js';
 import { CopyView } from './copy-view.js';
 import { FrameScheduler } from './frame-scheduler.js';
+import { DisplayPanesMode } from './display-panes.js';
 import { HelpView } from './help-view.js';
 import { InputFeed, type InputToken } from './input.js';
 import { helpLines } from './key-bindings.js';
@@ -44,6 +45,8 @@ export interface ClientTransport {
   write(data: string, done?: () => void): void;
   /** `switch`: the client goes on to attach session `session` (prefix `s`, `(`, `)`). */
   close(reason: DetachedMessage['reason'], session?: string): void;
+  /** Asks the client to give its terminal back and stop itself (prefix C-z). */
+  suspend(): void;
 }
 
 export type RunCommand = (client: ClientScreen, request: Record<string, unknown>) => Promise<Reply>;
@@ -76,6 +79,8 @@ export class ClientScreen implements ClientHandle, UiContext {
   private readonly sizes = new Latest<{ cols: number; rows: number }>(RESIZE_MS, (size) => this.applySize(size));
   /** The next frame clears the client's screen first: the grid was (re)allocated blank. */
   private clearFirst = true;
+  /** Stopped by prefix C-z until the client says it resumed: nothing is sent to it. */
+  private suspended = false;
   private readonly frames: FrameScheduler;
   readonly copy: CopyView;
   private readonly borderDrag: BorderDrag = { at: null };
@@ -95,6 +100,8 @@ export class ClientScreen implements ClientHandle, UiContext {
     private readonly readOnly = false,
     /** This user's other sessions (the status line, prefix `s`); the server tells othersChanged(). */
     readonly others: OtherSessionsView = { list: () => [] },
+    /** The session this client switched from, for prefix L. */
+    readonly lastSession?: string,
   ) {
     this.styles = new StyleCache(outer.hyperlinks);
     this.terminal = new TerminalOutput(outer);
@@ -106,9 +113,9 @@ export class ClientScreen implements ClientHandle, UiContext {
         this.scheduleFrame();
       },
       // The newest paste buffer and, when allowed, the client's clipboard (OSC 52).
-      copied: (text) => {
-        this.mux.addBuffer(text);
-        this.signal(this.signals.clipboard(text));
+      copied: (text, append) => {
+        const buffer = this.mux.addBuffer(text, undefined, { append });
+        this.signal(this.signals.clipboard(buffer.text));
       },
     });
     this.panes = new PaneFrames(mux, this.copy, this.styles, () => this.scheduleFrame());
@@ -221,12 +228,17 @@ export class ClientScreen implements ClientHandle, UiContext {
   }
 
   help(): void {
-    const view = new HelpView(this.screen, helpLines(this.mux.config.keys.prefix), this.size, () => this.redrawAll());
+    const view = new HelpView(this.screen, helpLines(this.mux.config.keys.prefix, this.mux.config.keys.bind), this.size, () => this.redrawAll());
     this.modes.push(new HelpMode(view, !this.readOnly));
   }
 
   choose(label: string, rows: () => ChooserRow[], pick: (key: string) => void, empty?: string, initial?: string): void {
     this.modes.push(new ChooserMode(new Chooser(this.screen, label, rows, this.size, () => this.redrawAll(), empty, initial), pick));
+  }
+
+  displayPanes(): void {
+    const mode: DisplayPanesMode = new DisplayPanesMode(this.screen, this.mux, (pane) => void this.request('focus', { pane }), () => this.modes.remove(mode));
+    this.modes.push(mode);
   }
 
   confirm(question: string, yes: () => void): void {
@@ -368,7 +380,8 @@ export class ClientScreen implements ClientHandle, UiContext {
   }
 
   private send(data: string, done?: () => void): void {
-    if (this.closed) {
+    // A suspended client's terminal is its shell's: it is drawn whole again when it resumes.
+    if (this.closed || this.suspended) {
       done?.();
       return;
     }
@@ -379,6 +392,24 @@ export class ClientScreen implements ClientHandle, UiContext {
 
   detach(): void {
     this.close('detached');
+  }
+
+  /** Prefix C-z, as tmux's suspend-client: the client stops until its shell's `fg` (attach.ts). */
+  suspend(): void {
+    if (this.closed || this.suspended) return;
+    this.suspended = true;
+    this.transport.suspend();
+  }
+
+  /** The client runs again: its terminal is set up and drawn whole, as at attach. */
+  resumed(): void {
+    if (this.closed || !this.suspended) return;
+    this.suspended = false;
+    this.signals.forget();
+    this.send(this.signals.attach(this.terminal.outer));
+    // What the terminal shows is the shell's now: nothing of the last frame can be kept.
+    this.screen.alloc();
+    this.startOver();
   }
 
   /** Ends the view and tells the client why; the client restores its terminal (attach.ts). */

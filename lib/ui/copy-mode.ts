@@ -1,14 +1,17 @@
-// Copy mode of one client on one pane, as tmux's vi copy mode: a view into the pane's history
-// that stays where it is while output arrives, a cursor moved with vi keys, search, and a
-// selection to copy. It only reads the pane's buffer; the client screen draws it.
+// Copy mode of one client on one pane, as tmux's: a view into the pane's history that stays
+// where it is while output arrives, a cursor moved with the keys of the vi or emacs table
+// (copy-keys.ts), search, and a selection to copy. It only reads the pane's buffer; the client
+// screen draws it.
 import type { History } from '../term/history.js';
+import { COPY_KEYS, type CopyCommand, type Jump, type ModeKeys } from './copy-keys.js';
+import { SPACE_WORD, type TextPoint, WORD, words } from './copy-words.js';
 
 export type SelectionMode = 'char' | 'line' | 'block';
 
 export interface Point { x: number; y: number }
 
 /** What a key asks of the client screen once copy mode has handled it. */
-export type CopyOutcome = { kind: 'stay' } | { kind: 'exit' } | { kind: 'copy'; text: string };
+export type CopyOutcome = { kind: 'stay' } | { kind: 'exit' } | { kind: 'copy'; text: string; append?: boolean };
 
 interface Search { pattern: string; backward: boolean }
 
@@ -26,8 +29,11 @@ export class CopyMode {
   /** Where the search being typed started, so each keystroke searches from there again. */
   private promptFrom: Point | null = null;
   message: string | null = null;
+  /** A jump (f, F, t, T) waiting for its character, and the last one made (for `;` and `,`). */
+  private pendingJump: Jump | null = null;
+  private lastJump: { kind: Jump; char: string } | null = null;
 
-  constructor(private readonly history: History, cursor: Point) {
+  constructor(private readonly history: History, cursor: Point, private readonly modeKeys: ModeKeys = 'vi') {
     this.top = history.base;
     this.cursor = { x: cursor.x, y: history.base + cursor.y };
   }
@@ -45,47 +51,124 @@ export class CopyMode {
     return `[${this.history.base - this.top}/${this.history.base}]`;
   }
 
-  /** Handles one key (a name from keyName()). */
+  /** Handles one key (a name from keyName()), as the key table of `mode-keys` binds it. */
   key(name: string): CopyOutcome {
     if (this.prompt) return this.promptKey(name);
     this.message = null;
+    if (this.pendingJump) {
+      const jump = this.pendingJump;
+      this.pendingJump = null;
+      if ([...name].length === 1 || name === 'Space') this.jump({ kind: jump, char: name === 'Space' ? ' ' : name }, false);
+      return STAY;
+    }
+    const command = COPY_KEYS[this.modeKeys][name];
+    return command ? this.run(command) : STAY;
+  }
+
+  /** Runs one copy-mode command (tmux's `send -X NAME`). */
+  run(command: CopyCommand): CopyOutcome {
     const h = this.history;
     const page = h.rows;
-    switch (name) {
-      case 'q': return { kind: 'exit' };
-      case 'Escape':
+    const { x, y } = this.cursor;
+    switch (command) {
+      case 'cancel': return { kind: 'exit' };
+      case 'clear-selection': this.selection = null; break;
+      case 'clear-selection-or-cancel':
         if (!this.selection) return { kind: 'exit' };
         this.selection = null;
-        return STAY;
-      case 'j': case 'Down': case 'C-n': this.moveTo(this.cursor.x, this.cursor.y + 1); break;
-      case 'k': case 'Up': case 'C-p': this.moveTo(this.cursor.x, this.cursor.y - 1); break;
-      case 'h': case 'Left': this.moveTo(this.nextColumn(-1), this.cursor.y); break;
-      case 'l': case 'Right': this.moveTo(this.nextColumn(1), this.cursor.y); break;
-      case '0': case 'Home': this.moveTo(0, this.cursor.y); break;
-      case '$': case 'End': this.moveTo(h.columnOf(this.cursor.y, Math.max(h.text(this.cursor.y).length - 1, 0)), this.cursor.y); break;
-      case 'w': this.word(1); break;
-      case 'b': this.word(-1); break;
-      case 'H': this.moveTo(this.cursor.x, this.top); break;
-      case 'M': this.moveTo(this.cursor.x, this.top + Math.floor((page - 1) / 2)); break;
-      case 'L': this.moveTo(this.cursor.x, this.top + page - 1); break;
-      case 'C-e': this.scroll(1); break;
-      case 'C-y': this.scroll(-1); break;
-      case 'C-d': this.scroll(Math.ceil(page / 2)); break;
-      case 'C-u': this.scroll(-Math.ceil(page / 2)); break;
-      case 'C-f': case 'PageDown': case 'Space': this.scroll(page); break;
-      case 'C-b': case 'PageUp': this.scroll(-page); break;
-      case 'g': this.moveTo(0, 0); break;
-      case 'G': this.moveTo(0, h.length - 1); break;
-      case 'v': this.select('char'); break;
-      case 'V': this.select('line'); break;
-      case 'C-v': this.select('block'); break;
-      case 'y': case 'Enter': return this.selection ? { kind: 'copy', text: this.selectedText() } : { kind: 'exit' };
-      case '/': case '?': this.prompt = { pattern: '', backward: name === '?' }; this.promptFrom = { ...this.cursor }; break;
-      case 'n': this.findNext(false); break;
-      case 'N': this.findNext(true); break;
-      default: break;
+        break;
+      case 'cursor-down': this.moveTo(x, y + 1); break;
+      case 'cursor-up': this.moveTo(x, y - 1); break;
+      case 'cursor-left': this.moveTo(this.nextColumn(-1), y); break;
+      case 'cursor-right': this.moveTo(this.nextColumn(1), y); break;
+      case 'start-of-line': this.moveTo(0, y); break;
+      case 'end-of-line': this.moveTo(h.columnOf(y, Math.max(h.text(y).length - 1, 0)), y); break;
+      case 'back-to-indentation': this.moveTo(h.columnOf(y, Math.max(h.text(y).search(/\S/), 0)), y); break;
+      case 'next-word': this.moveToOffset(words.next(h, this.at(), WORD)); break;
+      case 'previous-word': this.moveToOffset(words.previous(h, this.at(), WORD)); break;
+      case 'next-word-end': this.moveToOffset(words.end(h, this.at(), WORD)); break;
+      case 'next-space': this.moveToOffset(words.next(h, this.at(), SPACE_WORD)); break;
+      case 'previous-space': this.moveToOffset(words.previous(h, this.at(), SPACE_WORD)); break;
+      case 'next-space-end': this.moveToOffset(words.end(h, this.at(), SPACE_WORD)); break;
+      case 'next-paragraph': this.moveTo(0, this.paragraph(1)); break;
+      case 'previous-paragraph': this.moveTo(0, this.paragraph(-1)); break;
+      case 'top-line': this.moveTo(x, this.top); break;
+      case 'middle-line': this.moveTo(x, this.top + Math.floor((page - 1) / 2)); break;
+      case 'bottom-line': this.moveTo(x, this.top + page - 1); break;
+      case 'scroll-down': this.scroll(1); break;
+      case 'scroll-up': this.scroll(-1); break;
+      case 'halfpage-down': this.scroll(Math.ceil(page / 2)); break;
+      case 'halfpage-up': this.scroll(-Math.ceil(page / 2)); break;
+      case 'page-down': this.scroll(page); break;
+      case 'page-up': this.scroll(-page); break;
+      case 'history-top': this.moveTo(0, 0); break;
+      case 'history-bottom': this.moveTo(0, h.length - 1); break;
+      case 'begin-selection': this.selection = { mode: this.selection?.mode === 'block' ? 'block' : 'char', anchor: { ...this.cursor } }; break;
+      case 'select-char': this.select('char'); break;
+      case 'select-line': this.select('line'); break;
+      case 'select-block': this.select('block'); break;
+      case 'rectangle-toggle':
+        this.selection = { mode: this.selection?.mode === 'block' ? 'char' : 'block', anchor: this.selection?.anchor ?? { ...this.cursor } };
+        break;
+      case 'other-end':
+        if (this.selection) {
+          const anchor = this.selection.anchor;
+          this.selection = { ...this.selection, anchor: { ...this.cursor } };
+          this.moveTo(anchor.x, anchor.y);
+        }
+        break;
+      case 'copy-selection-and-cancel': return this.selection ? { kind: 'copy', text: this.selectedText() } : { kind: 'exit' };
+      case 'append-selection-and-cancel': return this.selection ? { kind: 'copy', text: this.selectedText(), append: true } : { kind: 'exit' };
+      case 'copy-end-of-line': {
+        const text = h.text(y);
+        return { kind: 'copy', text: text.slice(h.offsetOf(y, x)).replace(/\s+$/, '') };
+      }
+      case 'search-forward': case 'search-backward':
+        this.prompt = { pattern: '', backward: command === 'search-backward' };
+        this.promptFrom = { ...this.cursor };
+        break;
+      case 'search-again': this.findNext(false); break;
+      case 'search-reverse': this.findNext(true); break;
+      case 'jump-again': case 'jump-reverse':
+        if (this.lastJump) this.jump(this.lastJump, command === 'jump-reverse');
+        break;
+      default:
+        // The four jumps: the next key is the character to jump to.
+        this.pendingJump = command;
+        break;
     }
     return STAY;
+  }
+
+  /** The cursor as a text offset of its line. */
+  private at(): TextPoint {
+    return { offset: this.history.offsetOf(this.cursor.y, this.cursor.x), y: this.cursor.y };
+  }
+
+  private moveToOffset(p: TextPoint): void {
+    this.moveTo(this.history.columnOf(p.y, p.offset), p.y);
+  }
+
+  /** f, F, t and T on the cursor's line, as vi's: `reverse` is `,` (the other way). */
+  private jump(j: { kind: Jump; char: string }, reverse: boolean): void {
+    this.lastJump = j;
+    const forward = (j.kind === 'jump-forward' || j.kind === 'jump-to-forward') !== reverse;
+    const before = j.kind === 'jump-to-forward' || j.kind === 'jump-to-backward';
+    const { offset, y } = this.at();
+    const text = this.history.text(y);
+    // A `t` again from just before its character would find that one: look one further.
+    const from = before ? offset + (forward ? 2 : -2) : offset + (forward ? 1 : -1);
+    const found = forward ? text.indexOf(j.char, Math.max(from, 0)) : from < 0 ? -1 : text.lastIndexOf(j.char, from);
+    if (found < 0) return;
+    this.moveToOffset({ offset: before ? found + (forward ? -1 : 1) : found, y });
+  }
+
+  /** The next (1) or previous (-1) blank line from the cursor, or the history's end that way. */
+  private paragraph(dir: 1 | -1): number {
+    const h = this.history;
+    let y = this.cursor.y + dir;
+    while (y > 0 && y < h.length - 1 && h.text(y).trim()) y += dir;
+    return Math.max(0, Math.min(y, h.length - 1));
   }
 
   /** Scrolls the view by `lines` (the mouse wheel, C-e/C-y); the cursor stays inside it. */
@@ -220,29 +303,6 @@ export class CopyMode {
       return;
     }
     this.message = `pattern not found: ${search.pattern}`;
-  }
-
-  /** Moves to the start of the next (or previous) word, across lines. */
-  private word(dir: 1 | -1): void {
-    const h = this.history;
-    let y = this.cursor.y;
-    let x = h.offsetOf(y, this.cursor.x);
-    const at = (px: number, py: number) => /\w/.test(h.text(py)[px] ?? ' ');
-    let inWord = at(x, y);
-    for (let guard = 0; guard < h.cols * 4 + 2; guard++) {
-      x += dir;
-      if (x < 0 || x >= Math.max(h.text(y).length, 1)) {
-        if (y + dir < 0 || y + dir >= h.length) break;
-        y += dir;
-        x = dir > 0 ? 0 : Math.max(h.text(y).length - 1, 0);
-        inWord = false;
-      }
-      const now = at(x, y);
-      if (dir > 0 && now && !inWord) break;
-      if (dir < 0 && now && !at(x - 1, y)) break;
-      inWord = now;
-    }
-    this.moveTo(h.columnOf(y, x), y);
   }
 }
 

@@ -3,7 +3,9 @@
 // the border's position, the search prompt). Another client keeps its live view.
 import type { Mux } from '../session/mux.js';
 import { historyOf } from '../term/history.js';
+import { modeKeysOf } from './copy-keys.js';
 import { CopyMode, type CopyOutcome } from './copy-mode.js';
+import { words } from './copy-words.js';
 
 /** tmux's mode-style, copy-mode-match-style and copy-mode-current-match-style. */
 const SELECTION = '30;43';
@@ -11,12 +13,14 @@ const MATCH = '30;46';
 const CURRENT_MATCH = '30;45';
 /** Lines the mouse wheel scrolls per step, as tmux does. */
 export const WHEEL_LINES = 3;
+/** Presses this close together on one cell count as a double or triple click (tmux's 300 ms). */
+export const CLICK_MS = 300;
 
 export interface CopyViewHooks {
   /** The pane's cells must be drawn again. */
   redraw(pane: string): void;
-  /** Text was copied: it goes to the paste buffers and the client's clipboard. */
-  copied(text: string): void;
+  /** Text was copied (or appended to the newest buffer): it goes to the paste buffers and the client's clipboard. */
+  copied(text: string, append: boolean): void;
 }
 
 /** Per-row highlight of a pane in copy mode: the style that replaces a cell's, or null. */
@@ -31,6 +35,8 @@ export class CopyView {
   private readonly modes = new Map<string, Entry>();
   /** Where a mouse drag started, in pane cells (absolute line), before it moved. */
   private dragFrom: { pane: string; x: number; y: number } | null = null;
+  /** The last press, and how many quick presses on its cell it ends (2: a word, 3: a line). */
+  private lastPress: { pane: string; x: number; y: number; at: number; count: number } | null = null;
 
   constructor(private readonly mux: Mux, private readonly hooks: CopyViewHooks) {}
 
@@ -43,7 +49,7 @@ export class CopyView {
     const existing = this.modes.get(pane);
     if (existing) return existing.mode;
     const term = this.mux.pane(pane).term;
-    const mode = new CopyMode(historyOf(term.xterm), term.cursor);
+    const mode = new CopyMode(historyOf(term.xterm), term.cursor, modeKeysOf(this.mux));
     const untrim = term.onTrim((n) => {
       mode.trimmed(n);
       this.hooks.redraw(pane);
@@ -71,7 +77,7 @@ export class CopyView {
 
   private settle(pane: string, outcome: CopyOutcome): void {
     // A selection of nothing but blanks past a line's end makes no buffer, as in tmux.
-    if (outcome.kind === 'copy' && outcome.text) this.hooks.copied(outcome.text);
+    if (outcome.kind === 'copy' && outcome.text) this.hooks.copied(outcome.text, outcome.append === true);
     if (outcome.kind !== 'stay') this.exit(pane);
     else this.hooks.redraw(pane);
   }
@@ -90,7 +96,14 @@ export class CopyView {
   drag(pane: string, x: number, row: number, phase: 'press' | 'move' | 'release'): void {
     if (phase === 'press') {
       const mode = this.get(pane);
-      this.dragFrom = { pane, x, y: (mode?.top ?? historyOf(this.mux.pane(pane).term.xterm).base) + row };
+      const y = (mode?.top ?? historyOf(this.mux.pane(pane).term.xterm).base) + row;
+      const count = this.clickCount(pane, x, y);
+      if (count > 1) {
+        this.dragFrom = null;
+        this.selectClicked(pane, x, y, count === 2 ? 'word' : 'line');
+        return;
+      }
+      this.dragFrom = { pane, x, y };
       if (mode?.selection) {
         mode.selection = null;
         this.hooks.redraw(pane);
@@ -112,6 +125,28 @@ export class CopyView {
     }
     this.dragFrom = null;
     if (mode?.selection) this.settle(pane, { kind: 'copy', text: mode.selectedText() });
+  }
+
+  /** How many presses in a row, each within CLICK_MS of the one before, this one makes on its cell. */
+  private clickCount(pane: string, x: number, y: number): number {
+    const last = this.lastPress;
+    const at = Date.now();
+    const again = last && last.pane === pane && last.x === x && last.y === y && at - last.at <= CLICK_MS;
+    const count = again ? (last.count % 3) + 1 : 1;
+    this.lastPress = { pane, x, y, at, count };
+    return count;
+  }
+
+  /** A double click copies the word under it, a triple click its line, as tmux's default mouse bindings. */
+  private selectClicked(pane: string, x: number, y: number, what: 'word' | 'line'): void {
+    const mode = this.enter(pane);
+    const h = historyOf(this.mux.pane(pane).term.xterm);
+    const span = what === 'line' ? [0, Math.max(h.text(y).length, 1)] : words.around(h, { offset: h.offsetOf(y, x), y });
+    if (!span) return this.settle(pane, mode.atBottom && !mode.selection ? { kind: 'exit' } : { kind: 'stay' });
+    mode.moveTo(h.columnOf(y, span[0]), y);
+    mode.select(what === 'line' ? 'line' : 'char');
+    mode.moveTo(h.columnOf(y, span[1] - 1), y);
+    this.settle(pane, { kind: 'copy', text: mode.selectedText() });
   }
 
   /** The first buffer line a pane's view shows: its copy mode's, else the live screen's. */

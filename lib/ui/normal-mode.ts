@@ -1,7 +1,7 @@
 // The modes at the bottom of a client's stack (modes.ts), always there. From the top: thurm's
 // own keys (the prefix, `[[keys.bind]]` keys without it), the focused pane's copy mode when it
 // is in one, and the focused pane, which gets the rest as its program asked keys to be encoded.
-// An observer (`attach --read-only`) has one mode instead: the prefix, then `d` or `?`.
+// An observer (`attach --read-only`) has one mode instead: the prefix, then `d`, `C-z` or `?`.
 import { encodeInput, legacyInput } from '../term/key-encoding.js';
 import { pasteBytes } from '../term/keys.js';
 import type { Mux } from '../session/mux.js';
@@ -60,11 +60,11 @@ export function normalModes(c: UiContext, modes: Pick<ModeStack, 'push'>): Mode[
   return [pane, copy, bindings];
 }
 
-/** An observer's one base mode: only the prefix, then `d` (detach itself) or `?` (the help). */
+/** An observer's one base mode: only the prefix, then `d` (detach itself), `C-z` (suspend itself) or `?` (the help). */
 export function observerModes(c: UiContext, modes: Pick<ModeStack, 'push'>): Mode[] {
   const afterPrefix = (raw: string): true => {
     const seq = legacyInput(raw);
-    if (seq === 'd' || seq === '?') runBinding(c, seq);
+    if (seq === 'd' || seq === '?' || seq === '\x1a') runBinding(c, keyName(seq));
     return true;
   };
   return [{

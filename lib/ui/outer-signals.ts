@@ -39,6 +39,12 @@ export class OuterSignals {
     return ENTER_MODES + (ui.mouse ? MOUSE_MODES : '') + (outer.acs?.enable ?? '') + query;
   }
 
+  /** The terminal was given back and taken again (suspend): its title and status are sent again. */
+  forget(): void {
+    this.lastTitle = '';
+    this.lastStatus = '';
+  }
+
   /** The terminal answered the OSC 7501 query. */
   statusAnswered(): void {
     this.statusOutside = this.mux.config.ui.outerStatus;

@@ -6,7 +6,7 @@ import type { OtherSessionsView } from '../server/other-sessions.js';
 import type { RequestFields, RequestType } from '../server/protocol.js';
 import type { Mux } from '../session/mux.js';
 import type { ChooserRow } from './chooser.js';
-import { agentChoices, sessionChoices, windowChoices } from './choices.js';
+import { agentChoices, bufferChoices, findChoices, sessionChoices, windowChoices } from './choices.js';
 import type { PromptHistory } from './command-prompt.js';
 import type { CopyView } from './copy-view.js';
 import { findBinding, type BindingAction } from './key-bindings.js';
@@ -24,20 +24,47 @@ export interface UiContext {
   /** Runs a thurm command line as the CLI would (the `:` prompt, `[[keys.bind]]`). */
   runCommandLine(line: string): void;
   showMessage(text: string): void;
+  /** The session this client switched from, if it did. */
+  readonly lastSession?: string;
   /** Sends this client to the session `step` names, or the one that many along. */
   switchSession(step: number | string): void;
   choose(label: string, rows: () => ChooserRow[], pick: (key: string) => void, empty?: string, initial?: string): void;
   prompt(label: string, done: (text: string) => void, history?: PromptHistory, text?: string): void;
   confirm(question: string, yes: () => void): void;
   help(): void;
+  /** Numbers the window's panes for a moment; typing one focuses it (prefix q). */
+  displayPanes(): void;
+  /** Stops this client until its shell's `fg` (prefix C-z). */
+  suspend(): void;
 }
 
 export type UiAction = Extract<BindingAction, { ui: string }>['ui'];
 
 const currentWindow = (mux: Mux) => mux.windowList().find((w) => w.current)?.window;
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Prefix i, as tmux's display-message: `[default] 0:build, current pane %3 - (14:05 07-Dec-26)`. */
+export function infoLine(mux: Mux, now = new Date()): string {
+  const w = currentWindow(mux);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const when = `${two(now.getHours())}:${two(now.getMinutes())} ${two(now.getDate())}-${MONTHS[now.getMonth()]}-${two(now.getFullYear() % 100)}`;
+  return `[${mux.session}] ${w ? `${w.index}:${mux.windowName(w)}` : '-'}, current pane ${mux.focused ? `%${mux.focused}` : '-'} - (${when})`;
+}
+
 export const UI_ACTIONS: Record<UiAction, (c: UiContext) => void> = {
   help: (c) => c.help(),
+  suspend: (c) => c.suspend(),
+  'display-panes': (c) => c.displayPanes(),
+  'display-info': (c) => c.showMessage(infoLine(c.mux)),
+  'choose-buffer': (c) => c.choose('paste buffers', () => bufferChoices(c.mux), (buffer) => void c.request('paste', { buffer }), 'no paste buffers'),
+  'find-window': (c) => c.prompt('find-window: ', (text) => {
+    if (!text) return;
+    const found = findChoices(c.mux, text);
+    // One match is gone to at once, as tmux does.
+    if (found.length === 1) void c.request('focus', { pane: found[0].key });
+    else c.choose(`find: ${text}`, () => findChoices(c.mux, text), (pane) => void c.request('focus', { pane }), `no pane shows ${text}`);
+  }),
   agents: (c) => c.choose('agents', () => agentChoices(c.mux), (pane) => void c.request('focus', { pane }), 'no pane has a status'),
   'choose-window': (c) => {
     const current = currentWindow(c.mux);
@@ -49,6 +76,7 @@ export const UI_ACTIONS: Record<UiAction, (c: UiContext) => void> = {
   'choose-session': (c) => c.choose('sessions', () => sessionChoices(c.mux, c.others.list()), (name) => c.switchSession(name), undefined, c.mux.session),
   'next-session': (c) => c.switchSession(1),
   'previous-session': (c) => c.switchSession(-1),
+  'last-session': (c) => (c.lastSession ? c.switchSession(c.lastSession) : c.showMessage('no last session')),
   'reload-config': (c) => void c.request('reload-config', {}).then((ok) => ok && c.showMessage('config reloaded')),
   'command-prompt': (c) => c.prompt(':', (line) => {
     c.commandHistory.add(line);

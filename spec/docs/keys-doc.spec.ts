@@ -1,13 +1,17 @@
 // The README's table of prefix keys is rendered from BINDINGS and the rows KEY_DOC groups them
-// in (lib/ui/key-bindings.ts), so a key added, moved or removed shows there or fails here.
-// THURM_WRITE_DOCS=1 rewrites the table.
+// in (lib/ui/key-bindings.ts), and the guide's copy-mode table from COPY_KEYS and COPY_DOC
+// (lib/ui/copy-keys.ts), so a key added, moved or removed shows there or fails here.
+// THURM_WRITE_DOCS=1 rewrites the tables.
 import test from 'ava';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
+import { COPY_DOC, COPY_KEYS, type CopyCommand, MODE_KEYS } from '../../lib/ui/copy-keys.js';
 import { BINDINGS, type Binding, KEY_DOC, type KeyDocRow } from '../../lib/ui/key-bindings.js';
 import { checkGenerated } from '../helpers/generated-doc.js';
 
 const BEGIN = '<!-- keys: generated from BINDINGS by spec/docs/keys-doc.spec.ts -->';
 const END = '<!-- end of generated keys -->';
+const COPY_BEGIN = '<!-- copy keys: generated from COPY_KEYS by spec/docs/keys-doc.spec.ts -->';
+const COPY_END = '<!-- end of generated copy keys -->';
 const ARROWS = ['Left', 'Right', 'Up', 'Down'];
 
 function code(key: string): string {
@@ -76,4 +80,28 @@ test('every binding is in exactly one row of the README key table, named by its 
 
 test('the README key table is the bindings as KEY_DOC groups them', (t) => {
   checkGenerated(t, 'README.md', BEGIN, END, table());
+});
+
+/** The keys a table binds to `command`, or a dash. */
+function copyKeys(table: Record<string, CopyCommand>, command: CopyCommand): string {
+  const keys = Object.keys(table).filter((k) => table[k] === command);
+  return keys.length ? keys.map(code).join(' ') : '-';
+}
+
+function copyTable(): string {
+  return [
+    '| what | vi | emacs |',
+    '|---|---|---|',
+    ...COPY_DOC.map((row) => `| ${row.text.replace(/\|/g, '\\|')} | ${MODE_KEYS.map((m) => row.commands.map((c) => copyKeys(COPY_KEYS[m], c)).join(' / ')).join(' | ')} |`),
+  ].join('\n');
+}
+
+test('every copy-mode command either table binds is in exactly one row of the guide\'s copy-mode table', (t) => {
+  const bound = [...new Set(MODE_KEYS.flatMap((m) => Object.values(COPY_KEYS[m])))].sort();
+  const rows = COPY_DOC.flatMap((row) => row.commands);
+  t.deepEqual([...rows].sort(), bound);
+});
+
+test('the guide\'s copy-mode table is the vi and emacs tables as COPY_DOC groups them', (t) => {
+  checkGenerated(t, 'docs/guide.md', COPY_BEGIN, COPY_END, copyTable());
 });

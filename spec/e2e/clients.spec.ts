@@ -51,6 +51,26 @@ test.serial('thurm inside a pane refuses to attach its own session, and -s start
   t.is((await env.json(['list', '-s', 'other'])).panes.length, 1);
 });
 
+test.serial('prefix C-z suspends the client to the shell that ran it; fg brings it back drawn whole, with what the pane printed meanwhile', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  const term = new TestTerminal('bash', ['--norc', '--noprofile', '-i'], { ...env.env, PS1: 'shell$ ' }, 80, 24);
+  t.teardown(() => term.kill());
+  await term.waitForText('shell$');
+  term.write(`${process.execPath} ${BIN} attach\r`);
+  await term.waitFor(() => term.alternate && /\[default\]/.test(term.text()), 'thurm drawn');
+  term.write('\x02\x1a');
+  await term.waitFor(() => !term.alternate && /Stopped/.test(term.text()), 'the job stopped, its shell on the main screen');
+  t.is((await env.request('info')).clients, 1, 'still attached');
+  await env.ok(['send', '--pane', '1', '--enter', 'echo while-$((6*7))']);
+  await waitUntil(async () => (await env.capture('1')).includes('while-42'), 'the pane printed');
+  t.false(term.alternate || term.text().includes('while-42'), 'nothing was drawn to the suspended client\'s terminal');
+  term.write('fg\r');
+  const back = await term.waitFor(() => term.alternate && term.text().includes('while-42'), 'thurm drawn again');
+  t.regex(back, /\[default\]/, 'the status line too');
+  term.write('\x02d');
+  await term.waitForText('[detached (from session default)]');
+});
+
 test.serial('a resize from a client after its detach changes nothing and leaves no ghost client', async (t) => {
   const env = await session(t, ['--', 'sh']);
   const ws = await attachRaw(env.socket, 60, 20);

@@ -6,8 +6,8 @@ import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
 /** A session whose one pane printed 200 numbered lines and waits; one client 80x24 attached. */
-async function withHistory(t: { teardown(fn: () => Promise<void> | void): void }) {
-  const env = new ThurmEnv();
+async function withHistory(t: { teardown(fn: () => Promise<void> | void): void }, config?: string) {
+  const env = new ThurmEnv(config);
   t.teardown(() => env.cleanup());
   await env.ok(['new', '-d', '--size', '80x24', '--', 'sh', '-c', 'for i in $(seq 1 200); do echo "row $i of history"; done; exec cat']);
   const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 80, 24);
@@ -126,6 +126,46 @@ test.serial('dragging the mouse selects text and copies it on release', async (t
     return list.length ? list : null;
   }, 'a paste buffer');
   t.is(buffers[0].text, 'row 190 of history\nrow 191 of history');
+});
+
+test.serial('a double click copies the word under it, a triple click its line; prefix # lists the buffers and pastes the one chosen', async (t) => {
+  const { env, term } = await withHistory(t);
+  const at = term.find('row 190 of history')!;
+  // On "190": press and release twice, then three times, on one cell (1-based).
+  const click = `\x1b[<0;${at.x + 6};${at.y + 1}M\x1b[<0;${at.x + 6};${at.y + 1}m`;
+  term.write(click.repeat(2));
+  const newest = async () => (await env.json(['buffers'])).buffers[0]?.text;
+  await waitUntil(async () => (await newest()) === '190', 'the word copied');
+  await term.waitFor(() => !/\[\d+\/\d+\]/.test(header(term)), 'copy mode left');
+  // Three clicks on "row" (another cell, so the count starts again): its second copies the word on the way.
+  const other = `\x1b[<0;${at.x + 2};${at.y + 1}M\x1b[<0;${at.x + 2};${at.y + 1}m`;
+  term.write(other.repeat(3));
+  await waitUntil(async () => (await newest()) === 'row 190 of history', 'the line copied');
+  t.deepEqual((await env.json(['buffers'])).buffers.map((b: { text: string }) => b.text), ['row 190 of history', 'row', '190']);
+  // Prefix # lists them, newest first; Enter pastes the one chosen (echoed on cat's empty line).
+  term.write(`${PREFIX}#`);
+  await term.waitFor((s) => /buffer\d+: 18 bytes: "row 190 of history"/.test(s) && /buffer\d+: 3 bytes: "row"/.test(s) && /buffer\d+: 3 bytes: "190"/.test(s), 'the buffers listed');
+  term.write('jj\r');
+  const lastLine = async () => (await env.capture('1')).trimEnd().split('\n').at(-1);
+  await waitUntil(async () => (await lastLine()) === '190', 'the oldest pasted at the prompt line');
+});
+
+test.serial('keys.mode-keys = "emacs" gives copy mode the emacs keys; a tmux set -g mode-keys vi at prefix : gives back the vi ones', async (t) => {
+  const { env, term } = await withHistory(t, '[keys]\nmode-keys = "emacs"\n');
+  const newest = async () => (await env.json(['buffers'])).buffers[0]?.text;
+  term.write(`${PREFIX}[`);
+  await term.waitFor(() => /\[0\/\d+\]/.test(header(term)), 'copy mode');
+  // Up twice (C-p), the start of the line (C-a), mark (C-Space), its end (C-e), copy (M-w).
+  term.write('\x10\x10\x01\x00\x05\x1bw');
+  await waitUntil(async () => (await newest()) === 'row 199 of history', 'the emacs keys copied the line');
+  await term.waitFor(() => !/\[\d+\/\d+\]/.test(header(term)), 'M-w left copy mode');
+  term.write(`${PREFIX}:set -g mode-keys vi\r`);
+  await waitUntil(async () => (await env.request('tmux-show-options', {})).values?.['mode-keys'] === 'vi', 'the option set');
+  term.write(`${PREFIX}[`);
+  await term.waitFor(() => /\[0\/\d+\]/.test(header(term)), 'copy mode again');
+  term.write('k0 $y');
+  await waitUntil(async () => (await newest()) === 'row 200 of history', 'the vi keys copied the line');
+  t.deepEqual((await env.json(['buffers'])).buffers.map((b: { text: string }) => b.text), ['row 200 of history', 'row 199 of history']);
 });
 
 test.serial('copy mode is per client: another attached client keeps its live view', async (t) => {

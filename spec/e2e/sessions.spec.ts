@@ -1,5 +1,5 @@
 // Several sessions at once: thurm ls, attach -t, and a client moving between sessions with
-// prefix ( ) and the s chooser.
+// prefix ( ), L and the s chooser.
 import test from 'ava';
 import type { SessionInfo } from '../../lib/server/protocol.js';
 import { TestTerminal } from '../helpers/terminal.js';
@@ -31,11 +31,13 @@ test.serial('thurm ls lists every running session; attach -t attaches one by nam
   t.is(await clients(env, 'work'), 1);
 });
 
-test.serial('prefix ) and ( move the client to the next and previous session, prefix s chooses one', async (t) => {
+test.serial('prefix ) and ( move the client to the next and previous session, prefix s chooses one, prefix L goes back to the last one', async (t) => {
   const env = await twoSessions(t);
   const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
   t.teardown(() => term.kill());
   await term.waitForText('[default]');
+  term.write('\x02L');
+  await term.waitForText('no last session');
   term.write('\x02)');
   await term.waitForText('[work]');
   await waitUntil(async () => (await clients(env, 'work')) === 1 && (await clients(env, 'default')) === 0, 'the client moved to work');
@@ -46,6 +48,11 @@ test.serial('prefix ) and ( move the client to the next and previous session, pr
   term.write('j\r');
   await term.waitForText('[work]');
   t.is(await clients(env, 'default'), 0);
+  term.write('\x02L');
+  await term.waitForText('[default]');
+  term.write('\x02L');
+  await term.waitForText('[work]');
+  t.is(await clients(env, 'work'), 1);
 });
 
 test.serial('a pane that needs you in another session is flashed, then shows in the status line and the session chooser, and goes when it is seen', async (t) => {

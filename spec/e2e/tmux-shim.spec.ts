@@ -199,7 +199,7 @@ test.serial('select-pane -T names a pane in its border and events until renamed,
   t.deepEqual(titles, ['reviewer', 'cat']);
 });
 
-test.serial('kill-pane, select-layout, resize-pane and synchronize-panes act on the panes tmux names', async (t) => {
+test.serial('kill-pane, select-layout (a preset or a layout string), resize-pane and synchronize-panes act on the panes tmux names', async (t) => {
   const env = await session(t);
   await env.ok(['split', '--pane', '1', '--', 'cat']);
   await env.ok(['split', '--pane', '2', '--', 'cat']);
@@ -215,6 +215,13 @@ test.serial('kill-pane, select-layout, resize-pane and synchronize-panes act on 
   t.is(tiled['3'][1], 10);
   r = await inPane(env, 'tmux resize-pane -t %1 -L 5');
   t.is((await paneOf(env, '1')).size.cols, 45);
+  // A layout string kept from #{window_layout} (as tmux-resurrect keeps it) puts the panes back.
+  r = await inPane(env, `l=$(tmux display -p '#{window_layout}') && tmux select-layout even-v && tmux select-layout "$l" && [ "$(tmux display -p '#{window_layout}')" = "$l" ] && echo same`);
+  t.is(r.out, 'same\n', r.err);
+  t.is((await paneOf(env, '1')).size.cols, 45);
+  r = await inPane(env, 'tmux select-layout "bb62,159x48,0,0"; echo "layout=$?"');
+  t.is(r.out, 'layout=1\n');
+  t.regex(r.err, /invalid layout: bb62,159x48,0,0\n$/);
   r = await inPane(env, 'tmux kill-pane -a -t %1');
   t.deepEqual((await info(env)).panes.map((p) => p.id), ['1']);
   const shell = (await env.ok(['split', '--pane', '1', '--', 'sh'])).trim();
@@ -226,7 +233,7 @@ test.serial('kill-pane, select-layout, resize-pane and synchronize-panes act on 
   t.regex(await env.capture('1'), /^\$ echo typed-in-\$\(\(6\*7\)\)$/m);
 });
 
-test.serial('set-option is accepted, show-options answers what thurm does, and windows open, move, select and close', async (t) => {
+test.serial('set-option is accepted, show-options answers what thurm does, and windows open, move, select (next, previous, last) and close', async (t) => {
   const env = await session(t);
   let r = await inPane(env, [
     'tmux set-option -g pane-border-status top && tmux set -p -t %1 pane-border-format "#{pane_title}" && tmux setw -g mode-keys vi',
@@ -249,6 +256,11 @@ test.serial('set-option is accepted, show-options answers what thurm does, and w
   // tmux's tokens: the next window by index, then the one before it as the last.
   r = await inPane(env, "tmux select-window -t '{next}' && tmux display-message -p -t '{last}.0' '#{window_index}' && tmux display-message -p -t + '#{window_index}'");
   t.is(r.out, '0\n0\n', r.err);
+  t.deepEqual((await info(env)).windows.map((w) => [w.index, w.current]), [[0, false], [1, true]]);
+  // next (around to 0), last (back to 1); -a finds no window where a pane needs you.
+  r = await inPane(env, 'tmux next && tmux last-window && tmux previous-window -a; echo "a=$?"');
+  t.is(r.err, 'thurm: tmux shim: no other window needs you\n');
+  t.is(r.out, 'a=1\n');
   t.deepEqual((await info(env)).windows.map((w) => [w.index, w.current]), [[0, false], [1, true]]);
 });
 
@@ -546,7 +558,7 @@ test.serial('commands and flags the shim does not know fail with "thurm: tmux sh
     'tmux attach; echo "attach=$?"',
     'tmux clock-mode; echo "clock=$?"',
     'tmux split-window -b; echo "split=$?"',
-    'tmux select-layout "bb62,159x48,0,0"; echo "layout=$?"',
+    'tmux select-layout dizzy; echo "layout=$?"',
     'tmux; echo "none=$?"',
   ].join('\n'));
   t.is(r.out, 'attach=1\nclock=1\nsplit=1\nlayout=1\nnone=1\n');
@@ -554,7 +566,7 @@ test.serial('commands and flags the shim does not know fail with "thurm: tmux sh
     'thurm: tmux shim: sessions should be nested with care, unset $TMUX to force',
     'thurm: tmux shim: unsupported: clock-mode',
     'thurm: tmux shim: unsupported: split-window -b',
-    'thurm: tmux shim: unsupported: select-layout bb62,159x48,0,0 (thurm has even-horizontal, even-vertical, main-horizontal, main-vertical, tiled)',
+    'thurm: tmux shim: unsupported: select-layout dizzy (thurm has even-horizontal, even-vertical, main-horizontal, main-vertical, tiled, or a layout string)',
     'thurm: tmux shim: unsupported: tmux without a command (to attach, run thurm attach)',
     '',
   ]);

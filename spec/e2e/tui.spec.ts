@@ -73,6 +73,33 @@ test.serial('prefix | and - split too, and prefix arrows, o and ; (the pane focu
   t.false((await env.capture('1')).includes('typed-into-two'));
 });
 
+test.serial('prefix q numbers the panes for display-panes-time and a number focuses its pane; prefix i says where you are', async (t) => {
+  const { term, env } = await start(t);
+  term.write(`${PREFIX}%`);
+  await term.waitFor((s) => /│━ 2 sh/.test(s), 'pane 2');
+  // Long enough to look: tmux's option, set at the prompt.
+  term.write(`${PREFIX}:set -g display-panes-time 20000\r`);
+  await waitUntil(async () => (await env.request('tmux-show-options', {})).values['display-panes-time'] === '20000', 'the option set');
+  /** Where `digit` is drawn on the palette background `bg` (4 blue, 1 red), if it is. */
+  const label = (digit: string, bg: number) => {
+    for (let y = 0; y < 30; y++) {
+      for (let x = 0; x < 100; x++) {
+        const cell = term.cell(x, y);
+        if (cell.getChars() === digit && cell.isBgPalette() && cell.getBgColor() === bg) return { x, y };
+      }
+    }
+    return null;
+  };
+  term.write(`${PREFIX}q`);
+  await term.waitFor(() => label('0', 4) !== null && label('1', 1) !== null, 'pane 1 numbered 0 in blue, the focused pane 2 numbered 1 in red');
+  t.true(label('0', 4)!.x < 50 && label('1', 1)!.x > 50, 'each number in its own pane');
+  term.write('0');
+  await waitUntil(async () => (await env.json(['list'])).panes.find((p: any) => p.focused).id === '1', 'typing 0 focused pane 1');
+  await term.waitFor(() => label('0', 4) === null && label('1', 1) === null, 'the numbers gone');
+  term.write(`${PREFIX}i`);
+  await term.waitFor((s) => /\[default\] 0:sh, current pane %1 - \(\d\d:\d\d \d\d-[A-Z][a-z]{2}-\d\d\)/.test(s), 'where you are, in the status line');
+});
+
 test.serial('prefix z zooms the focused pane to the whole window and back', async (t) => {
   const { term, env } = await start(t);
   term.write(`${PREFIX}%`);
@@ -227,13 +254,15 @@ test.serial('prefix ? shows the key bindings and any key but those that scroll c
   t.deepEqual(rows(term.text()).slice(1, 3), ['$', '']);
 });
 
-test.serial('prefix ? taller than the terminal scrolls with PageDown to its last binding, and q closes it', async (t) => {
-  const { term } = await start(t, undefined, 100, 20);
+test.serial('prefix ? taller than the terminal scrolls with PageDown to its last binding and the config\'s own after it, and q closes it', async (t) => {
+  const own = '[[keys.bind]]\nkey = "T"\ncommand = "new-window -n from-key"\n[[keys.bind]]\nkey = "M-t"\nprefix = false\ncommand = "rename-window mine"\n';
+  const { term } = await start(t, own, 100, 20);
   term.write(`${PREFIX}?`);
   await term.waitFor((s) => /prefix is C-b/.test(s) && /of \d+: j\/k, PageUp\/PageDown scroll/.test(s), 'the top of the help');
   t.false(term.text().includes('send the prefix key to the pane'), 'the last binding is below the box at first');
-  for (let i = 0; i < 5; i++) term.write('\x1b[6~');
+  for (let i = 0; i < 6; i++) term.write('\x1b[6~');
   await term.waitForText('send the prefix key to the pane');
+  await term.waitFor((s) => /C-b T +new-window -n from-key/.test(s) && /M-t +rename-window mine/.test(s), 'the config\'s own bindings');
   t.false(term.text().includes('prefix is C-b'), 'the top scrolled away');
   term.write('q');
   await term.waitFor((s) => !s.includes('PageUp/PageDown scroll'), 'help closed');

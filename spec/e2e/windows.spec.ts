@@ -67,12 +67,23 @@ test.serial('prefix , renames the window, prefix . moves it, prefix & asks befor
   await term.waitFor(() => /^\[default\] %1:sh\*/.test(status()), 'one window left');
 });
 
-test.serial('a blocked pane in a hidden window shows in the status line; prefix u and the chooser reach it', async (t) => {
+test.serial('a blocked pane in a hidden window shows in the status line; prefix u, M-n, M-p and the chooser reach it', async (t) => {
   const { env, term, status } = await attached(t);
   await env.ok(['new-window', '-n', 'agents']);
   await env.ok(['send', '--pane', '2', `printf '\\033]7501;state=blocked:kind=question:msg=V2hpY2g/\\007'`, '--enter']);
   await env.ok(['select-window', '--index', '0']);
   await term.waitFor(() => /0:sh\* 1:agents-◆/.test(status()), 'the glyph of the hidden window');
+  // M-n and M-p pass over the windows where nothing needs you, around the list.
+  await env.ok(['new-window', '-n', 'plain']);
+  await term.waitFor(() => /2:plain\*/.test(status()), 'window 2');
+  term.write(`${PREFIX}\x1bn`);
+  await term.waitFor(() => /1:agents\*/.test(status()), 'M-n: around, past window 0, to window 1');
+  await env.ok(['select-window', '--index', '0']);
+  term.write(`${PREFIX}\x1bp`);
+  await term.waitFor(() => /1:agents\*/.test(status()), 'M-p: back, past window 2, to window 1');
+  term.write(`${PREFIX}\x1bn`);
+  await term.waitForText('no other window needs you');
+  await env.ok(['select-window', '--index', '0']);
   term.write(`${PREFIX}u`);
   await term.waitFor(() => /1:agents\*/.test(status()), 'u jumped to window 1');
   await env.ok(['select-window', '--index', '0']);
@@ -80,6 +91,23 @@ test.serial('a blocked pane in a hidden window shows in the status line; prefix 
   await term.waitFor((s) => /> 0: sh \(current\)/.test(s) && /1: agents/.test(s) && /◆ +2 sh: Which\?/.test(s), 'the chooser');
   term.write('jjj\r');
   await waitUntil(async () => (await env.json<SessionInfo>(['info'])).panes.find((p) => p.id === '2')?.focused, 'pane 2 focused through the chooser');
+  t.true((await windows(env)).find((w) => w.index === 1)!.current);
+});
+
+test.serial('prefix f finds the panes showing a text: several are listed with the line that matched, one is gone to at once', async (t) => {
+  const { env, term, status } = await attached(t);
+  await env.ok(['new-window', '-n', 'logs', '--', 'sh', '-c', 'echo build needle-$((6*7)); exec cat']);
+  await env.ok(['new-window', '-n', 'other', '--', 'sh', '-c', 'echo test NEEDLE-$((6*7)); exec cat']);
+  await waitUntil(async () => (await env.capture('2')).includes('needle-42') && (await env.capture('3')).includes('NEEDLE-42'), 'both printed');
+  await env.ok(['select-window', '--index', '0']);
+  term.write(`${PREFIX}fneedle-42\r`);
+  await term.waitFor((s) => /1: logs +2 sh: build needle-42/.test(s) && /2: other +3 sh: test NEEDLE-42/.test(s), 'both panes listed, any case');
+  term.write('j\r');
+  await term.waitFor(() => /2:other\*/.test(status()), 'the second one chosen');
+  term.write(`${PREFIX}fbuild needle\r`);
+  await term.waitFor(() => /1:logs\*/.test(status()), 'the only match gone to at once');
+  term.write(`${PREFIX}fno-such-text\r`);
+  await term.waitForText('no pane shows no-such-text');
   t.true((await windows(env)).find((w) => w.index === 1)!.current);
 });
 

@@ -286,7 +286,7 @@ async function startWorld(): Promise<void> {
   w.mux.subscribe((e) => world!.events.push(e));
   w.mux.start({ argv: ['sh'], cwd: '/' });
   const run = async (): Promise<Reply> => ({ id: 0, ok: true, result: null });
-  w.client = new ClientScreen('1', w.mux, { write: (data, done) => { world!.sent.push(data); done?.(); }, close: () => {} },
+  w.client = new ClientScreen('1', w.mux, { write: (data, done) => { world!.sent.push(data); done?.(); }, close: () => {}, suspend: () => {} },
     { cols: 80, rows: 24 }, outerTerminal(DEFAULT_FACTS, 'auto'), run);
   // The outer terminal speaks OSC 7501 (it is told the session's state), and the window chooser,
   // drawn by blessed, lists titles and status text over the panes.

@@ -55,6 +55,11 @@ export class TestTerminal {
     return this.proc.pid;
   }
 
+  /** Whether the program is on the alternate screen. */
+  get alternate(): boolean {
+    return this.term.buffer.active.type === 'alternate';
+  }
+
   lines(): string[] {
     const buf = this.term.buffer.active;
     const out: string[] = [];

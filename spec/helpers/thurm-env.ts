@@ -21,6 +21,9 @@ export const BIN = path.join(ROOT, 'bin', 'thurm');
 
 export interface CliResult { code: number; stdout: string; stderr: string }
 
+/** Removing the spec's folder is tried this many times, 100 ms apart. */
+const CLEANUP_ATTEMPTS = 50;
+
 /** The CLI entries of the command table, each beside its command. */
 const TABLE = new Map<CliCommand, Command<any, any>>(COMMANDS.filter((c) => !c.socketOnly && !c.local).map((c) => [tableCommand(c), c]));
 
@@ -202,11 +205,18 @@ export class ThurmEnv {
       }
     }
     // A program of the test may still be writing there (a shell's caches, an agent that ignored
-    // the hang-up until it is reaped): try again for a while, then leave the folder to the OS.
-    try {
-      fs.rmSync(this.dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
-    } catch (err) {
-      console.error(`spec cleanup: left ${this.dir}: ${(err as Error).message}`);
+    // the hang-up until it is reaped, another session's server saving as it ends): try again
+    // for a while, then leave the folder to the OS. Not with rmSync's own maxRetries: it lists
+    // the folder once and only retries the last rmdir, so a file added meanwhile fails every
+    // retry, and its growing sleeps blocked the worker for 52 s.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        fs.rmSync(this.dir, { recursive: true, force: true });
+        return;
+      } catch (err) {
+        if (attempt === CLEANUP_ATTEMPTS) return console.error(`spec cleanup: left ${this.dir}: ${(err as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
   }
 }

@@ -21,7 +21,7 @@ const prefixes: [string, string][] = [
 ];
 for (const [prefix, bytes] of prefixes) {
   test(`the prefix ${prefix} is sent as ${JSON.stringify(bytes)}`, (t) => {
-    t.deepEqual(parseConfig(`[keys]\nprefix = "${prefix}"\n`).keys, { prefix, prefixBytes: bytes, bind: [] });
+    t.deepEqual(parseConfig(`[keys]\nprefix = "${prefix}"\n`).keys, { prefix, prefixBytes: bytes, modeKeys: 'vi', bind: [] });
   });
 }
 
@@ -44,6 +44,7 @@ const rule = (r: object) => ({ detection: { rules: [r] } });
 const EVERY_KEY: Record<string, [string, object]> = {
   'remain-on-exit': ['remain-on-exit = true', { remainOnExit: true }],
   'keys.prefix': ['[keys]\nprefix = "C-a"', { keys: { prefix: 'C-a', prefixBytes: '\x01' } }],
+  'keys.mode-keys': ['[keys]\nmode-keys = "emacs"', { keys: { modeKeys: 'emacs' } }],
   'keys.bind[].key': [BIND, bind({ key: 'T' })],
   'keys.bind[].command': [BIND, bind({ command: 'new-window -n x' })],
   'keys.bind[].prefix': [`${BIND}\nprefix = false`, bind({ prefix: false })],
@@ -105,6 +106,7 @@ const invalid: [string, string, string, number][] = [
   ['a prefix that is not a key name', '[keys]\nprefix = "C-foo"\n', 'keys.prefix', 2],
   ['a prefix that is not a string', '\n[keys]\nprefix = 2\n', 'keys.prefix', 3],
   ['an empty prefix', '[keys]\nprefix = ""\n', 'keys.prefix', 2],
+  ['a mode-keys that is neither table', '[keys]\nmode-keys = "vim"\n', 'keys.mode-keys', 2],
   ['a scrollback that is a string', '# mine\n[ui]\nscrollback = "lots"\n', 'ui.scrollback', 3],
   ['a negative scrollback', '[ui]\nscrollback = -1\n', 'ui.scrollback', 2],
   ['a fractional scrollback', '[ui]\nscrollback = 1.5\n', 'ui.scrollback', 2],

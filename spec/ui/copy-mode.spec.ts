@@ -1,6 +1,7 @@
 import test from 'ava';
 import xtermHeadless from '@xterm/headless';
 import { historyOf, type History } from '../../lib/term/history.js';
+import { modeKeysOf, type ModeKeys } from '../../lib/ui/copy-keys.js';
 import { CopyMode } from '../../lib/ui/copy-mode.js';
 import { useUnicode11 } from '../../lib/term/unicode.js';
 
@@ -183,4 +184,112 @@ test('h and l step over a wide character whole, so a selection never holds half 
   keys(mode, 'h', 'h');
   t.is(mode.cursor.x, 6);
   t.deepEqual(keys(mode, '0', 'v', 'l', 'y'), { kind: 'copy', text: '日本' });
+});
+
+test('vi: e, W, B and E move to word ends and over words of anything but blanks', (t) => {
+  const mode = new CopyMode(history(['foo.bar baz', 'qux-1 end'], 2), { x: 0, y: 0 });
+  keys(mode, 'e');
+  t.deepEqual(mode.cursor, { x: 2, y: 0 }, 'e: the end of "foo"');
+  keys(mode, 'e');
+  t.deepEqual(mode.cursor, { x: 6, y: 0 }, 'e: "." is no word character, so the end of "bar"');
+  keys(mode, '0', 'W');
+  t.deepEqual(mode.cursor, { x: 8, y: 0 }, 'W: over "foo.bar" whole');
+  keys(mode, 'W');
+  t.deepEqual(mode.cursor, { x: 0, y: 1 }, 'W: on to the next line');
+  keys(mode, 'E');
+  t.deepEqual(mode.cursor, { x: 4, y: 1 }, 'E: the end of "qux-1"');
+  keys(mode, 'B', 'B');
+  t.deepEqual(mode.cursor, { x: 8, y: 0 }, 'B: back over the line end to "baz"');
+});
+
+test('vi: f, F, t and T jump to a character on the line; ; repeats and , goes the other way', (t) => {
+  const mode = new CopyMode(history(['a=1, b=2, c=3'], 1, 20), { x: 0, y: 0 });
+  keys(mode, 'f', ',');
+  t.is(mode.cursor.x, 3);
+  keys(mode, ';');
+  t.is(mode.cursor.x, 8);
+  keys(mode, ',');
+  t.is(mode.cursor.x, 3, ', goes back');
+  keys(mode, 't', '=');
+  t.is(mode.cursor.x, 5, 't stops before the "=" of b');
+  keys(mode, ';');
+  t.is(mode.cursor.x, 10, 't again passes the "=" it stands before');
+  keys(mode, 'F', 'a');
+  t.is(mode.cursor.x, 0);
+  keys(mode, '$', 'T', 'b');
+  t.is(mode.cursor.x, 6, 'T stops after the b');
+  keys(mode, 'f', 'z');
+  t.is(mode.cursor.x, 6, 'no z: the cursor stays');
+});
+
+test('vi: Space begins a selection, o swaps its ends, D copies to the end of the line, A appends', (t) => {
+  const lines = ['  indented text', 'second line'];
+  const mode = new CopyMode(history(lines, 2), { x: 6, y: 0 });
+  keys(mode, '^');
+  t.is(mode.cursor.x, 2, '^: the first non-blank');
+  keys(mode, 'Space', 'e');
+  t.deepEqual(mode.selection?.anchor, { x: 2, y: 0 });
+  keys(mode, 'o');
+  t.deepEqual([mode.cursor.x, mode.selection?.anchor.x], [2, 9], 'o: the cursor goes to the other end');
+  t.deepEqual(mode.key('A'), { kind: 'copy', text: 'indented', append: true });
+  const tail = new CopyMode(history(lines, 2), { x: 7, y: 1 });
+  t.deepEqual(tail.key('D'), { kind: 'copy', text: 'line' });
+});
+
+test('vi: { and } go to the blank line above and below', (t) => {
+  const mode = new CopyMode(history(['one', 'two', '', 'three', '', 'four'], 6), { x: 0, y: 0 });
+  keys(mode, '}');
+  t.is(mode.cursor.y, 2);
+  keys(mode, '}');
+  t.is(mode.cursor.y, 4);
+  keys(mode, '}');
+  t.is(mode.cursor.y, 5, 'no blank line below: the last line');
+  keys(mode, '{');
+  t.is(mode.cursor.y, 4);
+});
+
+test('emacs: the emacs table moves, selects with C-Space, copies with M-w and leaves with Escape', (t) => {
+  const lines = ['alpha beta', 'gamma delta', 'epsilon'];
+  const mode = new CopyMode(history(lines, 3), { x: 0, y: 0 }, 'emacs');
+  keys(mode, 'C-f', 'C-f');
+  t.deepEqual(mode.cursor, { x: 2, y: 0 });
+  keys(mode, 'C-a', 'M-f');
+  t.deepEqual(mode.cursor, { x: 4, y: 0 }, 'M-f: the end of the word');
+  keys(mode, 'C-n', 'C-e');
+  t.deepEqual(mode.cursor, { x: 10, y: 1 });
+  keys(mode, 'M-b', 'C-Space', 'C-e');
+  t.deepEqual(mode.key('M-w'), { kind: 'copy', text: 'delta' });
+  keys(mode, 'M-<');
+  t.deepEqual(mode.cursor, { x: 0, y: 0 });
+  keys(mode, 'C-Space', 'C-n', 'C-g');
+  t.is(mode.selection, null, 'C-g clears the selection');
+  t.deepEqual(mode.key('C-k'), { kind: 'copy', text: 'gamma delta' });
+  keys(mode, 'j', 'k', 'v');
+  t.deepEqual(mode.cursor, { x: 0, y: 1 }, 'vi keys do nothing in the emacs table');
+  t.is(mode.selection, null);
+  keys(mode, 'C-s', 'e', 'p', 'Enter');
+  t.deepEqual(mode.cursor, { x: 0, y: 2 }, 'C-s searches forward');
+  t.deepEqual(mode.key('Escape'), { kind: 'exit' });
+});
+
+test('emacs: R makes the selection a block and back, and a new selection keeps it, as tmux\'s rectangle flag', (t) => {
+  const mode = new CopyMode(history(['abcd', 'efgh'], 2), { x: 1, y: 0 }, 'emacs');
+  keys(mode, 'C-Space', 'C-n', 'C-f', 'R');
+  t.is(mode.selection?.mode, 'block');
+  t.deepEqual(mode.key('M-w'), { kind: 'copy', text: 'bc\nfg' });
+  keys(mode, 'C-Space');
+  t.is(mode.selection?.mode, 'block');
+  keys(mode, 'R');
+  t.is(mode.selection?.mode, 'char');
+});
+
+test('mode-keys: a tmux set-option value of the session wins over the config; any other value is passed over', (t) => {
+  const mux = (option: string | undefined, config: ModeKeys) => ({
+    tmuxOptions: { get: (name: string, scopes: readonly string[]) => (name === 'mode-keys' && scopes.includes('session') ? option : undefined) },
+    config: { keys: { modeKeys: config } },
+  }) as unknown as Parameters<typeof modeKeysOf>[0];
+  t.is(modeKeysOf(mux(undefined, 'emacs')), 'emacs');
+  t.is(modeKeysOf(mux('vi', 'emacs')), 'vi');
+  t.is(modeKeysOf(mux('emacs', 'vi')), 'emacs');
+  t.is(modeKeysOf(mux('vim', 'emacs')), 'emacs');
 });

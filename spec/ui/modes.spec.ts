@@ -102,7 +102,7 @@ async function client(t: { teardown(fn: () => void): void }, readOnly = false) {
     return { id: 0, ok: true, result: null };
   };
   const term = new Terminal({ cols: 80, rows: 24, allowProposedApi: true });
-  const screen = new ClientScreen('1', mux, { write: (data, done) => term.write(data, done), close: () => {} },
+  const screen = new ClientScreen('1', mux, { write: (data, done) => term.write(data, done), close: () => {}, suspend: () => {} },
     { cols: 80, rows: 24 }, outerTerminal(DEFAULT_FACTS, 'auto'), run, readOnly);
   t.teardown(() => screen.dispose());
   const typed = () => ptys[0].writes.map((w) => w.data).join('');
