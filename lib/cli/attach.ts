@@ -25,7 +25,7 @@ export function utf8Locale(env: NodeJS.ProcessEnv): boolean {
 function canStop(): boolean {
   try {
     // After the command's name: state, ppid, pgrp, session.
-    const stat = (pid: string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^[^]*\) /, '').split(' ');
+    const stat = (pid: string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
     const [, ppid, pgrp, session] = stat('self');
     const parent = stat(ppid);
     return parent[3] === session && parent[2] !== pgrp;
