@@ -29,6 +29,8 @@ export interface ShimOptions {
   send?: Send;
   /** Run for an attached client (its `:` prompt), where attaching would nest a session in it. */
   inClient?: boolean;
+  /** tmux's -f FILE: the commands a session this call starts runs first (new-session). */
+  configFile?: string;
 }
 
 export class ShimContext {
@@ -39,12 +41,14 @@ export class ShimContext {
   readonly result: { status: number };
   readonly explicit: boolean;
   readonly inClient: boolean;
+  readonly configFile: string | undefined;
   private readonly send: Send;
 
   /** `self`: the caller's pane ($TMUX_PANE) when it belongs to `socket`. */
   constructor(readonly socket: string, private readonly self: string | undefined, readonly out: (text: string) => void, options: ShimOptions = {}, result = { status: 0 }) {
     this.explicit = options.explicit ?? false;
     this.inClient = options.inClient ?? false;
+    this.configFile = options.configFile;
     this.result = result;
     this.send = options.send ?? (async (type, fields, waits) => {
       this.connection ??= Connection.open(this.socket);
@@ -57,7 +61,7 @@ export class ShimContext {
   at(socket: string): ShimContext {
     if (socket === this.socket) return this;
     let other = this.others.get(socket);
-    if (!other) this.others.set(socket, (other = new ShimContext(socket, undefined, this.out, { explicit: true, inClient: this.inClient }, this.result)));
+    if (!other) this.others.set(socket, (other = new ShimContext(socket, undefined, this.out, { explicit: true, inClient: this.inClient, configFile: this.configFile }, this.result)));
     return other;
   }
 

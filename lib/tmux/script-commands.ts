@@ -100,23 +100,30 @@ const sourceFile: ShimCommand = {
   flags: 'nq',
   run: async (_ctx, args, run) => {
     if (!args.rest.length) throw new ShimError('source-file: expects a path');
-    // As tmux does with a file of commands: each one that fails is told (FILE:LINE: why) and the
-    // others still run; -q says nothing of a file that is not there, -n only reads the files.
-    const causes: string[] = [];
-    for (const file of args.rest) {
-      let commands: { line: number; words: string[] }[];
-      try {
-        commands = parseCommandLines(fs.readFileSync(file, 'utf8'));
-      } catch (err) {
-        const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-        if (!(missing && args.flags.has('q'))) causes.push(`${file}: ${missing ? 'No such file or directory' : (err as Error).message}`);
-        continue;
-      }
-      if (args.flags.has('n')) continue;
-      for (const { line, words } of commands) await run([words]).catch((err: Error) => causes.push(`${file}:${line}: ${err.message}`));
-    }
-    if (causes.length) throw new ShimError(causes.join('; '));
+    await sourceFiles(args.rest, { quiet: args.flags.has('q'), readOnly: args.flags.has('n') }, run);
   },
 };
+
+/**
+ * Runs files of tmux commands as tmux does (source-file, and -f for a session it starts): each
+ * one that fails is told (FILE:LINE: why) and the others still run; `quiet` says nothing of a
+ * file that is not there, `readOnly` only reads the files.
+ */
+export async function sourceFiles(files: readonly string[], how: { quiet: boolean; readOnly: boolean }, run: (commands: string[][]) => Promise<void>): Promise<void> {
+  const causes: string[] = [];
+  for (const file of files) {
+    let commands: { line: number; words: string[] }[];
+    try {
+      commands = parseCommandLines(fs.readFileSync(file, 'utf8'));
+    } catch (err) {
+      const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+      if (!(missing && how.quiet)) causes.push(`${file}: ${missing ? 'No such file or directory' : (err as Error).message}`);
+      continue;
+    }
+    if (how.readOnly) continue;
+    for (const { line, words } of commands) await run([words]).catch((err: Error) => causes.push(`${file}:${line}: ${err.message}`));
+  }
+  if (causes.length) throw new ShimError(causes.join('; '));
+}
 
 export const SCRIPT_COMMANDS: ShimCommand[] = [waitFor, runShell, ifShell, sourceFile];

@@ -7,8 +7,9 @@ import { ThurmError } from '../errors.js';
 import { socketPath } from '../server/socket-path.js';
 import { value } from './args.js';
 import type { ShimCommand, ShimContext } from './context.js';
-import { ShimError } from './errors.js';
+import { ShimError, shimMessage } from './errors.js';
 import { commandArgv } from './pane-commands.js';
+import { sourceFiles } from './script-commands.js';
 import { checkSession } from './window-commands.js';
 
 /** tmux's refusal to attach from inside a session (a pane, or a client's `:` prompt), which would nest it. */
@@ -37,6 +38,14 @@ const newSession: ShimCommand = {
       return;
     }
     const started = ctx.at(socket);
+    // -f FILE: tmux reads it as the server starts, so it sets up the new session; what fails is
+    // told and the session stays, as tmux's does (-f /dev/null has nothing to run).
+    const config = ctx.configFile;
+    if (config !== undefined) {
+      const { runCommands } = await import('./shim.js');
+      await sourceFiles([config], { quiet: false, readOnly: false }, (commands) => runCommands(started, commands))
+        .catch((err: Error) => process.stderr.write(shimMessage(err)));
+    }
     const n = value(args, 'n');
     if (n !== undefined) await started.request('rename-window', { index: (await started.view()).current.index, name: n });
     if (args.flags.has('P')) {

@@ -59,7 +59,7 @@ export async function runCommands(ctx: ShimContext, commands: string[][]): Promi
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   let ctx: ShimContext | null = null;
   try {
-    // tmux's own flags, before the command: -S socket, -L name, -V; the others change nothing here.
+    // tmux's own flags, before the command: -S socket, -L name, -f config, -V; the others change nothing here.
     const global = parseArgs('tmux', '2CDluvNVc:f:L:S:T:', argv);
     if (global.flags.has('V')) {
       process.stdout.write(`tmux ${TMUX_VERSION}\n`);
@@ -68,7 +68,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
     const socket = socketPath(value(global, 'L'), value(global, 'S'));
     const own = process.env.THURM_SOCKET ?? process.env.TMUX?.split(',')[0];
     const self = own && path.resolve(own) === socket ? process.env.TMUX_PANE?.replace(/^%/, '') : undefined;
-    ctx = new ShimContext(socket, self, (text) => process.stdout.write(text), { explicit: value(global, 'L') !== undefined || value(global, 'S') !== undefined });
+    ctx = new ShimContext(socket, self, (text) => process.stdout.write(text), { explicit: value(global, 'L') !== undefined || value(global, 'S') !== undefined, configFile: value(global, 'f') });
     const commands = sequence(global.rest);
     if (!commands.length) throw new ShimError('unsupported: tmux without a command (to attach, run thurm attach)');
     await runCommands(ctx, commands);

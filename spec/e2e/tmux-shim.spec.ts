@@ -494,9 +494,15 @@ test.serial('thurm tmux ARGS and thurm given a tmux command\'s name run the shim
 test.serial('an orchestrator\'s tmux calls from outside any session start, drive, read and end a named thurm session', async (t) => {
   const env = await session(t);
   const tmux = (...args: string[]) => env.spawnCli(['tmux', ...args]);
-  const started = await tmux('new-session', '-d', '-s', 'squad', '-x', '120', '-y', '30', '-P', 'echo squad-$((2*3)); exec sh');
+  // -f: the file's commands set the session up as it starts; a line that fails is told, and the session stays.
+  const conf = path.join(env.dir, 'squad.conf');
+  fs.writeFileSync(conf, '# the orchestrator\'s\nset -g mode-keys emacs\nrename-window -t squad:0 agents\nno-such-command\n');
+  const started = await tmux('-f', conf, 'new-session', '-d', '-s', 'squad', '-x', '120', '-y', '30', '-P', 'echo squad-$((2*3)); exec sh');
   t.is(started.code, 0, started.stderr);
   t.is(started.stdout, 'squad:\n');
+  t.is(started.stderr, `thurm: tmux shim: ${conf}:4: unsupported: no-such-command\n`);
+  t.is((await tmux('-L', 'squad', 'show', '-gv', 'mode-keys')).stdout, 'emacs\n');
+  t.is((await tmux('-L', 'squad', 'list-windows', '-F', '#{window_name}')).stdout, 'agents\n');
   const squad = await env.spawnCli(['-s', 'squad', 'info', '--json']);
   const { serverPid } = JSON.parse(squad.stdout) as SessionInfo;
   t.teardown(() => { try { process.kill(serverPid, 'SIGKILL'); } catch { /* ended by the test */ } });
