@@ -44,6 +44,7 @@ export const COMMAND_MODULES = {
   'resize-pane': async () => (await import('./resize-pane.js')).resizePane,
   equalize: async () => (await import('./equalize.js')).equalize,
   detach: async () => (await import('./detach.js')).detach,
+  clients: async () => (await import('./clients.js')).clients,
   'rename-session': async () => (await import('./rename-session.js')).renameSession,
   'display-message': async () => (await import('./display-message.js')).displayMessage,
   'tmux-set-option': async () => (await import('./tmux-set-option.js')).tmuxSetOption,

@@ -15,13 +15,22 @@ export const MAX_SIZE: Readonly<CellSize> = { cols: 1000, rows: 500 };
 /** The highest pane id: ids are decimal numbers of at most nine digits, wherever they are read. */
 export const MAX_PANE_ID = 999_999_999;
 
+/** An attached client as `thurm clients` and prefix D list it. */
+export interface ClientEntry { id: string; size: CellSize; observer: boolean; attachedAt: number }
+
 export class ClientSizes {
   private readonly sizes = new Map<string, CellSize>();
   private readonly observers = new Set<string>();
+  private readonly attachedAt = new Map<string, number>();
   private size: CellSize;
 
-  constructor(size: CellSize, private readonly emit: (e: MuxEvent) => void, private readonly resized: () => void) {
+  constructor(size: CellSize, private readonly emit: (e: MuxEvent) => void, private readonly resized: () => void, private readonly now: () => number = Date.now) {
     this.size = size;
+  }
+
+  /** Every attached client, in the order they attached. */
+  list(): ClientEntry[] {
+    return [...this.sizes].map(([id, size]) => ({ id, size, observer: this.observers.has(id), attachedAt: this.attachedAt.get(id) ?? 0 }));
   }
 
   /** How many clients are attached, observers included. */
@@ -37,6 +46,7 @@ export class ClientSizes {
   /** Only this registers a client: a late resize from a detached one must not bring it back. */
   add(client: string, cols: number, rows: number, observer = false): void {
     if (observer) this.observers.add(client);
+    this.attachedAt.set(client, this.now());
     this.sizes.set(client, atLeastOne(cols, rows));
     this.update();
     this.emit({ type: 'client-attached', client });
@@ -51,6 +61,7 @@ export class ClientSizes {
 
   remove(client: string): void {
     this.observers.delete(client);
+    this.attachedAt.delete(client);
     if (!this.sizes.delete(client)) return;
     this.update();
     this.emit({ type: 'client-detached', client });

@@ -93,7 +93,7 @@ export class Mux {
     this.settings = opts.config;
     this.proc = opts.proc ?? LIVE_PROC;
     this.now = opts.now ?? Date.now;
-    this.clients = new ClientSizes(opts.size, (e) => this.events.emit(e), () => this.relayout());
+    this.clients = new ClientSizes(opts.size, (e) => this.events.emit(e), () => this.relayout(), this.now);
     const parts: MuxParts = {
       panes: this.panes, windows: this.windows, pasteBuffers: this.pasteBuffers, states: this.states, ids: this.ids,
       emit: (e) => this.events.emit(e), relayout: () => this.relayout(), paneArea: () => this.paneArea(),

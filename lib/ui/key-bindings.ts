@@ -9,7 +9,7 @@ export type CommandAction = { [K in RequestType]: { command: K; args?: RequestFi
 /** A request, or one of the UI actions of ui-actions.ts. */
 export type BindingAction =
   | CommandAction
-  | { ui: 'help' | 'suspend' | 'display-panes' | 'display-info' | 'find-window' | 'choose-buffer' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' | 'agents' | 'choose-window' | 'rename-window' | 'move-window' | 'confirm-kill-window' | 'choose-session' | 'rename-session' | 'next-session' | 'previous-session' | 'last-session' | 'command-prompt' | 'reload-config' };
+  | { ui: 'help' | 'suspend' | 'display-panes' | 'display-info' | 'find-window' | 'choose-buffer' | 'choose-client' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' | 'agents' | 'choose-window' | 'rename-window' | 'move-window' | 'confirm-kill-window' | 'choose-session' | 'rename-session' | 'next-session' | 'previous-session' | 'last-session' | 'command-prompt' | 'reload-config' };
 
 export interface Binding {
   keys: string[];
@@ -74,6 +74,7 @@ export const BINDINGS: readonly Binding[] = [
   { keys: [']'], describe: 'paste the newest paste buffer', action: { command: 'paste' } },
   { keys: ['#'], describe: 'choose a paste buffer to paste', action: { ui: 'choose-buffer' } },
   { keys: ['d'], describe: 'detach (everything keeps running)', action: { command: 'detach' } },
+  { keys: ['D'], describe: 'choose a client to detach (each with its size)', action: { ui: 'choose-client' } },
   { keys: ['C-z'], describe: 'suspend this client (your shell\'s fg brings it back)', action: { ui: 'suspend' } },
   { keys: ['r'], describe: 'reload the config file', action: { ui: 'reload-config' } },
   { keys: ['i'], describe: 'show the session, window, pane and time in the status line', action: { ui: 'display-info' } },
@@ -113,7 +114,7 @@ export const KEY_DOC: readonly KeyDocRow[] = [
   { keys: ['x'], text: 'close the pane (asks `y/n` first)' },
   { keys: ['[', 'PageUp'], text: 'copy mode (below): scroll back through the pane\'s history, search, select, copy / the same, one page up' },
   { keys: [']', '#'], text: 'paste the newest paste buffer into the pane (bracketed when its program asked for it) / choose one to paste, each with its size and start (tmux\'s choose-buffer; its `=` is thurm\'s equalize)' },
-  { keys: ['d'], text: 'detach: the client exits, everything keeps running' },
+  { keys: ['d', 'D'], text: 'detach: the client exits, everything keeps running / choose a client to detach, each with its size (the window follows the smallest client that types: a stale small one shrinks it), as `thurm clients` and `thurm detach --client ID`' },
   { keys: ['C-z'], text: 'suspend the client as tmux does: your shell gets the terminal back, `fg` brings thurm back, drawn whole' },
   { keys: ['u'], text: 'jump to the pane that most needs you (blocked, then error, then done)' },
   { keys: ['a'], text: 'agent overview: every pane with a status, most pressing first (blocked, error, done, working, idle), with its window, app, message and how long it has been so; Up/Down move, Enter jumps to the pane, `q` closes; it follows changes live' },

@@ -2,6 +2,7 @@
 // command table (sent as the CLI would send it) or one of the UI actions here, which open
 // overlays (lists, prompts, questions, the help) or act on this client (copy mode, sessions).
 // The table has an entry for each action name the bindings may use, or it does not compile.
+import { clientLine } from '../commands/clients.js';
 import type { OtherSessionsView } from '../server/other-sessions.js';
 import type { RequestFields, RequestType } from '../server/protocol.js';
 import type { Mux } from '../session/mux.js';
@@ -13,6 +14,8 @@ import { findBinding, type BindingAction } from './key-bindings.js';
 
 /** What the actions work with: one client screen's session, its overlays and its requests. */
 export interface UiContext {
+  /** This client's id, as `thurm clients` lists it. */
+  readonly id: string;
   readonly mux: Mux;
   readonly copy: CopyView;
   /** This user's other sessions, as last asked (other-sessions.ts). */
@@ -57,6 +60,10 @@ export const UI_ACTIONS: Record<UiAction, (c: UiContext) => void> = {
   suspend: (c) => c.suspend(),
   'display-panes': (c) => c.displayPanes(),
   'display-info': (c) => c.showMessage(infoLine(c.mux)),
+  'choose-client': (c) => c.choose('clients: Enter detaches one', () => c.mux.clients.list().map((client) => ({
+    key: client.id,
+    text: `${clientLine(client, client.observer, client.attachedAt, Date.now())}${client.id === c.id ? ' (this one)' : ''}`,
+  })), (client) => void c.request('detach', { client }), undefined, c.id),
   'choose-buffer': (c) => c.choose('paste buffers', () => bufferChoices(c.mux), (buffer) => void c.request('paste', { buffer }), 'no paste buffers'),
   'find-window': (c) => c.prompt('find-window: ', (text) => {
     if (!text) return;

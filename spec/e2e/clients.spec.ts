@@ -71,6 +71,28 @@ test.serial('prefix C-z suspends the client to the shell that ran it; fg brings 
   await term.waitForText('[detached (from session default)]');
 });
 
+test.serial('thurm clients lists each client with its size, and prefix D detaches the one chosen: a stale small client no longer shrinks the window', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  const big = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+  t.teardown(() => big.kill());
+  await big.waitForText('[default]');
+  const small = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 60, 20);
+  t.teardown(() => small.kill());
+  await small.waitForText('[default]');
+  const paneSize = async () => (await env.request('info')).panes[0].size;
+  await waitUntil(async () => (await paneSize()).cols === 60, 'the window follows the small client');
+  const listed = await env.ok(['clients']);
+  t.regex(listed, /^client \d+: 100x30, attached \d+s ago\nclient \d+: 60x20, attached \d+s ago\n$/);
+  big.write('\x02D');
+  await big.waitFor((s) => /client \d+: 100x30, attached .* \(this one\)/.test(s) && /client \d+: 60x20/.test(s), 'the clients listed');
+  // The chooser opens on this client: the small one is the next row.
+  big.write('j\r');
+  t.is(await small.exited, 0);
+  t.regex(small.text(), /\[detached \(from session default\)\]/);
+  await waitUntil(async () => (await paneSize()).cols === 100, 'the window back at the big client\'s size');
+  t.is((await env.cli(['detach', '--client', '999'])).stderr, 'thurm: no client 999\n');
+});
+
 test.serial('a resize from a client after its detach changes nothing and leaves no ghost client', async (t) => {
   const env = await session(t, ['--', 'sh']);
   const ws = await attachRaw(env.socket, 60, 20);
