@@ -1,6 +1,7 @@
 // What goes into a pane and what comes out, tmux-style: send-keys (key names as tmux spells
 // them, other words typed as text), capture-pane (lines -S to -E, to stdout or a paste buffer),
-// pipe-pane (the output to a shell command, as it comes), display-message and list-panes (formats).
+// pipe-pane (the output to a shell command, as it comes), display-message, list-panes and
+// list-clients (formats).
 import { joinWrapped } from '../term/history.js';
 import { keyBytes } from '../term/keys.js';
 import { value } from './args.js';
@@ -91,7 +92,9 @@ const displayMessage: ShimCommand = {
       return ctx.print(Object.keys(view.variables(pane)).sort().map((name) => `${name}=${ctx.format(view, pane, `#{${name}}`)}`));
     }
     const format = args.rest[0] ?? value(args, 'F') ?? '[#{session_name}] #{window_index}:#{window_name}, current pane #{pane_index}';
-    const text = ctx.format(view, pane, format);
+    // The client a pane's command means: the one attached last (asked only when the format names one).
+    const client = /client_/.test(format) ? (await clients(ctx)).at(-1) : undefined;
+    const text = ctx.format(view, pane, format, clientVariables(client, view));
     if (args.flags.has('p')) ctx.print([text]);
     else await ctx.request('display-message', { text });
   },
@@ -106,6 +109,34 @@ async function history(ctx: ShimContext, pane: PaneInfo): Promise<Record<string,
   const kept = lines.slice(0, Math.max(lines.length - pane.size.rows, 0));
   return { history_size: String(kept.length), history_bytes: String(kept.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0)) };
 }
+
+type Client = { id: string; cols: number; rows: number; readOnly: boolean; attachedAt: string };
+
+async function clients(ctx: ShimContext): Promise<Client[]> {
+  return (await ctx.request('clients', {})).clients;
+}
+
+/** tmux's client_* formats for a client (all empty without one, as tmux's are). */
+function clientVariables(c: Client | undefined, view: { info: { session: string } }): Record<string, string> {
+  return {
+    client_name: c ? `client ${c.id}` : '', client_width: c ? String(c.cols) : '', client_height: c ? String(c.rows) : '',
+    client_session: c ? view.info.session : '', client_readonly: c ? (c.readOnly ? '1' : '0') : '',
+    client_created: c ? String(Math.floor(Date.parse(c.attachedAt) / 1000)) : '', client_utf8: c ? '1' : '',
+  };
+}
+
+const listClients: ShimCommand = {
+  name: 'list-clients',
+  aliases: ['lsc'],
+  flags: 'F:f:t:',
+  run: async (ctx, args) => {
+    const view = await ctx.view();
+    const format = value(args, 'F') ?? '#{client_name}: #{session_name} [#{client_width}x#{client_height}]#{?client_readonly, (read-only),}';
+    const pane = view.paneTarget(undefined);
+    const lines = (await clients(ctx)).map((c) => ctx.listLine(view, pane, format, value(args, 'f'), clientVariables(c, view)));
+    ctx.print(lines.filter((l) => l !== null));
+  },
+};
 
 const listPanes: ShimCommand = {
   name: 'list-panes',
@@ -146,4 +177,4 @@ const pipePane: ShimCommand = {
   },
 };
 
-export const PANE_IO_COMMANDS: ShimCommand[] = [sendKeys, capturePane, pipePane, displayMessage, listPanes];
+export const PANE_IO_COMMANDS: ShimCommand[] = [sendKeys, capturePane, pipePane, displayMessage, listPanes, listClients];

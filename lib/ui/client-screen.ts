@@ -52,6 +52,8 @@ export interface ClientTransport {
 export type RunCommand = (client: ClientScreen, request: Record<string, unknown>) => Promise<Reply>;
 
 const MESSAGE_MS = 3000;
+/** The messages prefix ~ keeps, as tmux's message-limit (1000; these are only this client's). */
+const MAX_MESSAGES = 1000;
 /** What a restore did is told to the first client that attaches after it, for longer, beside the status. */
 const RESTORE_NOTICE_MS = 10_000;
 /** A storm of resizes is applied at most once per this interval (the latest size wins). */
@@ -79,6 +81,8 @@ export class ClientScreen implements ClientHandle, UiContext {
   private readonly sizes = new Latest<{ cols: number; rows: number }>(RESIZE_MS, (size) => this.applySize(size));
   /** The next frame clears the client's screen first: the grid was (re)allocated blank. */
   private clearFirst = true;
+  /** What the status line said (messages, notifications, errors), for prefix ~. */
+  private readonly messageLog: { at: number; text: string }[] = [];
   /** Stopped by prefix C-z until the client says it resumed: nothing is sent to it. */
   private suspended = false;
   private readonly frames: FrameScheduler;
@@ -251,7 +255,18 @@ export class ClientScreen implements ClientHandle, UiContext {
 
   showMessage(text: string, ms = MESSAGE_MS): void {
     this.message.show(text, ms);
+    this.messageLog.push({ at: Date.now(), text });
+    if (this.messageLog.length > MAX_MESSAGES) this.messageLog.shift();
     this.scheduleFrame();
+  }
+
+  /** Prefix ~, as tmux's show-messages: what the status line said, oldest first, with its time. */
+  showMessages(): void {
+    const two = (n: number) => String(n).padStart(2, '0');
+    const time = (at: number) => { const d = new Date(at); return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`; };
+    const lines = this.messageLog.length ? this.messageLog.map((m) => `${time(m.at)} ${m.text}`) : ['no messages yet'];
+    const view = new HelpView(this.screen, lines, this.size, () => this.redrawAll(), 'messages');
+    this.modes.push(new HelpMode(view, true));
   }
 
   /** What the other sessions need changed: the status line shows it. */

@@ -1,5 +1,6 @@
-// The key list of prefix `?`, over the layout. It scrolls when it is taller than the terminal
-// (Up/Down or k/j a line, PageUp/PageDown a page); any other key closes it.
+// The key list of prefix `?` (and the message log of prefix `~`), over the layout. It scrolls when
+// it is taller than the terminal (Up/Down or k/j a line, PageUp/PageDown a page); any other key
+// closes it.
 import blessed from 'blessed';
 import { textWidth } from './text-cells.js';
 
@@ -33,12 +34,13 @@ export class HelpView {
   private readonly lines: string[];
   private top = 0;
 
-  constructor(screen: blessed.Widgets.Screen, lines: string[], size: { cols: number; rows: number }, private readonly changed: () => void) {
+  /** `label`: the box's title (the keys by default; prefix ~ shows the message log in one too). */
+  constructor(screen: blessed.Widgets.Screen, lines: string[], size: { cols: number; rows: number }, private readonly changed: () => void, label = 'thurm keys') {
     const width = Math.min(size.cols, WIDTH);
     this.lines = lines.flatMap((l) => wrapLine(l, width - 2));
     this.box = blessed.box({
       parent: screen, top: 'center', left: 'center', width, height: Math.min(size.rows - 1, this.lines.length + 2),
-      border: { type: 'line' }, label: ' thurm keys ', tags: false,
+      border: { type: 'line' }, label: ` ${label} `, tags: false,
     });
     this.draw();
   }

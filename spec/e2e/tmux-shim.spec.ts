@@ -264,7 +264,7 @@ test.serial('set-option is accepted, show-options answers what thurm does, and w
   t.deepEqual((await info(env)).windows.map((w) => [w.index, w.current]), [[0, false], [1, true]]);
 });
 
-test.serial('set-option keeps values by scope, show-options -v gives them back, and the border styles colour thurm\'s borders', async (t) => {
+test.serial('set-option keeps values by scope, show-options -v gives them back, the border styles colour thurm\'s borders, and client_* and list-clients tell of the attached client', async (t) => {
   const env = await session(t);
   await env.ok(['split', '--pane', '1', '-d', '--', 'sh']);
   const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 120, 40);
@@ -291,6 +291,9 @@ test.serial('set-option keeps values by scope, show-options -v gives them back, 
   // A closed pane's values go with it.
   await env.ok(['kill-pane', '--pane', '2']);
   t.is((await inPane(env, 'tmux show -p -t %1 -v pane-active-border-style')).out, 'fg=blue,bold\n');
+  // The attached client, as tmux's client_* formats and list-clients give it.
+  const clientLines = await inPane(env, "tmux display -p '#{client_width}x#{client_height} #{client_session} #{client_readonly}'; tmux lsc");
+  t.regex(clientLines.out, /^120x40 default 0\nclient \d+: default \[120x40\]\n$/, clientLines.err);
 });
 
 test.serial('display-message without -p shows the expanded format in every client\'s status line', async (t) => {

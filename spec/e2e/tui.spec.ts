@@ -73,7 +73,7 @@ test.serial('prefix | and - split too, and prefix arrows, o and ; (the pane focu
   t.false((await env.capture('1')).includes('typed-into-two'));
 });
 
-test.serial('prefix q numbers the panes for display-panes-time and a number focuses its pane; prefix i says where you are', async (t) => {
+test.serial('prefix q numbers the panes for display-panes-time and a number focuses its pane; prefix i says where you are, prefix ~ what was said', async (t) => {
   const { term, env } = await start(t);
   term.write(`${PREFIX}%`);
   await term.waitFor((s) => /│━ 2 sh/.test(s), 'pane 2');
@@ -98,6 +98,11 @@ test.serial('prefix q numbers the panes for display-panes-time and a number focu
   await term.waitFor(() => label('0', 4) === null && label('1', 1) === null, 'the numbers gone');
   term.write(`${PREFIX}i`);
   await term.waitFor((s) => /\[default\] 0:sh, current pane %1 - \(\d\d:\d\d \d\d-[A-Z][a-z]{2}-\d\d\)/.test(s), 'where you are, in the status line');
+  // Prefix ~: what the status line said, with the times, until a key closes it.
+  term.write(`${PREFIX}~`);
+  await term.waitFor((s) => / messages /.test(s) && /\d\d:\d\d:\d\d \[default\] 0:sh, current pane %1/.test(s), 'the message log');
+  term.write('q');
+  await term.waitFor((s) => !/ messages /.test(s), 'the log closed');
 });
 
 test.serial('prefix z zooms the focused pane to the whole window and back', async (t) => {
