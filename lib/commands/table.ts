@@ -41,6 +41,7 @@ export const COMMAND_MODULES = {
   wait: async () => (await import('./wait.js')).wait,
   'wait-for': async () => (await import('./wait-for.js')).waitFor,
   zoom: async () => (await import('./zoom.js')).zoom,
+  'clear-history': async () => (await import('./clear-history.js')).clearHistory,
   'resize-pane': async () => (await import('./resize-pane.js')).resizePane,
   equalize: async () => (await import('./equalize.js')).equalize,
   detach: async () => (await import('./detach.js')).detach,

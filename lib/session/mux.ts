@@ -315,6 +315,12 @@ export class Mux {
     if (w.synchronize && !alone) for (const other of panesOf(w.layout)) if (other !== id) this.livePane(other).type(data);
   }
 
+  /** Drops the lines kept above a pane's screen (tmux's clear-history); copy modes move with them. */
+  clearHistory(id: string): void {
+    this.livePane(id).term.clearHistory();
+    this.events.emit({ type: 'pane-output', pane: id });
+  }
+
   /** A mouse event for a pane's program; false when it did not ask for mouse events. */
   mouseInto(id: string, e: PaneMouseEvent): boolean {
     return this.livePane(id).term.mouse(e);

@@ -253,6 +253,13 @@ export class PaneTerminal {
     this.changes++;
   }
 
+  /** Drops every line of history at once, keeping the limit (onTrim tells, as for a lower limit). */
+  clearHistory(): void {
+    const keep = this.scrollback;
+    this.scrollback = 0;
+    this.scrollback = keep;
+  }
+
   get cols(): number { return this.xterm.cols; }
   get rows(): number { return this.xterm.rows; }
 

@@ -78,6 +78,14 @@ const killPane: ShimCommand = {
   },
 };
 
+const clearHistory: ShimCommand = {
+  name: 'clear-history',
+  aliases: ['clearhist'],
+  // -H (tmux 3.4: also the pane's hyperlinks) changes nothing more here.
+  flags: 'Ht:',
+  run: async (ctx, args) => void (await ctx.request('clear-history', { pane: (await ctx.view()).paneTarget(value(args, 't')).id })),
+};
+
 const resizePane: ShimCommand = {
   name: 'resize-pane',
   aliases: ['resizep'],
@@ -106,4 +114,4 @@ const lastPane: ShimCommand = {
   },
 };
 
-export const PANE_COMMANDS: ShimCommand[] = [splitWindow, respawnPane, selectPane, lastPane, killPane, resizePane];
+export const PANE_COMMANDS: ShimCommand[] = [splitWindow, respawnPane, selectPane, lastPane, killPane, clearHistory, resizePane];

@@ -94,11 +94,15 @@ const displayMessage: ShimCommand = {
     const format = args.rest[0] ?? value(args, 'F') ?? '[#{session_name}] #{window_index}:#{window_name}, current pane #{pane_index}';
     // The client a pane's command means: the one attached last (asked only when the format names one).
     const client = /client_/.test(format) ? (await clients(ctx)).at(-1) : undefined;
-    const text = ctx.format(view, pane, format, clientVariables(client, view));
+    const extra = { ...clientVariables(client, view), ...(HISTORY_VARIABLES.test(format) ? await history(ctx, pane) : {}) };
+    const text = ctx.format(view, pane, format, extra);
     if (args.flags.has('p')) ctx.print([text]);
     else await ctx.request('display-message', { text });
   },
 };
+
+/** The formats that need a pane's history, which costs a capture to count. */
+const HISTORY_VARIABLES = /history_(size|bytes)/;
 
 /**
  * A pane's history as tmux's formats give it: the lines kept above its screen, and their bytes
@@ -150,7 +154,7 @@ const listPanes: ShimCommand = {
     const format = value(args, 'F')
       ?? `${where}#{pane_index}: [#{pane_width}x#{pane_height}] [history #{history_size}/#{history_limit}, #{history_bytes} bytes] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}`;
     const filter = value(args, 'f');
-    const wantsHistory = /history_(size|bytes)/.test(`${format}${filter ?? ''}`);
+    const wantsHistory = HISTORY_VARIABLES.test(`${format}${filter ?? ''}`);
     const lines: (string | null)[] = [];
     for (const { session, view } of sessions) {
       const windows = args.flags.has('a') || args.flags.has('s') ? view.info.windows : [view.window(value(args, 't'))];

@@ -355,6 +355,19 @@ test.serial('the paste-buffer commands load, append, show, list, save, paste wit
   t.regex(od, /l i n e o n e \\r l i n e t w o !/);
 });
 
+test.serial('clear-history drops the lines above a pane\'s screen and keeps the screen', async (t) => {
+  const env = await session(t);
+  await env.ok(['split', '--pane', '1', '--', 'sh', '-c', 'seq 1 300; exec cat']);
+  await waitUntil(async () => /^300$/m.test(await env.capture('2')), 'the numbers printed');
+  const r = await inPane(env, "tmux display -p -t %2 '#{history_size}'; tmux clearhist -t %2; tmux display -p -t %2 '#{history_size}'");
+  const [before, after] = r.out.trim().split('\n').map(Number);
+  t.true(before > 250, r.out);
+  t.is(after, 0, r.err);
+  const screen = await env.capture('2');
+  t.regex(screen, /^300$/m, 'the screen kept');
+  t.is(await env.ok(['capture', '--pane', '2', '--scrollback', '1000']), screen, 'nothing above it');
+});
+
 test.serial('last-pane and the {last} pane token go to the pane focused before in the window, and a window with none says so', async (t) => {
   const env = await session(t);
   await env.ok(['split', '--pane', '1']);
