@@ -49,6 +49,15 @@ export class Arrange {
     this.parts.relayout();
   }
 
+  /** Swaps two panes of one window (tmux's `swap-pane -s A -t B`). */
+  swapWith(a: string, b: string): void {
+    const w = this.parts.windowWith(a);
+    if (this.parts.windowWith(b) !== w) throw new ThurmError('INVALID_ARGUMENT', `swap-pane: panes ${a} and ${b} are in different windows`);
+    if (a === b) return;
+    w.layout = swapPanes(w.layout, a, b);
+    this.parts.relayout();
+  }
+
   /** Every pane of the current window moves one place on (tmux `rotate-window`). */
   rotateWindow(step = 1): void {
     const w = this.parts.currentWindow();

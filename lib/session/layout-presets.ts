@@ -54,9 +54,9 @@ export function swapPanes(node: LayoutNode, a: string, b: string): LayoutNode {
   return relabel(node, (id) => (id === a ? b : id === b ? a : id));
 }
 
-/** Every pane moves `step` places along the layout order (tmux `rotate-window`). */
+/** Every pane moves `step` places up the layout order, the first ones round to the end (tmux `rotate-window`, -U; a negative step is -D). */
 export function rotatePanes(node: LayoutNode, step: number): LayoutNode {
   const ids = panesOf(node);
   const n = ids.length;
-  return relabel(node, (id) => ids[(((ids.indexOf(id) - step) % n) + n) % n]);
+  return relabel(node, (id) => ids[(((ids.indexOf(id) + step) % n) + n) % n]);
 }

@@ -83,4 +83,24 @@ const attachSession: ShimCommand = {
   },
 };
 
-export const SESSION_COMMANDS: ShimCommand[] = [newSession, killSession, attachSession];
+const killServer: ShimCommand = {
+  name: 'kill-server',
+  flags: '',
+  // A thurm server serves one session: it is that session's (-L, -S or the caller's).
+  run: async (ctx) => void (await ctx.request('kill-server', {})),
+};
+
+const detachClient: ShimCommand = {
+  name: 'detach-client',
+  aliases: ['detach'],
+  // -t names a client as list-clients does (`client 2`); without it, every client of the session.
+  flags: 'aPs:t:E:',
+  run: async (ctx, args) => {
+    const named = value(args, 't');
+    const client = named === undefined ? undefined : /^(?:client )?(\d+)$/.exec(named)?.[1];
+    if (named !== undefined && client === undefined) throw new ShimError(`can't find client: ${named}`);
+    await ctx.request('detach', client === undefined ? {} : { client });
+  },
+};
+
+export const SESSION_COMMANDS: ShimCommand[] = [newSession, killSession, attachSession, killServer, detachClient];

@@ -9,6 +9,7 @@ import { parseArgs, value } from './args.js';
 import { BUFFER_COMMANDS } from './buffer-commands.js';
 import { ShimContext, type ShimCommand } from './context.js';
 import { ShimError, shimMessage } from './errors.js';
+import { MOVE_COMMANDS } from './move-commands.js';
 import { OPTION_COMMANDS } from './option-commands.js';
 import { PANE_COMMANDS } from './pane-commands.js';
 import { PANE_IO_COMMANDS } from './pane-io.js';
@@ -17,7 +18,7 @@ import { SESSION_COMMANDS } from './session-commands.js';
 import { TMUX_VERSION } from './session-view.js';
 import { WINDOW_COMMANDS } from './window-commands.js';
 
-const COMMANDS: ShimCommand[] = [...PANE_COMMANDS, ...PANE_IO_COMMANDS, ...BUFFER_COMMANDS, ...WINDOW_COMMANDS, ...SESSION_COMMANDS, ...OPTION_COMMANDS, ...SCRIPT_COMMANDS];
+const COMMANDS: ShimCommand[] = [...PANE_COMMANDS, ...MOVE_COMMANDS, ...PANE_IO_COMMANDS, ...BUFFER_COMMANDS, ...WINDOW_COMMANDS, ...SESSION_COMMANDS, ...OPTION_COMMANDS, ...SCRIPT_COMMANDS];
 
 /** The command whose full name or alias `word` is. */
 const named = (word: string): ShimCommand | undefined => COMMANDS.find((c) => c.name === word || c.aliases?.includes(word));

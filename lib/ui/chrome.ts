@@ -24,8 +24,10 @@ export function headerLabel(mux: Mux, id: string): string {
   const pane = mux.pane(id);
   const exit = pane.exit ? ` [exited ${pane.exit.signal ? `signal ${pane.exit.signal}` : pane.exit.exitCode}]` : '';
   const zoom = mux.zoomed === id ? ' [zoom]' : '';
+  // What is typed goes to every pane of the window: each says so.
+  const sync = mux.windowOf(id).synchronize ? ' [sync]' : '';
   const notice = pane.notice ? ` [${pane.notice}]` : '';
-  return ` ${id} ${pane.title}${exit}${zoom}${notice} `;
+  return ` ${id} ${pane.title}${exit}${zoom}${sync}${notice} `;
 }
 
 /**
@@ -107,7 +109,7 @@ export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void
     const labels = windows.map(({ window, current, last }) => {
       const state = windowState(mux, window);
       const mark = needsYou(state) ? glyph(state) : '';
-      return `${window.index}:${truncate(mux.windowName(window), 12)}${current ? '*' : last ? '-' : ''}${mark} `;
+      return `${window.index}:${truncate(mux.windowName(window), 12)}${current ? '*' : last ? '-' : ''}${window.synchronize ? '(sync)' : ''}${mark} `;
     });
     const widths = labels.map(textWidth);
     const room = line.length - 8 - x;

@@ -50,16 +50,17 @@ test.serial('prefix M-1..M-5 and Space pick layouts; { } swap, C-o rotates panes
   await waitUntil(async () => (await order()).join() === '4,1,3,2', 'pane 1 swapped with the next');
   term.write('\x02{');
   await waitUntil(async () => (await order()).join() === '1,4,3,2', 'and back');
+  // As tmux's rotate-window (-U): each pane moves a place up, the first to the last place.
   term.write('\x02\x0f');
-  await waitUntil(async () => (await order()).join() === '2,1,4,3', 'rotated one place');
+  await waitUntil(async () => (await order()).join() === '4,3,2,1', 'rotated one place');
   term.write('\x02\x1bo');
   await waitUntil(async () => (await order()).join() === '1,4,3,2', 'M-o: rotated back');
   term.write('\x02\x0f');
-  await waitUntil(async () => (await order()).join() === '2,1,4,3', 'and on again');
+  await waitUntil(async () => (await order()).join() === '4,3,2,1', 'and on again');
   term.write('\x02!');
   await waitUntil(async () => (await env.json<SessionInfo>(['info'])).windows.length === 2, 'pane 1 in a window of its own');
   const info = await env.json<SessionInfo>(['info']);
-  t.deepEqual(info.windows.map((w) => [w.index, w.panes, w.current]), [[0, ['2', '4', '3'], false], [1, ['1'], true]]);
+  t.deepEqual(info.windows.map((w) => [w.index, w.panes, w.current]), [[0, ['4', '3', '2'], false], [1, ['1'], true]]);
 });
 
 test.serial('join-pane moves a pane into another window; synchronize-panes types into all of them', async (t) => {

@@ -355,6 +355,51 @@ test.serial('the paste-buffer commands load, append, show, list, save, paste wit
   t.regex(od, /l i n e o n e \\r l i n e t w o !/);
 });
 
+test.serial('swap-pane, join-pane, break-pane, move-window, rotate-window, next-layout, detach-client and kill-server do what tmux\'s do', async (t) => {
+  const env = await session(t);
+  await env.ok(['split', '--pane', '1', '--', 'cat']);
+  await env.ok(['split', '--pane', '2', '--', 'cat']);
+  const panes = "tmux list-panes -F '#{pane_id}' | tr '\\n' ' '; echo";
+  const windows = "tmux list-windows -F '#{window_index}:#{window_panes}' | tr '\\n' ' '; echo";
+  const r = await inPane(env, [
+    panes,
+    `tmux swap-pane -s %1 -t %3; ${panes}`,
+    `tmux swap-pane -U -t %1; ${panes}`,
+    `tmux rotate-window; ${panes}`,
+    `tmux rotatew -D; ${panes}`,
+    `tmux break-pane -s %2; ${windows}`,
+    `tmux join-pane -h -s %2 -t %1; ${windows}`,
+    `tmux new-window -d; tmux move-window -s :1 -t :7; ${windows}`,
+    'tmux next-layout; echo "next=$?"',
+    'tmux swap-pane; echo "bare=$?"',
+    'tmux detach-client -t nobody; echo "nobody=$?"',
+  ].join('\n'));
+  t.is(r.out, [
+    '%1 %2 %3 ',
+    '%3 %2 %1 ',
+    '%3 %1 %2 ',
+    '%1 %2 %3 ',
+    '%3 %1 %2 ',
+    '0:2 1:1 ',
+    '0:3 ',
+    '0:3 7:1 ',
+    'next=0',
+    'bare=1',
+    'nobody=1',
+    '',
+  ].join('\n'));
+  t.is(r.err, 'thurm: tmux shim: swap-pane: expects -s, -U or -D (thurm has no marked pane)\nthurm: tmux shim: can\'t find client: nobody\n');
+  const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
+  t.teardown(() => client.kill());
+  await client.waitForText('[default]');
+  t.is((await inPane(env, 'tmux detach-client; echo "detach=$?"')).out, 'detach=0\n');
+  t.is(await client.exited, 0);
+  const pid = await env.serverPid();
+  // From outside: inside a pane it would end the shell that waits for it.
+  t.is((await env.spawnCli(['tmux', 'kill-server'])).code, 0);
+  await waitUntil(() => { try { process.kill(pid, 0); return false; } catch { return true; } }, 'the server to end');
+});
+
 test.serial('clear-history drops the lines above a pane\'s screen and keeps the screen', async (t) => {
   const env = await session(t);
   await env.ok(['split', '--pane', '1', '--', 'sh', '-c', 'seq 1 300; exec cat']);

@@ -73,7 +73,7 @@ test.serial('prefix | and - split too, and prefix arrows, o and ; (the pane focu
   t.false((await env.capture('1')).includes('typed-into-two'));
 });
 
-test.serial('prefix q numbers the panes for display-panes-time and a number focuses its pane; prefix i says where you are, prefix ~ what was said', async (t) => {
+test.serial('prefix q numbers the panes for display-panes-time and a number focuses its pane; prefix i says where you are, prefix ~ what was said; borders say when the window is synchronized', async (t) => {
   const { term, env } = await start(t);
   term.write(`${PREFIX}%`);
   await term.waitFor((s) => /│━ 2 sh/.test(s), 'pane 2');
@@ -103,6 +103,11 @@ test.serial('prefix q numbers the panes for display-panes-time and a number focu
   await term.waitFor((s) => / messages /.test(s) && /\d\d:\d\d:\d\d \[default\] 0:sh, current pane %1/.test(s), 'the message log');
   term.write('q');
   await term.waitFor((s) => !/ messages /.test(s), 'the log closed');
+  // A synchronized window says so in each pane's border, until it is not.
+  await env.ok(['synchronize-panes']);
+  await term.waitFor((s) => /━ 1 sh \[sync\] ━/.test(s) && /│─ 2 sh \[sync\] ─/.test(s), 'both borders marked');
+  await env.ok(['synchronize-panes', '--off']);
+  await term.waitFor((s) => !s.includes('[sync]'), 'the marks gone');
 });
 
 test.serial('prefix z zooms the focused pane to the whole window and back', async (t) => {

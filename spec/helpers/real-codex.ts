@@ -31,7 +31,15 @@ export async function codexWorld(t: ExecutionContext, answer: (r: ResponsesReque
   const { env, url, project } = await agentWorld(t, api);
   const home = env.env.HOME!;
   // Registered after cleanup, so it runs first: the daemons go before their folder does.
-  t.teardown(() => { for (const pid of daemons(home)) process.kill(pid, 'SIGTERM'); });
+  t.teardown(() => {
+    for (const pid of daemons(home)) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // gone between the listing and the signal (seen once in a full run: ESRCH)
+      }
+    }
+  });
   fs.mkdirSync(path.join(home, '.codex'));
   fs.writeFileSync(path.join(home, '.codex', 'auth.json'), JSON.stringify({ OPENAI_API_KEY: 'sk-offline-dummy' }));
   fs.writeFileSync(path.join(home, '.codex', 'config.toml'), [

@@ -65,3 +65,11 @@ test('other sessions that need you show left of the counts, most pressing first,
   t.regex(statusText(mux, 47, null, others), /%1:sh\* +scratch◆1 \+1 │ ◆1$/);
   t.false(statusText(mux, 80, null, others).includes('quiet'), 'a session where nothing needs you is not shown');
 });
+
+test('a synchronized window is marked (sync) in the window list', (t) => {
+  const mux = blockedSession(t);
+  mux.windowChanges.synchronize(true);
+  t.regex(statusText(mux, 80, null), /^\[spec\] 0:sh\*\(sync\) 1:sh-◆ │ %1:sh\*/);
+  mux.windowChanges.synchronize(false);
+  t.regex(statusText(mux, 80, null), /^\[spec\] 0:sh\* 1:sh-◆ │/);
+});
