@@ -25,8 +25,11 @@ export type MuxEvent =
   | { type: 'window-moved'; window: number }
   /** Typed input goes to all its panes, or no longer does (`synchronize-panes`; Window.synchronize). */
   | { type: 'window-synchronized'; window: number }
-  /** `fromPane`: a pane's program set it (OSC 52), so it goes to every client's clipboard. */
-  | { type: 'buffer-added'; buffer: string; fromPane?: string }
+  /**
+   * `clipboard`: it goes to every client's clipboard, as a pane's program asked (OSC 52, then
+   * `fromPane` names the pane) or a script did (`set-buffer --clipboard`, tmux's `-w`).
+   */
+  | { type: 'buffer-added'; buffer: string; fromPane?: string; clipboard?: boolean }
   | { type: 'client-attached'; client: string }
   | { type: 'client-detached'; client: string }
   /** The session file failed to save, or saves again after failing (`mux.persistence.saveState`). */

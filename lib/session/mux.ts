@@ -330,9 +330,9 @@ export class Mux {
    * Keeps copied text as the newest paste buffer, or as the buffer named (replacing it), or at
    * the end of one (`append`); `fromPane` when a pane's program set it.
    */
-  addBuffer(text: string, fromPane?: string, to: { name?: string; append?: boolean } = {}): PasteBuffer {
+  addBuffer(text: string, fromPane?: string, to: { name?: string; append?: boolean; clipboard?: boolean } = {}): PasteBuffer {
     const buffer = to.append ? this.pasteBuffers.append(text, to.name) : this.pasteBuffers.add(text, Date.now(), to.name);
-    this.events.emit({ type: 'buffer-added', buffer: buffer.name, fromPane });
+    this.events.emit({ type: 'buffer-added', buffer: buffer.name, fromPane, clipboard: fromPane !== undefined || to.clipboard === true });
     return buffer;
   }
 

@@ -14,10 +14,12 @@ const CHUNK = 8192;
 interface BufferInfo { name: string; bytes: number; createdAt: string; text: string }
 
 /** Keeps `text` as a buffer (the one named, else a new one; `append`: at its end), in as many requests as it takes. */
-export async function store(ctx: ShimContext, text: string, name: string | undefined, append: boolean): Promise<void> {
+export async function store(ctx: ShimContext, text: string, name: string | undefined, append: boolean, clipboard = false): Promise<void> {
   let buffer = name;
   for (let i = 0; i === 0 || i < text.length; i += CHUNK) {
-    buffer = (await ctx.request('set-buffer', { text: text.slice(i, i + CHUNK), buffer, append: append || i > 0 })).buffer;
+    // -w: the clipboard gets the whole buffer, once its last part is in.
+    const last = i + CHUNK >= text.length;
+    buffer = (await ctx.request('set-buffer', { text: text.slice(i, i + CHUNK), buffer, append: append || i > 0, clipboard: clipboard && last })).buffer;
   }
 }
 
@@ -44,16 +46,16 @@ function fileError(file: string, err: unknown): ShimError {
 const setBuffer: ShimCommand = {
   name: 'set-buffer',
   aliases: ['setb'],
-  flags: 'ab:t:',
+  flags: 'awb:t:',
   run: async (ctx, args) => {
-    await store(ctx, oneArgument(args, 'set-buffer', 'the data'), value(args, 'b'), args.flags.has('a'));
+    await store(ctx, oneArgument(args, 'set-buffer', 'the data'), value(args, 'b'), args.flags.has('a'), args.flags.has('w'));
   },
 };
 
 const loadBuffer: ShimCommand = {
   name: 'load-buffer',
   aliases: ['loadb'],
-  flags: 'b:t:',
+  flags: 'wb:t:',
   run: async (ctx, args) => {
     const file = oneArgument(args, 'load-buffer', 'a path, or - for stdin');
     let text: string;
@@ -62,7 +64,7 @@ const loadBuffer: ShimCommand = {
     } catch (err) {
       throw fileError(file, err);
     }
-    await store(ctx, text, value(args, 'b'), false);
+    await store(ctx, text, value(args, 'b'), false, args.flags.has('w'));
   },
 };
 

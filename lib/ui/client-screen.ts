@@ -331,7 +331,7 @@ export class ClientScreen implements ClientHandle, UiContext {
         break;
       }
       case 'buffer-added':
-        if (e.fromPane) this.signal(this.signals.clipboard(this.mux.buffers.get(e.buffer)?.text ?? ''));
+        if (e.clipboard) this.signal(this.signals.clipboard(this.mux.buffers.get(e.buffer)?.text ?? ''));
         break;
       case 'pane-removed':
       case 'pane-respawned':

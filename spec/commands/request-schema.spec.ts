@@ -34,7 +34,7 @@ const LINES = [
   'move-window --to 3', 'kill-window --index 1', 'list-windows', 'select-layout tiled', 'select-layout --index 0', 'swap-pane --previous',
   'rotate-window --back', 'break-pane --pane 2', 'join-pane --target 2 --down', 'synchronize-panes --off', 'synchronize-panes', 'list',
   'send --pane 1 hello world --enter', 'send --key Enter', 'capture --scrollback 100 --ansi', 'capture', 'pipe --pane 1 cat', 'pipe --input --output --toggle', 'copy-mode --pane 1',
-  'paste --buffer buffer1', 'paste --separator x --plain --delete', 'buffers', 'set-buffer some text', 'set-buffer --buffer b --append more', 'delete-buffer', 'delete-buffer --buffer b', 'focus --direction left', 'focus --next', 'focus --urgent', 'focus --last', 'focus --pane 2',
+  'paste --buffer buffer1', 'paste --separator x --plain --delete', 'buffers', 'set-buffer some text', 'set-buffer --buffer b --append more', 'set-buffer --clipboard copied', 'delete-buffer', 'delete-buffer --buffer b', 'focus --direction left', 'focus --next', 'focus --urgent', 'focus --last', 'focus --pane 2',
   'kill-pane --pane 2', 'rename-pane --pane 2 researcher', 'rename-pane', 'respawn-pane -k --cwd /tmp -- vim', 'info', 'agents', 'save',
   'reload-config', 'wait --state done --timeout 1.5', 'wait --output ready', 'zoom', 'resize-pane --direction left --cells 5',
   'resize-pane --width 50% --height 10', 'equalize', 'detach', 'detach --client 2', 'clients', 'clear-history', 'clear-history --pane 1', 'kill-server', 'server upgrade',

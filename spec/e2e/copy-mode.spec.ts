@@ -68,7 +68,7 @@ test.serial('searching backward with ? finds and highlights a match; n goes to t
   t.is(bg('row 100 of history'), 6, 'the match before it one of the others');
 });
 
-test.serial('v selects, y copies into a paste buffer and the client clipboard (OSC 52), prefix ] pastes', async (t) => {
+test.serial('v selects, y copies into a paste buffer and the client clipboard (OSC 52), prefix ] pastes; a script\'s buffer reaches the clipboard when it asks', async (t) => {
   const { env, term } = await withHistory(t);
   term.write(`${PREFIX}[`);
   await term.waitFor(() => /\[0\/\d+\]/.test(header(term)), 'copy mode');
@@ -88,6 +88,14 @@ test.serial('v selects, y copies into a paste buffer and the client clipboard (O
   await waitUntil(async () => (await count('row 199 of history')) === 3, 'the pasted text echoed');
   // The buffer's text and nothing more: its last line was echoed but no Enter came after it.
   t.is(await count('row 200 of history'), 2);
+  // A script's buffer reaches the clipboard when it asks: set-buffer --clipboard, tmux's load-buffer -w.
+  const osc = (text: string) => `\x1b]52;c;${Buffer.from(text).toString('base64')}\x07`;
+  await env.ok(['set-buffer', 'kept only']);
+  t.is((await env.cli(['set-buffer', '--clipboard', 'from a script'])).code, 0);
+  await waitUntil(() => term.raw.includes(osc('from a script')), 'the script\'s buffer in the clipboard');
+  t.false(term.raw.includes(osc('kept only')), 'a buffer set without it stays a buffer');
+  t.is((await env.spawnCli(['tmux', 'load-buffer', '-w', '-'], {}, 'from stdin')).code, 0);
+  await waitUntil(() => term.raw.includes(osc('from stdin')), 'load-buffer -w');
 });
 
 test.serial('a selection of blanks past a line\'s end copies nothing: no empty buffer, and copy mode is left', async (t) => {
