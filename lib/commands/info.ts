@@ -24,6 +24,7 @@ export function sessionInfo(mux: Mux): SessionInfo {
     session: mux.session,
     serverPid: process.pid,
     clients: mux.clients.count,
+    marked: mux.marked,
     windows: windowInfo(mux),
     panes: mux.paneIds().map((id) => paneInfo(mux, id)),
     save: { ...mux.persistence.saveState, savedAt: mux.persistence.saveState.savedAt === null ? null : new Date(mux.persistence.saveState.savedAt).toISOString() },

@@ -42,6 +42,7 @@ export const COMMAND_MODULES = {
   'wait-for': async () => (await import('./wait-for.js')).waitFor,
   zoom: async () => (await import('./zoom.js')).zoom,
   'clear-history': async () => (await import('./clear-history.js')).clearHistory,
+  mark: async () => (await import('./mark.js')).mark,
   'resize-pane': async () => (await import('./resize-pane.js')).resizePane,
   equalize: async () => (await import('./equalize.js')).equalize,
   detach: async () => (await import('./detach.js')).detach,

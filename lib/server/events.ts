@@ -139,7 +139,7 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: Buffer) =
       case 'session-renamed': return emit('session-renamed', undefined, { from: e.from, session: e.to });
       case 'session-ended': return emit('session-ended', undefined);
       // Not on the public stream: output is read with capture, and the rest stays in the server.
-      case 'pane-output': case 'pane-resized': case 'buffer-added': case 'save-changed': case 'options-changed': case 'message-shown': case 'session-ending':
+      case 'pane-output': case 'pane-resized': case 'buffer-added': case 'save-changed': case 'options-changed': case 'mark-changed': case 'message-shown': case 'session-ending':
         return;
       default: return unhandled(e);
     }

@@ -292,6 +292,7 @@ export const SESSION_INFO = {
   session: field.string({ max: 256 }),
   serverPid: PID,
   clients: field.int({ min: 0 }),
+  marked: PANE_ID.nullable().describe('the marked pane (prefix m; tmux\'s {marked}), or null'),
   windows: field.array(WINDOW_INFO),
   panes: field.array(PANE_INFO),
   save: field.object({ file: field.string().nullable(), savedAt: ISO_TIME.nullable(), error: OPTIONAL_TEXT }).describe('the session file: where, when last saved, and the error of a failing save'),

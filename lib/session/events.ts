@@ -34,6 +34,8 @@ export type MuxEvent =
   | { type: 'client-detached'; client: string }
   /** The session file failed to save, or saves again after failing (`mux.persistence.saveState`). */
   | { type: 'save-changed' }
+  /** Another pane is marked, or none (Mux.marked, prefix m): borders say which. */
+  | { type: 'mark-changed' }
   /** A tmux option value was set or unset (Mux.tmuxOptions): borders may look different. */
   | { type: 'options-changed' }
   /** `display-message`: every attached client shows `text` (sanitised) in its status line. */

@@ -73,6 +73,7 @@ export class Mux {
   private readonly reaper = new Reaper();
   private readonly proc: ProcFacts;
   private readonly now: () => number;
+  private markedPane: string | null = null;
   private ended = false;
   /** The attached clients and the window size they give (see client-sizes.ts). */
   readonly clients: ClientSizes;
@@ -108,6 +109,7 @@ export class Mux {
     this.watch = new StatusWatch(this, (id) => this.livePane(id), (pane) => this.events.emit({ type: 'status-changed', pane }), this.now);
     this.subscribe((e) => {
       if (e.type === 'pane-removed') {
+        if (this.markedPane === e.pane) this.markedPane = null;
         this.states.delete(e.pane);
         this.notifier.forget(e.pane);
         this.options.forget(`%${e.pane}`);
@@ -313,6 +315,19 @@ export class Mux {
     pane.type(data);
     const w = this.windowWith(id);
     if (w.synchronize && !alone) for (const other of panesOf(w.layout)) if (other !== id) this.livePane(other).type(data);
+  }
+
+  /** The marked pane (prefix m, tmux's `{marked}`): where join-pane and swap-pane take a pane from by default. */
+  get marked(): string | null {
+    return this.markedPane;
+  }
+
+  /** Marks a pane, or none (null). */
+  mark(id: string | null): void {
+    if (id !== null) this.livePane(id);
+    if (id === this.markedPane) return;
+    this.markedPane = id;
+    this.events.emit({ type: 'mark-changed' });
   }
 
   /** Drops the lines kept above a pane's screen (tmux's clear-history); copy modes move with them. */

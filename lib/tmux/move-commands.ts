@@ -15,21 +15,22 @@ const swapPane: ShimCommand = {
     const target = view.paneTarget(value(args, 't'));
     // -U and -D: with the pane before or after the target; -s: with that pane.
     if (args.flags.has('U') || args.flags.has('D')) return void (await ctx.request('swap-pane', { pane: target.id, previous: args.flags.has('U') }));
-    const source = value(args, 's');
-    if (source === undefined) throw new ShimError('swap-pane: expects -s, -U or -D (thurm has no marked pane)');
+    // -s: with that pane, else with the marked one, as tmux.
+    const source = value(args, 's') ?? (view.info.marked !== null ? '~' : undefined);
+    if (source === undefined) throw new ShimError('swap-pane: expects -s, -U or -D, or a marked pane');
     await ctx.request('swap-pane', { pane: view.paneTarget(source).id, with: target.id });
   },
 };
 
-/** join-pane and move-pane: the source pane goes beside the target, below it unless -h. */
+/** join-pane and move-pane: the source pane (-s, else the marked one) goes beside the target, below it unless -h. */
 const joinPane = (name: string, alias: string): ShimCommand => ({
   name,
   aliases: [alias],
   flags: 'bdfhvl:s:t:',
   run: async (ctx, args) => {
     const view = await ctx.view();
-    const source = value(args, 's');
-    if (source === undefined) throw new ShimError(`${name}: expects -s (thurm has no marked pane)`);
+    const source = value(args, 's') ?? (view.info.marked !== null ? '~' : undefined);
+    if (source === undefined) throw new ShimError(`${name}: expects -s, or a marked pane`);
     const pane = view.paneTarget(source).id;
     await ctx.request('join-pane', { pane, target: view.paneTarget(value(args, 't')).id, down: !args.flags.has('h') });
   },

@@ -53,9 +53,12 @@ const selectPane: ShimCommand = {
   name: 'select-pane',
   aliases: ['selectp'],
   // -P (style) and -Z (keep zoom) are accepted; thurm draws its own borders.
-  flags: 'DLRUZP:T:t:',
+  flags: 'DLRUZmMP:T:t:',
   run: async (ctx, args) => {
+    // -m marks the target (again: unmarks it), -M unmarks; neither selects it.
+    if (args.flags.has('M')) return void (await ctx.request('mark', { clear: true }));
     const target = (await ctx.view()).paneTarget(value(args, 't'));
+    if (args.flags.has('m')) return void (await ctx.request('mark', { pane: target.id }));
     const title = value(args, 'T');
     // As in tmux, -T and -P only change the pane; they do not select it.
     if (title !== undefined) return void (await ctx.request('rename-pane', { pane: target.id, title }));

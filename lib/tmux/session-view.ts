@@ -78,7 +78,8 @@ export class SessionView {
 
   /**
    * tmux's pane tokens, in the target's window: `{next}` (`+`) and `{previous}` (`-`) by index
-   * from its active pane, `{last}` (`!`) the pane active before it, and `{top}`, `{bottom}`, `{left}`, `{right}` and the corners by place.
+   * from its active pane, `{last}` (`!`) the pane active before it, `{marked}` (`~`) the marked
+   * pane (any window's), and `{top}`, `{bottom}`, `{left}`, `{right}` and the corners by place.
    */
   private paneToken(w: WindowView, token: string): PaneInfo | null {
     const panes = w.panes.map((id) => this.pane(id)!);
@@ -87,6 +88,10 @@ export class SessionView {
     if (token === '{last}' || token === '!') {
       if (w.lastPane === null) throw new ShimError(`can't find pane: ${token}`);
       return this.pane(w.lastPane)!;
+    }
+    if (token === '{marked}' || token === '~') {
+      if (this.info.marked === null) throw new ShimError(`can't find pane: ${token}`);
+      return this.pane(this.info.marked)!;
     }
     const sides = /^\{(top|bottom)?-?(left|right)?\}$/.exec(token);
     if (!sides || (!sides[1] && !sides[2])) return null;
@@ -145,7 +150,7 @@ export class SessionView {
       pane_id: `%${pane.id}`, pane_index: String(w.panes.indexOf(pane.id)), pane_title: pane.title,
       pane_current_path: pane.cwd, pane_current_command: path.basename(command), pane_pid: String(pane.pid),
       pane_width: String(pane.size.cols), pane_height: String(pane.size.rows), pane_active: flag(w.active === pane.id),
-      pane_dead: flag(pane.exit !== null), pane_pipe: flag(pane.pipe !== null), pane_dead_status: pane.exit ? String(pane.exit.exitCode) : '',
+      pane_dead: flag(pane.exit !== null), pane_marked: flag(this.info.marked === pane.id), pane_marked_set: flag(this.info.marked !== null), pane_pipe: flag(pane.pipe !== null), pane_dead_status: pane.exit ? String(pane.exit.exitCode) : '',
       pane_start_command: pane.command.join(' '), pane_in_mode: '0', pane_format: '1',
       pane_left: at ? String(at.x) : '', pane_top: at ? String(at.y) : '',
       pane_right: at ? String(at.x + pane.size.cols - 1) : '', pane_bottom: at ? String(at.y + pane.size.rows - 1) : '',

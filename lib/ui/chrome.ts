@@ -26,8 +26,9 @@ export function headerLabel(mux: Mux, id: string): string {
   const zoom = mux.zoomed === id ? ' [zoom]' : '';
   // What is typed goes to every pane of the window: each says so.
   const sync = mux.windowOf(id).synchronize ? ' [sync]' : '';
+  const marked = mux.marked === id ? ' [marked]' : '';
   const notice = pane.notice ? ` [${pane.notice}]` : '';
-  return ` ${id} ${pane.title}${exit}${zoom}${sync}${notice} `;
+  return ` ${id} ${pane.title}${exit}${zoom}${sync}${marked}${notice} `;
 }
 
 /**

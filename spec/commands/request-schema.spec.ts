@@ -37,7 +37,7 @@ const LINES = [
   'paste --buffer buffer1', 'paste --separator x --plain --delete', 'buffers', 'set-buffer some text', 'set-buffer --buffer b --append more', 'set-buffer --clipboard copied', 'delete-buffer', 'delete-buffer --buffer b', 'focus --direction left', 'focus --next', 'focus --urgent', 'focus --last', 'focus --pane 2',
   'kill-pane --pane 2', 'rename-pane --pane 2 researcher', 'rename-pane', 'respawn-pane -k --cwd /tmp -- vim', 'info', 'agents', 'save',
   'reload-config', 'wait --state done --timeout 1.5', 'wait --output ready', 'zoom', 'resize-pane --direction left --cells 5',
-  'resize-pane --width 50% --height 10', 'equalize', 'detach', 'detach --client 2', 'clients', 'clear-history', 'clear-history --pane 1', 'kill-server', 'server upgrade',
+  'resize-pane --width 50% --height 10', 'equalize', 'detach', 'detach --client 2', 'clients', 'clear-history', 'clear-history --pane 1', 'mark', 'mark --pane 1', 'mark --clear', 'kill-server', 'server upgrade',
   'agent report --agent a --owner-pid 12 --instance i-1 --sequence 1 --status working --message hi --session-id s1 --resume-json ["a","--resume"]',
   'agent release --owner-pid 12 --instance i-1 --sequence 2', 'agent prompt fix the bug', 'agent explain', 'agent answer --choice 1 --expect abc',
   'agent answer --deny --expect abc', 'schema --command split', 'schema', 'rename-session build-2', 'display-message build is done', 'capture --join',
@@ -140,7 +140,7 @@ test('the results a command declares are what it returns, on a real Mux', async 
     { type: 'select-layout', layout: 'tiled' }, { type: 'synchronize-panes', off: true }, { type: 'capture', scrollback: 10 },
     { type: 'set-buffer', text: 'x' }, { type: 'paste' }, { type: 'focus', next: true }, { type: 'rename-pane', title: 'named' },
     { type: 'respawn-pane', kill: true }, { type: 'zoom' }, { type: 'wait', output: '' }, { type: 'info' }, { type: 'list' },
-    { type: 'agents' }, { type: 'detach' }, { type: 'clients' }, { type: 'clear-history', pane: '1' }, { type: 'equalize' }, { type: 'display-message', text: 'hi' }, { type: 'copy-mode' },
+    { type: 'agents' }, { type: 'detach' }, { type: 'clients' }, { type: 'clear-history', pane: '1' }, { type: 'mark', pane: '1' }, { type: 'equalize' }, { type: 'display-message', text: 'hi' }, { type: 'copy-mode' },
     { type: 'buffers' }, { type: 'list-windows' }, { type: 'rename-window', name: 'r' }, { type: 'rotate-window' },
     { type: 'agent-explain' }, { type: 'tmux-show-options' }, { type: 'schema' }, { type: 'schema', command: 'split' },
   ];

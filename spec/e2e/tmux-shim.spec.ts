@@ -355,7 +355,7 @@ test.serial('the paste-buffer commands load, append, show, list, save, paste wit
   t.regex(od, /l i n e o n e \\r l i n e t w o !/);
 });
 
-test.serial('swap-pane, join-pane, break-pane, move-window, rotate-window, next-layout, detach-client and kill-server do what tmux\'s do', async (t) => {
+test.serial('swap-pane, join-pane, break-pane, move-window, rotate-window, next-layout, the marked pane, detach-client and kill-server do what tmux\'s do', async (t) => {
   const env = await session(t);
   await env.ok(['split', '--pane', '1', '--', 'cat']);
   await env.ok(['split', '--pane', '2', '--', 'cat']);
@@ -388,7 +388,16 @@ test.serial('swap-pane, join-pane, break-pane, move-window, rotate-window, next-
     'nobody=1',
     '',
   ].join('\n'));
-  t.is(r.err, 'thurm: tmux shim: swap-pane: expects -s, -U or -D (thurm has no marked pane)\nthurm: tmux shim: can\'t find client: nobody\n');
+  t.is(r.err, 'thurm: tmux shim: swap-pane: expects -s, -U or -D, or a marked pane\nthurm: tmux shim: can\'t find client: nobody\n');
+  // The marked pane: select-pane -m, {marked} (~), and where swap-pane and join-pane take one from.
+  const marked = await inPane(env, [
+    "tmux select-pane -m -t %3; tmux display -p -t '{marked}' '#{pane_id} #{pane_marked}'; tmux display -p -t %1 '#{pane_marked} #{pane_marked_set}'",
+    `tmux swap-pane -t %1; ${panes}`,
+    "tmux select-pane -M; tmux display -p -t '~' x; echo \"gone=$?\"",
+  ].join('\n'));
+  t.is(marked.out, '%3 1\n0 1\n%1 %3 %2 \ngone=1\n');
+  t.is(marked.err, 'thurm: tmux shim: can\'t find pane: ~\n');
+  t.is((await info(env)).marked, null);
   const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
   t.teardown(() => client.kill());
   await client.waitForText('[default]');

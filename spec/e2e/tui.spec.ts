@@ -73,7 +73,7 @@ test.serial('prefix | and - split too, and prefix arrows, o and ; (the pane focu
   t.false((await env.capture('1')).includes('typed-into-two'));
 });
 
-test.serial('prefix q numbers the panes for display-panes-time and a number focuses its pane; prefix i says where you are, prefix ~ what was said; borders say when the window is synchronized', async (t) => {
+test.serial('prefix q numbers the panes for display-panes-time and a number focuses its pane; prefix i says where you are, prefix ~ what was said; m marks a pane; borders say when the window is synchronized', async (t) => {
   const { term, env } = await start(t);
   term.write(`${PREFIX}%`);
   await term.waitFor((s) => /│━ 2 sh/.test(s), 'pane 2');
@@ -103,6 +103,12 @@ test.serial('prefix q numbers the panes for display-panes-time and a number focu
   await term.waitFor((s) => / messages /.test(s) && /\d\d:\d\d:\d\d \[default\] 0:sh, current pane %1/.test(s), 'the message log');
   term.write('q');
   await term.waitFor((s) => !/ messages /.test(s), 'the log closed');
+  // Prefix m marks the focused pane (its border says so), M unmarks it.
+  term.write(`${PREFIX}m`);
+  await term.waitFor((s) => /━ 1 sh \[marked\] ━/.test(s), 'pane 1 marked');
+  t.is((await env.request('info')).marked, '1');
+  term.write(`${PREFIX}M`);
+  await term.waitFor((s) => !s.includes('[marked]'), 'unmarked');
   // A synchronized window says so in each pane's border, until it is not.
   await env.ok(['synchronize-panes']);
   await term.waitFor((s) => /━ 1 sh \[sync\] ━/.test(s) && /│─ 2 sh \[sync\] ─/.test(s), 'both borders marked');

@@ -10,7 +10,7 @@ const pane = (id: string, window: number): PaneInfo => ({
 });
 
 const info: SessionInfo = {
-  session: 'work', serverPid: 1, clients: 1,
+  session: 'work', serverPid: 1, clients: 1, marked: null,
   windows: [
     { index: 0, id: '@0', name: 'edit', current: false, last: true, panes: ['1', '4'], active: '4', lastPane: '1', layout: '0000,161x40,0,0{80x40,0,0,1,80x40,81,0,4}', state: 'none' },
     { index: 3, id: '@2', name: 'agents', current: true, last: false, panes: ['2', '3'], active: '3', lastPane: null, layout: '0000,80x40,0,0[80x20,0,0,2,80x20,0,20,3]', state: 'none' },
