@@ -21,6 +21,7 @@ import { drawHeaders, drawStatusLine } from './chrome.js';
 import { PromptHistory, promptRequests, runTmuxLine } from './command-prompt.js';
 import { CopyView } from './copy-view.js';
 import { FrameScheduler } from './frame-scheduler.js';
+import { ClockMode } from './clock-mode.js';
 import { DisplayPanesMode } from './display-panes.js';
 import { HelpView } from './help-view.js';
 import { InputFeed, type InputToken } from './input.js';
@@ -238,6 +239,10 @@ export class ClientScreen implements ClientHandle, UiContext {
 
   choose(label: string, rows: () => ChooserRow[], pick: (key: string) => void, empty?: string, initial?: string): void {
     this.modes.push(new ChooserMode(new Chooser(this.screen, label, rows, this.size, () => this.redrawAll(), empty, initial), pick));
+  }
+
+  clock(): void {
+    this.modes.push(new ClockMode(this.screen, this.mux, () => this.scheduleFrame()));
   }
 
   displayPanes(): void {

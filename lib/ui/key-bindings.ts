@@ -9,7 +9,7 @@ export type CommandAction = { [K in RequestType]: { command: K; args?: RequestFi
 /** A request, or one of the UI actions of ui-actions.ts. */
 export type BindingAction =
   | CommandAction
-  | { ui: 'help' | 'suspend' | 'display-panes' | 'display-info' | 'find-window' | 'choose-buffer' | 'choose-client' | 'show-messages' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' | 'agents' | 'choose-window' | 'rename-window' | 'move-window' | 'confirm-kill-window' | 'choose-session' | 'rename-session' | 'next-session' | 'previous-session' | 'last-session' | 'command-prompt' | 'reload-config' };
+  | { ui: 'help' | 'suspend' | 'display-panes' | 'display-info' | 'find-window' | 'choose-buffer' | 'choose-client' | 'show-messages' | 'clock-mode' | 'confirm-kill' | 'copy-mode' | 'copy-mode-page-up' | 'agents' | 'choose-window' | 'rename-window' | 'move-window' | 'confirm-kill-window' | 'choose-session' | 'rename-session' | 'next-session' | 'previous-session' | 'last-session' | 'command-prompt' | 'reload-config' };
 
 export interface Binding {
   keys: string[];
@@ -81,6 +81,7 @@ export const BINDINGS: readonly Binding[] = [
   { keys: ['r'], describe: 'reload the config file', action: { ui: 'reload-config' } },
   { keys: ['i'], describe: 'show the session, window, pane and time in the status line', action: { ui: 'display-info' } },
   { keys: ['~'], describe: 'what the status line said, with the times', action: { ui: 'show-messages' } },
+  { keys: ['t'], describe: 'a large clock over the pane, until a key', action: { ui: 'clock-mode' } },
   { keys: [':'], describe: 'type a thurm command (Tab completes, Up/Down recall)', action: { ui: 'command-prompt' } },
   { keys: ['?'], describe: 'show these key bindings', action: { ui: 'help' } },
 ];
@@ -123,7 +124,7 @@ export const KEY_DOC: readonly KeyDocRow[] = [
   { keys: ['u'], text: 'jump to the pane that most needs you (blocked, then error, then done)' },
   { keys: ['a'], text: 'agent overview: every pane with a status, most pressing first (blocked, error, done, working, idle), with its window, app, message and how long it has been so; Up/Down move, Enter jumps to the pane, `q` closes; it follows changes live' },
   { keys: ['r'], text: 'reload the config file (a bad one changes nothing; the status line says which key and line)' },
-  { keys: ['i', '~'], text: 'say in the status line where you are: `[default] 0:build, current pane %3 - (14:05 07-Dec-26)`, as tmux\'s display-message / what the status line said to this client (notifications, messages, errors), with the times, as tmux\'s show-messages' },
+  { keys: ['i', '~', 't'], text: 'say in the status line where you are: `[default] 0:build, current pane %3 - (14:05 07-Dec-26)`, as tmux\'s display-message / what the status line said to this client (notifications, messages, errors), with the times, as tmux\'s show-messages / the time in large digits over the pane until a key, as tmux\'s clock-mode' },
   { keys: [':'], text: 'type any thurm command in the CLI\'s syntax (`split --down`, `select-layout tiled`, `rename-window build`) or a tmux command in tmux\'s (`splitw -h`, `resize-pane -L 5`, `neww ; last-pane`); Tab completes its name, Up/Down recall earlier lines, output and errors show in the status line' },
   { keys: ['?'], text: 'show the key bindings (j/k and PageUp/PageDown scroll it when it is taller than the terminal)' },
 ];

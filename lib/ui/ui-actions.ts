@@ -35,6 +35,8 @@ export interface UiContext {
   prompt(label: string, done: (text: string) => void, history?: PromptHistory, text?: string): void;
   confirm(question: string, yes: () => void): void;
   help(): void;
+  /** The time in large digits over the focused pane, until a key (prefix t). */
+  clock(): void;
   /** What the status line said, with the times (prefix ~). */
   showMessages(): void;
   /** Numbers the window's panes for a moment; typing one focuses it (prefix q). */
@@ -63,6 +65,7 @@ export const UI_ACTIONS: Record<UiAction, (c: UiContext) => void> = {
   'display-panes': (c) => c.displayPanes(),
   'display-info': (c) => c.showMessage(infoLine(c.mux)),
   'show-messages': (c) => c.showMessages(),
+  'clock-mode': (c) => c.clock(),
   'choose-client': (c) => c.choose('clients: Enter detaches one', () => c.mux.clients.list().map((client) => ({
     key: client.id,
     text: `${clientLine(client, client.observer, client.attachedAt, Date.now())}${client.id === c.id ? ' (this one)' : ''}`,

@@ -73,7 +73,7 @@ test.serial('prefix | and - split too, and prefix arrows, o and ; (the pane focu
   t.false((await env.capture('1')).includes('typed-into-two'));
 });
 
-test.serial('prefix q numbers the panes for display-panes-time and a number focuses its pane; prefix i says where you are, prefix ~ what was said; m marks a pane; borders say when the window is synchronized', async (t) => {
+test.serial('prefix q numbers the panes for display-panes-time and a number focuses its pane; prefix i says where you are, prefix ~ what was said, t the time; m marks a pane; borders say when the window is synchronized', async (t) => {
   const { term, env } = await start(t);
   term.write(`${PREFIX}%`);
   await term.waitFor((s) => /│━ 2 sh/.test(s), 'pane 2');
@@ -103,6 +103,14 @@ test.serial('prefix q numbers the panes for display-panes-time and a number focu
   await term.waitFor((s) => / messages /.test(s) && /\d\d:\d\d:\d\d \[default\] 0:sh, current pane %1/.test(s), 'the message log');
   term.write('q');
   await term.waitFor((s) => !/ messages /.test(s), 'the log closed');
+  // Prefix t: the time in large digits over the focused pane (each of its five rows has a block
+  // of each digit at least), until a key, which goes no further.
+  const blockRows = (s: string) => s.split('\n').filter((l) => [...l.slice(0, 50)].filter((c) => c === '█').length >= 4).length;
+  term.write(`${PREFIX}t`);
+  await term.waitFor((s) => blockRows(s) === 5, 'the large clock over pane 1');
+  term.write('x');
+  await term.waitFor((s) => blockRows(s) === 0, 'closed by a key');
+  t.false(/\$ x/.test(await env.capture('1')), 'the key was the clock\'s');
   // Prefix m marks the focused pane (its border says so), M unmarks it.
   term.write(`${PREFIX}m`);
   await term.waitFor((s) => /━ 1 sh \[marked\] ━/.test(s), 'pane 1 marked');
