@@ -3,9 +3,10 @@
 // the copy mode and the pane, normal-mode.ts), which turn them into pane input or into the
 // actions of ui-actions.ts; it composes frames of changed cells (frame-scheduler.ts decides
 // when), and the rest of what its terminal is sent comes from outer-signals.ts.
-// It is a little over 400 lines because it is the UiContext every key binding acts through
-// (ui-actions.ts): the overlays, prompts, messages and session switching it opens are its own
-// state, which the modes read and change.
+// It is some 460 lines because it is the UiContext every key binding acts through
+// (ui-actions.ts): the overlays it opens (help, choosers, prompts, the message log, display-panes,
+// the clock), its messages, session switching and suspending are its own state, which the modes
+// read and change; each overlay's drawing lives in a module of its own.
 import { PassThrough, Writable } from 'node:stream';
 import blessed from 'blessed';
 import type { ClientHandle } from '../commands/command.js';
@@ -24,6 +25,7 @@ import { FrameScheduler } from './frame-scheduler.js';
 import { ClockMode } from './clock-mode.js';
 import { DisplayPanesMode } from './display-panes.js';
 import { HelpView } from './help-view.js';
+import { MessageLog } from './message-log.js';
 import { InputFeed, type InputToken } from './input.js';
 import { helpLines } from './key-bindings.js';
 import { Latest } from './latest.js';
@@ -53,8 +55,6 @@ export interface ClientTransport {
 export type RunCommand = (client: ClientScreen, request: Record<string, unknown>) => Promise<Reply>;
 
 const MESSAGE_MS = 3000;
-/** The messages prefix ~ keeps, as tmux's message-limit (1000; these are only this client's). */
-const MAX_MESSAGES = 1000;
 /** What a restore did is told to the first client that attaches after it, for longer, beside the status. */
 const RESTORE_NOTICE_MS = 10_000;
 /** A storm of resizes is applied at most once per this interval (the latest size wins). */
@@ -83,7 +83,7 @@ export class ClientScreen implements ClientHandle, UiContext {
   /** The next frame clears the client's screen first: the grid was (re)allocated blank. */
   private clearFirst = true;
   /** What the status line said (messages, notifications, errors), for prefix ~. */
-  private readonly messageLog: { at: number; text: string }[] = [];
+  private readonly messageLog = new MessageLog();
   /** Stopped by prefix C-z until the client says it resumed: nothing is sent to it. */
   private suspended = false;
   private readonly frames: FrameScheduler;
@@ -260,17 +260,13 @@ export class ClientScreen implements ClientHandle, UiContext {
 
   showMessage(text: string, ms = MESSAGE_MS): void {
     this.message.show(text, ms);
-    this.messageLog.push({ at: Date.now(), text });
-    if (this.messageLog.length > MAX_MESSAGES) this.messageLog.shift();
+    this.messageLog.add(text);
     this.scheduleFrame();
   }
 
   /** Prefix ~, as tmux's show-messages: what the status line said, oldest first, with its time. */
   showMessages(): void {
-    const two = (n: number) => String(n).padStart(2, '0');
-    const time = (at: number) => { const d = new Date(at); return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`; };
-    const lines = this.messageLog.length ? this.messageLog.map((m) => `${time(m.at)} ${m.text}`) : ['no messages yet'];
-    const view = new HelpView(this.screen, lines, this.size, () => this.redrawAll(), 'messages');
+    const view = new HelpView(this.screen, this.messageLog.lines(), this.size, () => this.redrawAll(), 'messages');
     this.modes.push(new HelpMode(view, true));
   }
 

@@ -11,6 +11,7 @@ import { agentChoices, bufferChoices, findChoices, sessionChoices, windowChoices
 import type { PromptHistory } from './command-prompt.js';
 import type { CopyView } from './copy-view.js';
 import { findBinding, type BindingAction } from './key-bindings.js';
+import { clockTime } from './message-log.js';
 
 /** What the actions work with: one client screen's session, its overlays and its requests. */
 export interface UiContext {
@@ -55,7 +56,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function infoLine(mux: Mux, now = new Date()): string {
   const w = currentWindow(mux);
   const two = (n: number) => String(n).padStart(2, '0');
-  const when = `${two(now.getHours())}:${two(now.getMinutes())} ${two(now.getDate())}-${MONTHS[now.getMonth()]}-${two(now.getFullYear() % 100)}`;
+  const when = `${clockTime(now)} ${two(now.getDate())}-${MONTHS[now.getMonth()]}-${two(now.getFullYear() % 100)}`;
   return `[${mux.session}] ${w ? `${w.index}:${mux.windowName(w)}` : '-'}, current pane ${mux.focused ? `%${mux.focused}` : '-'} - (${when})`;
 }
 
