@@ -1,6 +1,6 @@
-// The end-to-end and hardening files each run in a worker of their own; the unit specs run one
-// folder to a worker (dist/spec/units, written by build/unit-specs.mjs), since starting a worker
-// costs more than most unit files' tests. Three files at a time keep two cores busy 93% of a run
+// The end-to-end and hardening files each run in a worker of their own; the unit specs run a large
+// folder to a worker and the small folders together (dist/spec/units/suite, written by
+// build/unit-specs.mjs), since starting a worker costs more than most unit files' tests. Three files at a time keep two cores busy 93% of a run
 // (four: 98%, but four full runs took more CPU and more time than three did), as most end-to-end
 // files spend part of their time waiting on their programs; the long files start first, largest
 // first (a file's size follows its run time closely: the fault trials, the tmux shim's and the
@@ -29,7 +29,7 @@ const rank = new Map(order.map((f, i) => [path.resolve(f), i]));
 const rankOf = (file) => rank.get(path.resolve(file)) ?? order.length;
 
 export default {
-  files: ['dist/spec/e2e/**/*.spec.js', 'dist/spec/hardening/**/*.spec.js', 'dist/spec/units/*.js', '!dist/spec/units/*.parts.js'],
+  files: ['dist/spec/e2e/**/*.spec.js', 'dist/spec/hardening/**/*.spec.js', 'dist/spec/units/suite/*.js', '!dist/spec/units/suite/*.parts.js'],
   timeout: '60s',
   concurrency: 3,
   workerThreads: false,

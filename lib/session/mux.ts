@@ -36,6 +36,7 @@ import { StatusWatch } from './status-watch.js';
 import { TmuxOptions } from './tmux-options.js';
 import { WindowChanges } from './window-changes.js';
 import { Windows, type Window } from './windows.js';
+import { type OneTimer, realTimer } from './one-timer.js';
 
 export interface MuxOptions {
   session: string;
@@ -44,9 +45,10 @@ export interface MuxOptions {
   size: { cols: number; rows: number };
   /** Starts pane programs; specs pass a fake pty. */
   spawn?: PaneOptions['spawn'];
-  /** What panes read of processes, and the clock; specs pass made-up ones. */
+  /** What panes read of processes, the clock and its timers; specs pass made-up ones. */
   proc?: ProcFacts;
   now?: () => number;
+  timer?: () => OneTimer;
 }
 
 export interface SplitOptions {
@@ -93,6 +95,7 @@ export class Mux {
     this.socketFile = opts.socketPath;
     this.settings = opts.config;
     this.proc = opts.proc ?? LIVE_PROC;
+    const timer = opts.timer ?? realTimer;
     this.now = opts.now ?? Date.now;
     this.clients = new ClientSizes(opts.size, (e) => this.events.emit(e), () => this.relayout(), this.now);
     const parts: MuxParts = {
@@ -105,8 +108,8 @@ export class Mux {
     this.persistence = new Persistence(this, parts, this.proc);
     this.windowChanges = new WindowChanges(this, parts);
     this.notifier = new Notifier((pane, notification) => this.events.emit({ type: 'notification', pane, notification }), this.now);
-    this.lifecycle = new PaneLifecycle(this, parts, { panes: this.panes, notifier: this.notifier, reaper: this.reaper, pipes: this.pipes, spawnPty: opts.spawn, proc: this.proc, now: this.now });
-    this.watch = new StatusWatch(this, (id) => this.livePane(id), (pane) => this.events.emit({ type: 'status-changed', pane }), this.now);
+    this.lifecycle = new PaneLifecycle(this, parts, { panes: this.panes, notifier: this.notifier, reaper: this.reaper, pipes: this.pipes, spawnPty: opts.spawn, proc: this.proc, now: this.now, timer });
+    this.watch = new StatusWatch(this, (id) => this.livePane(id), (pane) => this.events.emit({ type: 'status-changed', pane }), this.now, timer());
     this.subscribe((e) => {
       if (e.type === 'pane-removed') {
         if (this.markedPane === e.pane) this.markedPane = null;

@@ -2,6 +2,7 @@
 // several times a frame, and looked at again shortly after output or input (a program may have
 // started or ended). checkForeground is the one place a change of foreground is noticed.
 import type { ForegroundProcess, ProcFacts } from '../pty/proc.js';
+import type { OneTimer } from './one-timer.js';
 
 const FOREGROUND_MS = 100;
 /** How soon after output or input the foreground is looked at again (a program may have started or ended). */
@@ -31,9 +32,12 @@ export class ForegroundWatch {
   /** The foreground group and its argv at the last look. */
   private observed: { pgid: number | null; argv: string[] | null } = { pgid: null, argv: null };
   private checkedAt = -Infinity;
-  private timer: { timer: NodeJS.Timeout; at: number } | null = null;
+  /** When the timer fires; null when it is not set. */
+  private timerAt: number | null = null;
 
-  constructor(private readonly proc: ProcFacts, private readonly now: () => number, private readonly hooks: ForegroundHooks) {}
+  constructor(
+    private readonly proc: ProcFacts, private readonly now: () => number, private readonly timer: OneTimer, private readonly hooks: ForegroundHooks,
+  ) {}
 
   /** The foreground command at the last look, or null before the first. */
   get observedArgv(): string[] | null {
@@ -93,14 +97,13 @@ export class ForegroundWatch {
   /** Looks at the foreground at `at`, then, unless this is the late look, once more a little later. */
   private lookAt(at: number, late: boolean): void {
     if (this.hooks.exited()) return;
-    if (this.timer && this.timer.at <= at) return;
-    if (this.timer) clearTimeout(this.timer.timer);
-    const timer = setTimeout(() => {
-      this.timer = null;
+    if (this.timerAt !== null && this.timerAt <= at) return;
+    this.timerAt = at;
+    this.timer.set(() => {
+      this.timerAt = null;
       this.check();
       if (!late) this.lookAt(this.now() + FOREGROUND_LATE_MS, true);
-    }, at - this.now());
-    this.timer = { timer, at };
+    }, Math.max(at - this.now(), 0));
   }
 
   /** Looks at the foreground unless the last look is less than `maxAgeMs` old. */
@@ -120,6 +123,6 @@ export class ForegroundWatch {
   }
 
   dispose(): void {
-    if (this.timer) clearTimeout(this.timer.timer);
+    this.timer.clear();
   }
 }

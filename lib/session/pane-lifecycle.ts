@@ -12,6 +12,7 @@ import type { PanePipes } from './pane-pipes.js';
 import { paneOptions, type NewPaneSpec, type RestoredPane } from './pane-spawn.js';
 import type { Reaper } from './reaper.js';
 import type { Window } from './windows.js';
+import type { OneTimer } from './one-timer.js';
 
 /** What the Mux gives its lifecycle beside MuxParts: the writable pane map and what panes start with. */
 export interface LifecycleDeps {
@@ -22,6 +23,7 @@ export interface LifecycleDeps {
   spawnPty: PaneOptions['spawn'];
   proc: ProcFacts;
   now: () => number;
+  timer: () => OneTimer;
 }
 
 export class PaneLifecycle {
@@ -31,7 +33,7 @@ export class PaneLifecycle {
   spawn(spec: NewPaneSpec, cols: number, rows: number, restored?: RestoredPane): Pane {
     const { mux, parts, deps } = this;
     const id = restored?.id ?? parts.ids.take();
-    const ctx = { session: mux.session, socketPath: mux.socketPath, config: mux.config, spawn: deps.spawnPty, proc: deps.proc, now: deps.now };
+    const ctx = { session: mux.session, socketPath: mux.socketPath, config: mux.config, spawn: deps.spawnPty, proc: deps.proc, now: deps.now, timer: deps.timer };
     const opts = paneOptions(id, spec, cols, rows, ctx, restored);
     const pane = new Pane(
       opts,

@@ -9,6 +9,7 @@ import { tmuxShimEnv } from '../pty/tmux-shim-env.js';
 import type { Config } from './config.js';
 import type { PaneLive } from './pane-live.js';
 import type { PaneOptions } from './pane.js';
+import type { OneTimer } from './one-timer.js';
 
 export interface NewPaneSpec {
   argv?: string[];
@@ -28,6 +29,7 @@ export interface SpawnContext {
   spawn: PaneOptions['spawn'];
   proc: ProcFacts;
   now: () => number;
+  timer: () => OneTimer;
 }
 
 /** The options pane `id` starts with at `cols` x `rows`; throws when its folder is not one (an adopted pty has no folder to check). */
@@ -44,6 +46,6 @@ export function paneOptions(id: string, spec: NewPaneSpec, cols: number, rows: n
     id, argv, cwd, cols: Math.max(cols, 1), rows: Math.max(rows, 1), env,
     scrollback: ctx.config.ui.scrollback, detection: ctx.config.detection,
     history: restored?.history, typeOnStart: restored?.typed ?? undefined, notice: restored?.notice ?? undefined, title: restored?.title,
-    live: restored?.live, spawn: pty ? () => pty : ctx.spawn, proc: ctx.proc, now: ctx.now,
+    live: restored?.live, spawn: pty ? () => pty : ctx.spawn, proc: ctx.proc, now: ctx.now, timer: ctx.timer,
   };
 }

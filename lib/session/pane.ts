@@ -29,6 +29,7 @@ import { TerminalHolders } from './terminal-holders.js';
 import { CommittedStatus } from './committed-status.js';
 import { LaunchEnv } from './launch-env.js';
 import { shellSyntax } from './resume.js';
+import { type OneTimer, realTimer } from './one-timer.js';
 
 export interface PaneOptions {
   id: string;
@@ -51,9 +52,10 @@ export interface PaneOptions {
   live?: PaneLive;
   /** Starts the program; specs pass a fake. */
   spawn?: typeof spawnPty;
-  /** What is read of processes (/proc), and the clock: specs pass made-up ones. */
+  /** What is read of processes (/proc), the clock and its timers: specs pass made-up ones. */
   proc?: ProcFacts;
   now?: () => number;
+  timer?: () => OneTimer;
 }
 
 /**
@@ -132,7 +134,7 @@ export class Pane {
     this.flow = new FlowControl(this.pty);
     this.folder = new PaneCwd(this.proc, () => this.pid, opts.cwd);
     this.launch = new LaunchEnv(this.proc);
-    this.foregroundWatch = new ForegroundWatch(this.proc, this.now, {
+    this.foregroundWatch = new ForegroundWatch(this.proc, this.now, (opts.timer ?? realTimer)(), {
       pid: () => this.pid,
       argv: () => this.argv,
       exited: () => this.exit !== null,

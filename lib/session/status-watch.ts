@@ -6,30 +6,11 @@
 // the earliest pane is due; with every pane settled, nothing wakes the server.
 import { AiClassifier } from '../agent/ai-classifier.js';
 import type { Mux } from './mux.js';
+import { type OneTimer, realTimer } from './one-timer.js';
 import type { Pane } from './pane.js';
 
 /** How soon after an event a pane is looked at: events of a flood are seen together. */
 export const LOOK_AFTER_EVENT_MS = 500;
-
-/** The watch's one timer; specs pass a made-up one. */
-export interface WatchTimer {
-  set(run: () => void, ms: number): void;
-  clear(): void;
-}
-
-function realTimer(): WatchTimer {
-  let timer: NodeJS.Timeout | null = null;
-  return {
-    set(run, ms) {
-      timer = setTimeout(run, ms);
-      timer.unref();
-    },
-    clear() {
-      if (timer) clearTimeout(timer);
-      timer = null;
-    },
-  };
-}
 
 export class StatusWatch {
   private disposed = false;
@@ -43,7 +24,7 @@ export class StatusWatch {
 
   constructor(
     private readonly mux: Mux, private readonly livePane: (id: string) => Pane, private readonly announce: (pane: string) => void,
-    private readonly now: () => number = Date.now, private readonly timer: WatchTimer = realTimer(),
+    private readonly now: () => number = Date.now, private readonly timer: OneTimer = realTimer(),
   ) {
     this.ai = new AiClassifier(() => mux.config.detection.ai);
     mux.subscribe((e) => {

@@ -1,5 +1,6 @@
 // A Mux on fake ptys, for specs: optionally on made-up processes (fake-proc.ts) and a made-up
-// clock. It ends with the test.
+// clock, whose timers (the Mux's status watch, the panes' foreground looks) then never fire: on a
+// made-up clock every look is the spec's own. It ends with the test.
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import { Mux, type MuxOptions } from '../../lib/session/mux.js';
 import { FakePty } from './fake-pty.js';
@@ -14,7 +15,7 @@ export function fakeMux(t: { teardown(fn: () => void): void }, opts: Partial<Pic
       return fake;
     },
     ...(opts.proc && { proc: opts.proc }),
-    ...(opts.now && { now: opts.now }),
+    ...(opts.now && { now: opts.now, timer: () => ({ set() {}, clear() {} }) }),
   });
   t.teardown(() => mux.end());
   return { mux, ptys };

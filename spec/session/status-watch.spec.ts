@@ -6,14 +6,15 @@ import test from 'ava';
 import { ACTIVE_WINDOW_MS } from '../../lib/agent/detector.js';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import { OWNER_POLL_MS } from '../../lib/session/pane-sources.js';
-import { LOOK_AFTER_EVENT_MS, StatusWatch, type WatchTimer } from '../../lib/session/status-watch.js';
+import type { OneTimer } from '../../lib/session/one-timer.js';
+import { LOOK_AFTER_EVENT_MS, StatusWatch } from '../../lib/session/status-watch.js';
 import { fakeMux } from '../helpers/fake-mux.js';
 import { FakeProcesses } from '../helpers/fake-proc.js';
 import { livePane } from '../helpers/live-pane.js';
 
 const IDLE_MS = DEFAULT_CONFIG.detection.idleThresholdMs;
 
-class FakeTimer implements WatchTimer {
+class FakeTimer implements OneTimer {
   run: (() => void) | null = null;
   set(run: () => void): void { this.run = run; }
   clear(): void { this.run = null; }
@@ -74,23 +75,19 @@ test('a detected agent is looked at after its output, at the end of its activity
 test('output in a shell pane is looked at once, that pane alone, and then nothing wakes the watch', async (t) => {
   const { mux, watch, wake, print } = setUp(t, ['bash'], 2);
   wake();
-  // The watch's looks only: a pane's own foreground checks tick it too, on real timers that a
-  // slow run lets fire meanwhile.
-  let watching = false;
   const looked: string[] = [];
   for (const id of mux.paneIds()) {
     const pane = livePane(mux, id);
     const tick = pane.tick.bind(pane);
     pane.tick = (at) => {
-      if (watching) looked.push(id);
+      looked.push(id);
       return tick(at);
     };
   }
   await print('2', 'make: done');
   await print('2', 'more output');
-  watching = true;
+  t.deepEqual(looked, [], 'output alone looks at no pane');
   wake();
-  watching = false;
   t.deepEqual(looked, ['2'], 'pane 2 once, for both outputs');
   t.is(watch.nextWake, Infinity);
 });
