@@ -17,10 +17,20 @@ import path from 'node:path';
 // process a spec starts, run without it.
 delete process.env.NODE_EXTRA_CA_CERTS;
 
+// The hardening files that start no process run together in one worker (build/unit-specs.mjs
+// lists them in units/suite/hardening.parts.js), ranked by their size together.
+const SUITE = path.join('dist', 'spec', 'units', 'suite');
+const merged = (name) => {
+  const parts = path.join(SUITE, `${name}.parts.js`);
+  return fs.existsSync(parts) ? [...fs.readFileSync(parts, 'utf8').matchAll(/^import '(.+)';$/gm)].map((m) => path.join(SUITE, m[1])) : [];
+};
+const hardeningTogether = merged('hardening');
+const sizeOf = (file) => (file === path.join(SUITE, 'hardening.js') ? hardeningTogether : [file]).reduce((sum, f) => sum + fs.statSync(f).size, 0);
 const longFiles = ['e2e', 'hardening'].flatMap((dir) => {
   const folder = path.join('dist', 'spec', dir);
   return fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.spec.js')).map((f) => path.join(folder, f)) : [];
-}).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size || a.localeCompare(b));
+}).filter((f) => !hardeningTogether.includes(f)).concat(hardeningTogether.length ? [path.join(SUITE, 'hardening.js')] : [])
+  .sort((a, b) => sizeOf(b) - sizeOf(a) || a.localeCompare(b));
 const waiting = longFiles.filter((f) => path.basename(f).startsWith('real-'));
 const busy = longFiles.filter((f) => !waiting.includes(f));
 const every = Math.max(1, Math.ceil(busy.length / (waiting.length + 1)));
@@ -29,7 +39,7 @@ const rank = new Map(order.map((f, i) => [path.resolve(f), i]));
 const rankOf = (file) => rank.get(path.resolve(file)) ?? order.length;
 
 export default {
-  files: ['dist/spec/e2e/**/*.spec.js', 'dist/spec/hardening/**/*.spec.js', 'dist/spec/units/suite/*.js', '!dist/spec/units/suite/*.parts.js'],
+  files: ['dist/spec/e2e/**/*.spec.js', 'dist/spec/hardening/**/*.spec.js', ...hardeningTogether.map((f) => `!${f}`), 'dist/spec/units/suite/*.js', '!dist/spec/units/suite/*.parts.js'],
   timeout: '60s',
   concurrency: 3,
   workerThreads: false,

@@ -1,5 +1,5 @@
-// The attached clients, as tmux's list-clients: each one's size (the window follows the
-// smallest that types), whether it only watches, and since when; `detach --client ID` ends one.
+// The attached clients, as tmux's list-clients: each one's size (the window's follows from them
+// by window-size), whether it only watches, and since when; `detach --client ID` ends one.
 import { field } from '../fields.js';
 import type { ClientEntry } from '../session/client-sizes.js';
 import { duration } from '../session/agents.js';

@@ -8,11 +8,14 @@ import { checkObject, field, type Output, type Rules, type Shape } from '../fiel
 import { ENVELOPE_KEYS, MAX_FRAME } from '../server/protocol.js';
 import type { PaneSize } from '../session/layout.js';
 import type { Mux } from '../session/mux.js';
+import { MAX_WINDOW_INDEX } from '../session/window-options.js';
 
 /** An attached client, when a command comes from its keys rather than the socket. */
 export interface ClientHandle {
   readonly id: string;
   detach(): void;
+  /** Shows another session: one named, or the next (1) or previous (-1) by name. */
+  switchSession(step: number | string): void;
   /** Enters copy mode on a pane for this client only. */
   enterCopyMode(pane: string): void;
 }
@@ -100,7 +103,7 @@ export function paneId(v: unknown): string | undefined {
 /** The directions a focus moves or a border is dragged. */
 export const HEADINGS = ['left', 'right', 'up', 'down'] as const;
 /** Window indexes, as tmux numbers them. */
-export const MAX_WINDOW_INDEX = 9999;
+export { MAX_WINDOW_INDEX };
 export const windowIndexField = field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('window index (default: the current window)').optional().cli();
 /** A directory; the CLI sends it absolute, since the server runs elsewhere. */
 export const cwdField = field.string({ max: 4096 }).describe('working directory').optional()

@@ -6,6 +6,9 @@ import { hasControl } from '../sanitize.js';
 import { KINDS } from '../status/osc7501.js';
 import { keyBytes } from '../term/keys.js';
 import { MODE_KEYS } from '../ui/copy-keys.js';
+import { MAX_WINDOW_INDEX } from './window-options.js';
+import { WINDOW_SIZE_RULES } from './client-sizes.js';
+import { MAX_OPTION_VALUE } from './tmux-options.js';
 
 export type Fail = (key: string, why: string) => never;
 
@@ -63,6 +66,11 @@ export const value = {
     show: (bytes) => String(bytes / MIB),
   }),
   /** A non-empty string; `describe` says what it is. */
+  /** A tmux format (status-left): any string, empty for nothing, as long as a tmux option value may be. */
+  format: (): ValueRule<string> => ({
+    read: (v, key, fail) => (typeof v === 'string' && v.length <= MAX_OPTION_VALUE ? v : fail(key, `must be a string of at most ${MAX_OPTION_VALUE} characters`)),
+    show: quote,
+  }),
   text: (describe = 'a non-empty string'): ValueRule<string> => ({
     read: (v, key, fail) => (typeof v === 'string' && v ? v : fail(key, `must be ${describe}`)),
     show: quote,
@@ -181,6 +189,11 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { key: 'ui.mouse', at: 'ui.mouse', value: value.bool(), doc: 'false: no clicks, drags or wheel for thurm; your terminal keeps the mouse' },
   { key: 'ui.set-title', at: 'ui.setTitle', value: value.bool(), doc: 'the terminal\'s title follows the focused pane ("default: 2 vim"), restored on exit' },
   { key: 'ui.outer-status', at: 'ui.outerStatus', value: value.bool(), doc: 'tell an outer terminal that speaks OSC 7501 (another thurm, Zellij...) this session\'s state' },
+  { key: 'ui.base-index', at: 'ui.baseIndex', value: value.int(0, MAX_WINDOW_INDEX), doc: 'the first window\'s index, and the lowest a new one takes (a tmux `set -g base-index` wins)' },
+  { key: 'ui.renumber-windows', at: 'ui.renumberWindows', value: value.bool(), doc: 'true: closing a window numbers the others again from base-index (a tmux `set -g renumber-windows` wins)' },
+  { key: 'ui.status-left', at: 'ui.statusLeft', value: value.format(), doc: 'the status line\'s left end, a tmux format and strftime codes ("#S", "#{pane_title}", "%H:%M"; a tmux `set -g status-left` wins)' },
+  { key: 'ui.status-right', at: 'ui.statusRight', value: value.format(), doc: 'its right end, the same way (empty: nothing; the state counts stay left of it)' },
+  { key: 'ui.window-size', at: 'ui.windowSize', value: value.oneOf(WINDOW_SIZE_RULES), doc: 'whose size the window takes: "latest" (the client that typed last), "largest", "smallest" or "manual" (resize-window\'s; a tmux `set -g window-size` wins)' },
   { key: 'session.save', at: 'session.save', value: value.bool(), doc: 'false: no session file is written (nothing to restore)' },
   { key: 'session.history-lines', at: 'session.historyLines', value: value.int(0, 100_000), doc: 'lines of each pane\'s history kept in the session file; 0: none (it may hold secrets)' },
   { key: 'session.resume_agents', at: 'session.resumeAgents', value: value.bool(), doc: 'restore types each agent\'s resume command into its pane\'s shell' },

@@ -12,12 +12,13 @@ import { CONFIG_KEYS, KNOWN_KEYS, splitKey, type Fail } from './config-keys.js';
 import { DEFAULT_SCROLLBACK } from './history-budget.js';
 import type { ModeKeys } from '../ui/copy-keys.js';
 import type { ResumeRule } from './resume.js';
+import type { WindowSizeRule } from './client-sizes.js';
 
 export interface Config {
   /** bind: `[[keys.bind]]`, a key (after the prefix, or on its own) running a command line. */
   keys: { prefix: string; prefixBytes: string; modeKeys: ModeKeys; bind: { key: string; command: string; prefix: boolean }[] };
   /** scrollbackMemory: bytes all panes' history may use together (see history-budget.ts). */
-  ui: { statusLine: boolean; scrollback: number; scrollbackMemory: number; truecolor: 'auto' | 'on' | 'off'; clipboard: boolean; paneClipboard: boolean; mouse: boolean; setTitle: boolean; outerStatus: boolean };
+  ui: { statusLine: boolean; scrollback: number; scrollbackMemory: number; truecolor: 'auto' | 'on' | 'off'; clipboard: boolean; paneClipboard: boolean; mouse: boolean; setTitle: boolean; outerStatus: boolean; baseIndex: number; renumberWindows: boolean; windowSize: WindowSizeRule; statusLeft: string; statusRight: string };
   remainOnExit: boolean;
   /** The session file (saver.ts) and what a restore does (resume.ts). */
   session: { save: boolean; historyLines: number; resumeAgents: boolean; resume: ResumeRule[] };
@@ -31,7 +32,7 @@ const MIB = 2 ** 20;
 
 export const DEFAULT_CONFIG: Config = {
   keys: { prefix: 'C-b', prefixBytes: '\x02', modeKeys: 'vi', bind: [] },
-  ui: { statusLine: true, scrollback: DEFAULT_SCROLLBACK, scrollbackMemory: 256 * MIB, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true, setTitle: true, outerStatus: true },
+  ui: { statusLine: true, scrollback: DEFAULT_SCROLLBACK, scrollbackMemory: 256 * MIB, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true, setTitle: true, outerStatus: true, baseIndex: 0, renumberWindows: false, windowSize: 'latest', statusLeft: '[#S] ', statusRight: '' },
   remainOnExit: false,
   session: { save: true, historyLines: 1000, resumeAgents: true, resume: [] },
   notifications: { desktop: 'osc9', command: [] },

@@ -5,7 +5,7 @@
 // changes (window-changes.ts), client sizing (client-sizes.ts), each pane's pipe
 // (pane-pipes.ts), and persistence and the handover (persistence.ts). Every change is announced
 // as a MuxEvent; see events.ts.
-// It is some 470 lines because it is the one place readers ask (about 100 lines of read-only
+// It is some 490 lines because it is the one place readers ask (about 100 lines of read-only
 // queries: panes, windows, names, geometry) beside what must stay with the state it changes:
 // opening panes and windows, focus, typing, the marked pane, the relayout and the session's end.
 import type { HookEvent } from '../agent/hook.js';
@@ -37,6 +37,8 @@ import { TmuxOptions } from './tmux-options.js';
 import { WindowChanges } from './window-changes.js';
 import { Windows, type Window } from './windows.js';
 import { type OneTimer, realTimer } from './one-timer.js';
+import { checkWindowOption, windowNumbering, windowSizeRule } from './window-options.js';
+import { type KeyBind, KeyBinds } from './key-binds.js';
 
 export interface MuxOptions {
   session: string;
@@ -68,7 +70,8 @@ export class Mux {
   private readonly events = new MuxEvents();
   /** Each pane's state and when it entered it, for the agent overview. */
   private readonly states = new Map<string, { state: string; since: number }>();
-  private readonly windows = new Windows();
+  private readonly windows = new Windows(() => windowNumbering(this).base);
+  private readonly binds = new KeyBinds();
   private readonly ids = new PaneIds((id) => this.panes.has(id));
   private readonly watch: StatusWatch;
   private readonly notifier: Notifier;
@@ -97,7 +100,7 @@ export class Mux {
     this.proc = opts.proc ?? LIVE_PROC;
     const timer = opts.timer ?? realTimer;
     this.now = opts.now ?? Date.now;
-    this.clients = new ClientSizes(opts.size, (e) => this.events.emit(e), () => this.relayout(), this.now);
+    this.clients = new ClientSizes(opts.size, (e) => this.events.emit(e), () => this.relayout(), this.now, () => windowSizeRule(this));
     const parts: MuxParts = {
       panes: this.panes, windows: this.windows, pasteBuffers: this.pasteBuffers, states: this.states, ids: this.ids,
       emit: (e) => this.events.emit(e), relayout: () => this.relayout(), paneArea: () => this.paneArea(),
@@ -155,6 +158,19 @@ export class Mux {
     return this.pasteBuffers;
   }
 
+  /** Keys bound while the session runs (key-binds.ts), to read: bindKey() and unbindKey() change them. */
+  get keyBinds(): Pick<KeyBinds, 'list'> {
+    return this.binds;
+  }
+
+  bindKey(b: KeyBind): void {
+    this.binds.bind(b);
+  }
+
+  unbindKey(key: string, prefix: boolean): boolean {
+    return this.binds.unbind(key, prefix);
+  }
+
   /** Values set through the tmux shim's set-option (see tmux-options.ts), to read: setTmuxOption() sets them. */
   get tmuxOptions(): Pick<TmuxOptions, 'size' | 'get' | 'all'> {
     return this.options;
@@ -209,6 +225,7 @@ export class Mux {
    */
   setConfig(config: Config): void {
     this.settings = config;
+    this.clients.ruleChanged();
     this.relayout();
   }
 
@@ -354,6 +371,11 @@ export class Mux {
     return buffer;
   }
 
+  /** Gives the paste buffer named (or the newest) the name `to`; null when there is none. */
+  renameBuffer(name: string | undefined, to: string): PasteBuffer | null {
+    return this.pasteBuffers.rename(name, to);
+  }
+
   /** Removes the paste buffer named, or the newest; false when there is none. */
   deleteBuffer(name?: string): boolean {
     return this.pasteBuffers.delete(name);
@@ -454,10 +476,18 @@ export class Mux {
     this.events.emit({ type: 'session-renamed', from, to: name });
   }
 
+  /** The window at `size` whatever the clients' (tmux `resize-window`): window-size becomes manual. */
+  resizeWindow(size: { cols: number; rows: number }): void {
+    this.setTmuxOption('session', 'window-size', 'manual');
+    this.clients.setManual(size);
+  }
+
   /** Sets or unsets a tmux option value (the shim's set-option); borders may change with it. */
   setTmuxOption(scope: string, name: string, value: string | null): void {
+    if (value !== null) checkWindowOption(name, value);
     this.options.set(scope, name, value);
     this.events.emit({ type: 'options-changed' });
+    if (name === 'window-size') this.clients.ruleChanged();
   }
 
   /** The scopes a pane's options are looked up in, most specific first: pane, window, session. */

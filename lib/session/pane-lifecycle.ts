@@ -13,6 +13,7 @@ import { paneOptions, type NewPaneSpec, type RestoredPane } from './pane-spawn.j
 import type { Reaper } from './reaper.js';
 import type { Window } from './windows.js';
 import type { OneTimer } from './one-timer.js';
+import { windowNumbering } from './window-options.js';
 
 /** What the Mux gives its lifecycle beside MuxParts: the writable pane map and what panes start with. */
 export interface LifecycleDeps {
@@ -89,6 +90,7 @@ export class PaneLifecycle {
       this.mux.end();
       return;
     }
+    if (windowNumbering(this.mux).renumber) this.mux.windowChanges.renumber();
     if (wasCurrent) {
       this.parts.emit({ type: 'window-selected', window: next.id });
       this.mux.focus(next.focused, true);

@@ -50,6 +50,16 @@ export class PasteBuffers {
     return true;
   }
 
+  /** The buffer named (or the newest) is named `to` now, and a buffer that had that name is gone, as tmux's `set-buffer -n`; null when there is none. */
+  rename(name: string | undefined, to: string): PasteBuffer | null {
+    const buffer = this.get(name);
+    if (!buffer || buffer.name === to) return buffer;
+    const other = this.get(to);
+    if (other) this.delete(to);
+    buffer.name = to;
+    return buffer;
+  }
+
   /** The newest buffer, or the one named; null when there is none. */
   get(name?: string): PasteBuffer | null {
     if (name === undefined) return this.buffers[0] ?? null;

@@ -44,6 +44,11 @@ export class WindowChanges {
     if (other) this.parts.emit({ type: 'window-moved', window: other.id });
   }
 
+  /** Numbers the windows from base-index up, closing the gaps (tmux `move-window -r`, renumber-windows). */
+  renumber(): void {
+    for (const w of this.parts.windows.renumber()) this.parts.emit({ type: 'window-moved', window: w.id });
+  }
+
   /** Typing into one pane of a synchronized window types into all of them (the current window by default). */
   synchronize(on: boolean, view?: Readonly<Window>): void {
     const w = view ? this.parts.live(view) : this.parts.currentWindow();

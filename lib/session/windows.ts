@@ -79,9 +79,12 @@ export class Windows {
     return this.all().flatMap((w) => panesOf(w.layout));
   }
 
-  /** The lowest index no window has: the next new window's. */
+  /** `base`: the lowest index a new window takes (tmux's base-index). */
+  constructor(private readonly base: () => number = () => 0) {}
+
+  /** The lowest index from the base up that no window has: the next new window's. */
   freeIndex(): number {
-    let at = 0;
+    let at = this.base();
     while (this.byIndex(at)) at++;
     return at;
   }
@@ -145,6 +148,16 @@ export class Windows {
     const at = order.findIndex((w) => w.id === this.currentId);
     if (at < 0 || !order.length) return null;
     return order[(at + step + order.length * Math.abs(step)) % order.length];
+  }
+
+  /** Numbers the windows from the base up, in their order (tmux's renumber-windows); returns those whose index changed. */
+  renumber(): Window[] {
+    const base = this.base();
+    return this.all().filter((w, i) => {
+      const moved = w.index !== base + i;
+      w.index = base + i;
+      return moved;
+    });
   }
 
   /** Swaps a window into another index (tmux `move-window`): the window there, returned, takes its old one. */

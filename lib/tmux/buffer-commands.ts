@@ -46,8 +46,10 @@ function fileError(file: string, err: unknown): ShimError {
 const setBuffer: ShimCommand = {
   name: 'set-buffer',
   aliases: ['setb'],
-  flags: 'awb:t:',
+  flags: 'awb:n:t:',
   run: async (ctx, args) => {
+    const rename = value(args, 'n');
+    if (rename !== undefined) return void (await ctx.request('rename-buffer', { name: rename, buffer: (await buffer(ctx, args)).name }));
     await store(ctx, oneArgument(args, 'set-buffer', 'the data'), value(args, 'b'), args.flags.has('a'), args.flags.has('w'));
   },
 };

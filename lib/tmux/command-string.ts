@@ -92,3 +92,8 @@ export function parseCommandLines(text: string, env: NodeJS.ProcessEnv = process
   end();
   return commands.filter((c) => c.words.length);
 }
+
+/** Words as one line that parseCommands() reads back as the same words: each quoted unless it is plain. */
+export function commandLine(words: readonly string[]): string {
+  return words.map((w) => (/^[\w@%:.,/+=^-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`)).join(' ');
+}

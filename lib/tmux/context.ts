@@ -15,6 +15,8 @@ export interface ShimCommand {
   aliases?: string[];
   /** tmux getopt flags (`dhl:t:`); any other flag is unsupported. */
   flags: string;
+  /** -t names where the command sends a client, not the session whose server it asks (switch-client). */
+  targetElsewhere?: true;
   /** `run` runs tmux commands, each as its words, as the command line's are (if-shell's, run-shell -C's). */
   run(ctx: ShimContext, args: Parsed, run: (commands: string[][]) => Promise<void>): Promise<void>;
 }

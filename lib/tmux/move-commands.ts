@@ -51,9 +51,11 @@ const moveWindow: ShimCommand = {
   aliases: ['movew'],
   flags: 'abdkrs:t:',
   run: async (ctx, args) => {
+    // -r: the windows numbered again from base-index, in order (nothing moves).
+    if (args.flags.has('r')) return void (await ctx.request('move-window', { renumber: true }));
     const view = await ctx.view();
     const to = /^(?:[^:]*:)?(\d+)$/.exec(value(args, 't') ?? '')?.[1];
-    if (args.flags.has('r') || to === undefined) throw new ShimError('move-window: expects -t INDEX (thurm renumbers no windows)');
+    if (to === undefined) throw new ShimError('move-window: expects -t INDEX or -r');
     await ctx.request('move-window', { index: view.window(value(args, 's')).index, to: Number(to) });
   },
 };

@@ -2,9 +2,11 @@
 // the value is kept in the server by scope (session, window `@N`, pane `%N`) so show-options
 // gives it back; it is applied where thurm has the same thing: synchronize-panes, and the
 // foreground of pane-border-style and pane-active-border-style on thurm's borders. Options
-// never set answer with what thurm does by default, in tmux's terms.
+// never set answer with what thurm does by default, in tmux's terms. bind-key and unbind-key bind
+// keys of the prefix and root tables while the session runs.
 import { value, type Parsed } from './args.js';
 import type { ShimCommand, ShimContext } from './context.js';
+import { commandLine } from './command-string.js';
 import { ShimError } from './errors.js';
 import { tmuxOptions } from './options.js';
 
@@ -20,6 +22,9 @@ async function scopes(ctx: ShimContext, args: Parsed, windowCommand: boolean): P
   if (args.flags.has('w') || windowCommand) return [view.window(target).id, 'session'];
   return ['session'];
 }
+
+/** Options thurm reads as on or off: given without a value, they are set on. */
+const FLAGS = new Set(['synchronize-panes', 'renumber-windows']);
 
 /** set-option, or set-window-option (`window`: window options unless a flag says otherwise). */
 const setOption = (name: string, aliases: string[], window: boolean): ShimCommand => ({
@@ -42,7 +47,7 @@ const setOption = (name: string, aliases: string[], window: boolean): ShimComman
       if (args.flags.has('q')) return;
       throw new ShimError(`already set: ${name}`);
     }
-    const next = unset ? null : args.flags.has('a') && before !== undefined ? `${before}${v ?? ''}` : (v ?? (name === 'synchronize-panes' ? 'on' : ''));
+    const next = unset ? null : args.flags.has('a') && before !== undefined ? `${before}${v ?? ''}` : (v ?? (FLAGS.has(name) ? 'on' : ''));
     await ctx.request('tmux-set-option', { scope, name, value: next });
   },
 });
@@ -64,7 +69,40 @@ const showOptions = (name: string, aliases: string[], window: boolean): ShimComm
   },
 });
 
+/** Whether -n or -T names the root table (the key alone); the prefix table otherwise, and no other. */
+function rootTable(args: Parsed, command: string): boolean {
+  const table = value(args, 'T');
+  if (table !== undefined && table !== 'prefix' && table !== 'root') throw new ShimError(`${command}: unsupported key table: ${table} (only prefix and root)`);
+  return args.flags.has('n') || table === 'root';
+}
+
+const bindKey: ShimCommand = {
+  name: 'bind-key',
+  aliases: ['bind'],
+  // -r (repeat) is accepted, but a key does not repeat without the prefix; -N's note is not kept.
+  flags: 'nrN:T:',
+  run: async (ctx, args) => {
+    const root = rootTable(args, 'bind-key');
+    const [key, ...words] = args.rest;
+    if (key === undefined || !words.length) throw new ShimError('bind-key: expects a key and a command');
+    await ctx.request('bind-key', { key, command: commandLine(words), root });
+  },
+};
+
+const unbindKey: ShimCommand = {
+  name: 'unbind-key',
+  aliases: ['unbind'],
+  flags: 'nqT:',
+  run: async (ctx, args) => {
+    const root = rootTable(args, 'unbind-key');
+    if (args.rest.length !== 1) throw new ShimError('unbind-key: expects a key');
+    await ctx.request('unbind-key', { key: args.rest[0], root }).catch((err) => {
+      if (!args.flags.has('q')) throw err;
+    });
+  },
+};
+
 export const OPTION_COMMANDS: ShimCommand[] = [
   setOption('set-option', ['set'], false), setOption('set-window-option', ['setw'], true),
-  showOptions('show-options', ['show'], false), showOptions('show-window-options', ['showw'], true),
+  showOptions('show-options', ['show'], false), showOptions('show-window-options', ['showw'], true), bindKey, unbindKey,
 ];

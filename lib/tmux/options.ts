@@ -8,6 +8,6 @@ export function tmuxOptions(): Record<string, string> {
     'allow-passthrough': 'off', 'base-index': '0', 'default-shell': process.env.SHELL || '/bin/sh',
     'default-terminal': 'xterm-256color', 'focus-events': 'on', 'history-limit': String(DEFAULT_SCROLLBACK), 'mode-keys': 'vi',
     mouse: 'on', 'pane-base-index': '0', 'pane-border-status': 'top', prefix: 'C-b', 'remain-on-exit': 'off',
-    'set-clipboard': 'on', status: 'on', 'status-position': 'bottom', 'synchronize-panes': 'off',
+    'renumber-windows': 'off', 'set-clipboard': 'on', status: 'on', 'status-left': '[#S] ', 'status-position': 'bottom', 'status-right': '', 'synchronize-panes': 'off', 'window-size': 'latest',
   };
 }

@@ -47,7 +47,7 @@ const respawnPane: ShimCommand = {
   },
 };
 
-const DIRECTIONS: Record<string, 'left' | 'right' | 'up' | 'down'> = { L: 'left', R: 'right', U: 'up', D: 'down' };
+export const DIRECTIONS: Record<string, 'left' | 'right' | 'up' | 'down'> = { L: 'left', R: 'right', U: 'up', D: 'down' };
 
 const selectPane: ShimCommand = {
   name: 'select-pane',

@@ -90,17 +90,39 @@ const killServer: ShimCommand = {
   run: async (ctx) => void (await ctx.request('kill-server', {})),
 };
 
+/** A client as list-clients names it (`client 2`, or `2`), as thurm's id; undefined when none is named. */
+function clientId(named: string | undefined): string | undefined {
+  if (named === undefined) return undefined;
+  const id = /^(?:client )?(\d+)$/.exec(named)?.[1];
+  if (id === undefined) throw new ShimError(`can't find client: ${named}`);
+  return id;
+}
+
 const detachClient: ShimCommand = {
   name: 'detach-client',
   aliases: ['detach'],
   // -t names a client as list-clients does (`client 2`); without it, every client of the session.
   flags: 'aPs:t:E:',
   run: async (ctx, args) => {
-    const named = value(args, 't');
-    const client = named === undefined ? undefined : /^(?:client )?(\d+)$/.exec(named)?.[1];
-    if (named !== undefined && client === undefined) throw new ShimError(`can't find client: ${named}`);
+    const client = clientId(value(args, 't'));
     await ctx.request('detach', client === undefined ? {} : { client });
   },
 };
 
-export const SESSION_COMMANDS: ShimCommand[] = [newSession, killSession, attachSession, killServer, detachClient];
+const switchClient: ShimCommand = {
+  name: 'switch-client',
+  aliases: ['switchc'],
+  // -c names a client as list-clients does; -t a session (`name`, `=name`, `name:window`); -n, -p the next or previous one.
+  flags: 'ElnprZc:t:T:',
+  targetElsewhere: true,
+  run: async (ctx, args) => {
+    const client = clientId(value(args, 'c'));
+    const target = value(args, 't')?.replace(/^=/, '').split(':')[0];
+    if (args.flags.has('l')) throw new ShimError('switch-client: -l is prefix L in a client (thurm keeps no last session in the server)');
+    const pick = args.flags.has('n') ? { next: true } : args.flags.has('p') ? { previous: true } : target ? { target } : null;
+    if (!pick) throw new ShimError('switch-client: expects -t SESSION, -n or -p');
+    await ctx.request('switch-client', { ...pick, ...(client !== undefined && { client }) });
+  },
+};
+
+export const SESSION_COMMANDS: ShimCommand[] = [newSession, killSession, attachSession, killServer, detachClient, switchClient];

@@ -52,7 +52,7 @@ export async function runCommands(ctx: ShimContext, commands: string[][]): Promi
   for (const [name, ...words] of commands) {
     const command = lookup(name);
     const args = parseArgs(command.name, command.flags, words);
-    await command.run(ctx.forTarget(value(args, 't')), args, (more) => runCommands(ctx, more));
+    await command.run(command.targetElsewhere ? ctx : ctx.forTarget(value(args, 't')), args, (more) => runCommands(ctx, more));
   }
 }
 

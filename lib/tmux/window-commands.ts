@@ -1,11 +1,11 @@
 // tmux's window and session commands on thurm's windows: new-window, select-window,
-// kill-window, rename-window, list-windows, select-layout, has-session, list-sessions,
-// rename-session.
+// kill-window, rename-window, list-windows, select-layout, resize-window, has-session,
+// list-sessions, rename-session.
 import { PRESETS } from '../session/layout-presets.js';
 import { value, type Parsed } from './args.js';
 import type { ShimCommand, ShimContext } from './context.js';
 import { ShimError } from './errors.js';
-import { commandArgv } from './pane-commands.js';
+import { commandArgv, DIRECTIONS } from './pane-commands.js';
 import type { SessionView } from './session-view.js';
 
 /** thurm's preset layouts are tmux's; a unique prefix names one, as in tmux. */
@@ -121,6 +121,25 @@ export function checkSession(view: SessionView, target: string | undefined): voi
   if (name && name !== view.info.session && name !== '$0') throw new ShimError(`can't find session: ${name}`);
 }
 
+const resizeWindow: ShimCommand = {
+  name: 'resize-window',
+  aliases: ['resizew'],
+  // thurm's window size is the session's: -t names a window of it all the same.
+  flags: 'aADLRUt:x:y:',
+  run: async (ctx, args) => {
+    const number = (flag: string, what: string, text = value(args, flag)) => {
+      if (text === undefined) return undefined;
+      if (!/^\d{1,4}$/.test(text) || Number(text) < 1) throw new ShimError(`resize-window: ${what} is invalid: ${text}`);
+      return Number(text);
+    };
+    const heading = [...args.flags.keys()].find((f) => DIRECTIONS[f]);
+    await ctx.request('resize-window', {
+      cols: number('x', 'width'), rows: number('y', 'height'), direction: heading ? DIRECTIONS[heading] : undefined,
+      cells: number('', 'adjustment', args.rest[0]) ?? 1, largest: args.flags.has('A'), smallest: args.flags.has('a'),
+    });
+  },
+};
+
 const hasSession: ShimCommand = {
   name: 'has-session',
   aliases: ['has'],
@@ -151,4 +170,4 @@ const renameSession: ShimCommand = {
   },
 };
 
-export const WINDOW_COMMANDS: ShimCommand[] = [newWindow, selectWindow, stepWindow('next-window', 'next', 'next'), stepWindow('previous-window', 'prev', 'previous'), stepWindow('last-window', 'last', 'last'), killWindow, renameWindow, listWindows, selectLayout, hasSession, listSessions, renameSession];
+export const WINDOW_COMMANDS: ShimCommand[] = [newWindow, selectWindow, stepWindow('next-window', 'next', 'next'), stepWindow('previous-window', 'prev', 'previous'), stepWindow('last-window', 'last', 'last'), killWindow, renameWindow, listWindows, selectLayout, resizeWindow, hasSession, listSessions, renameSession];

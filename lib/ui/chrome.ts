@@ -11,6 +11,7 @@ import { needsYou, overviewRank } from '../status/states.js';
 import { fitStatus, glyph, progressBar, progressStyle, stateCounts, stateStyle, statusLabel } from './status-view.js';
 import { styleForeground } from './tmux-style.js';
 import { fill, putText, textWidth, truncate } from './text-cells.js';
+import { statusText } from './status-format.js';
 
 const FOCUSED = '1;32';
 const UNFOCUSED = '90';
@@ -103,7 +104,8 @@ export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void
     putText(line, 0, truncate(` ${extras.message}`, line.length), MESSAGE);
     return;
   }
-  let x = putText(line, 0, truncate(`[${mux.session}] `, line.length), STATUS);
+  const now = new Date();
+  let x = putText(line, 0, truncate(statusText(mux, 'left', now), line.length), STATUS);
   // With several windows: each with the glyph of what needs you there, then this window's panes.
   const windows = mux.windowList();
   if (windows.length > 1) {
@@ -130,8 +132,13 @@ export function drawStatusLine(line: Line, mux: Mux, extras: StatusExtras): void
     if (x + textWidth(label) > line.length - 8) break;
     x = putText(line, x, label, focused ? STATUS_FOCUS : STATUS);
   }
-  // Per-state counts on the right, so a blocked pane zoomed out of sight still shows.
+  // status-right at the right end, then per-state counts left of it, so a blocked pane zoomed out of sight still shows.
   let right = line.length - (extras.prefixPending ? 8 : 0);
+  const own = statusText(mux, 'right', now);
+  if (own && right - textWidth(own) > x) {
+    right -= textWidth(own);
+    putText(line, right, own, STATUS);
+  }
   if (mux.persistence.saveState.error && right - 13 > x) {
     right -= 13;
     putText(line, right, ' save failed ', SAVE_FAILED);

@@ -19,6 +19,7 @@ import { screenDestroyed, screenGrid } from './blessed-internals.js';
 import { StyleCache } from './cell-style.js';
 import { Chooser, type ChooserRow } from './chooser.js';
 import { drawHeaders, drawStatusLine } from './chrome.js';
+import { StatusClock } from './status-format.js';
 import { PromptHistory, promptRequests, runTmuxLine } from './command-prompt.js';
 import { CopyView } from './copy-view.js';
 import { FrameScheduler } from './frame-scheduler.js';
@@ -92,6 +93,8 @@ export class ClientScreen implements ClientHandle, UiContext {
   private readonly message = new TimedText(() => this.redrawAll());
   /** News shown in the status line's free room, leaving the windows and states in view. */
   private readonly notice = new TimedText(() => this.redrawAll());
+  /** Draws the status line again when the time a status-left or status-right shows turns. */
+  private readonly statusClock = new StatusClock(() => this.scheduleFrame());
   private closed = false;
 
   constructor(
@@ -187,6 +190,8 @@ export class ClientScreen implements ClientHandle, UiContext {
       }
       return null;
     }
+    // What a person does here (a key, a click, a paste): under window-size latest the window follows this client.
+    this.mux.clients.typed(this.id);
     if (t.kind === 'mouse') {
       handleMouse(this.mux, t, (pane) => void this.request('focus', { pane }), this.copy, this.borderDrag);
       return null;
@@ -233,7 +238,7 @@ export class ClientScreen implements ClientHandle, UiContext {
   }
 
   help(): void {
-    const view = new HelpView(this.screen, helpLines(this.mux.config.keys.prefix, this.mux.config.keys.bind), this.size, () => this.redrawAll());
+    const view = new HelpView(this.screen, helpLines(this.mux.config.keys.prefix, [...this.mux.keyBinds.list(), ...this.mux.config.keys.bind]), this.size, () => this.redrawAll());
     this.modes.push(new HelpMode(view, !this.readOnly));
   }
 
@@ -377,6 +382,7 @@ export class ClientScreen implements ClientHandle, UiContext {
       // Without a status line to share, a notice takes the row as a message does.
       const message = modal?.text ?? copyText ?? this.message.text ?? (statusLine ? null : this.notice.text);
       drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.modes.has(PrefixMode), message, notice: statusLine ? this.notice.text : null, others: this.others.list() });
+      this.statusClock.arm(this.mux);
     }
     this.screen.render();
     const clear = this.clearFirst ? CLEAR : '';
@@ -456,6 +462,7 @@ export class ClientScreen implements ClientHandle, UiContext {
     this.panes.dispose();
     this.message.dispose();
     this.notice.dispose();
+    this.statusClock.dispose();
     this.subscription.dispose();
     this.modes.dispose();
     this.copy.dispose();

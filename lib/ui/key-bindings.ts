@@ -102,7 +102,7 @@ const DIGITS = Array.from({ length: 10 }, (_, i) => String(i));
  */
 export const KEY_DOC: readonly KeyDocRow[] = [
   { keys: ['c'], text: 'new window (a window is a layout of panes of its own, like tmux\'s)' },
-  { keys: ['n', 'p', 'l', ...DIGITS], text: 'next / previous / last-selected window / window by index' },
+  { keys: ['n', 'p', 'l', ...DIGITS], text: 'next / previous / last-selected window / window by index (from `base-index` in `[ui]`, 0 by default; `renumber-windows = true` closes the gaps)' },
   { keys: ['M-n', 'M-p'], text: 'the next / previous window where a pane needs you (its status-line label shows the glyph), as tmux\'s next-window -a' },
   { keys: [',', '.', '&'], text: 'rename the window / move it to another index / close it (asks `y/n`)' },
   { keys: ['w', 'f'], text: 'choose a window or one of its panes, each pane with its status glyph (it opens on the current window) / find the panes whose screen, title or window name holds a text you type (any case), as tmux\'s find-window: one is gone to at once, several are listed with the line that matched' },
@@ -119,7 +119,7 @@ export const KEY_DOC: readonly KeyDocRow[] = [
   { keys: ['x'], text: 'close the pane (asks `y/n` first)' },
   { keys: ['[', 'PageUp'], text: 'copy mode (below): scroll back through the pane\'s history, search, select, copy / the same, one page up' },
   { keys: [']', '#'], text: 'paste the newest paste buffer into the pane (bracketed when its program asked for it) / choose one to paste, each with its size and start (tmux\'s choose-buffer; its `=` is thurm\'s equalize)' },
-  { keys: ['d', 'D'], text: 'detach: the client exits, everything keeps running / choose a client to detach, each with its size (the window follows the smallest client that types: a stale small one shrinks it), as `thurm clients` and `thurm detach --client ID`' },
+  { keys: ['d', 'D'], text: 'detach: the client exits, everything keeps running / choose a client to detach, each with its size (under `window-size = "smallest"` a stale small one shrinks the window), as `thurm clients` and `thurm detach --client ID`' },
   { keys: ['C-z'], text: 'suspend the client as tmux does: your shell gets the terminal back, `fg` brings thurm back, drawn whole' },
   { keys: ['u'], text: 'jump to the pane that most needs you (blocked, then error, then done)' },
   { keys: ['a'], text: 'agent overview: every pane with a status, most pressing first (blocked, error, done, working, idle), with its window, app, message and how long it has been so; Up/Down move, Enter jumps to the pane, `q` closes; it follows changes live' },
@@ -133,7 +133,7 @@ export function findBinding(key: string): Binding | undefined {
   return BINDINGS.find((b) => b.keys.includes(key));
 }
 
-/** Lines of the help screen, one binding per line; the config's own `[[keys.bind]]` keys after thurm's. */
+/** Lines of the help screen, one binding per line; the user's own keys (bind-key's, the config's `[[keys.bind]]`) after thurm's. */
 export function helpLines(prefix: string, own: readonly { key: string; command: string; prefix: boolean }[] = []): string[] {
   return [
     `prefix is ${prefix}; press it, then a key:`,
@@ -143,7 +143,7 @@ export function helpLines(prefix: string, own: readonly { key: string; command: 
       ? `  ${'0 ... 9'.padEnd(14)} window 0 to 9`
       : `  ${b.keys.join(' ').padEnd(14)} ${b.describe}`)),
     `  ${prefix.padEnd(14)} send the prefix key to the pane`,
-    ...(own.length ? ['', 'yours ([[keys.bind]] in config.toml):', ...own.map((b) => `  ${(b.prefix ? `${prefix} ${b.key}` : b.key).padEnd(14)} ${b.command}`)] : []),
+    ...(own.length ? ['', 'yours (bind-key, then [[keys.bind]] in config.toml):', ...own.map((b) => `  ${(b.prefix ? `${prefix} ${b.key}` : b.key).padEnd(14)} ${b.command}`)] : []),
     '',
     'any key closes this help',
   ];

@@ -9,9 +9,9 @@ import { keyName } from './input.js';
 import { PrefixMode, type Mode, type ModeStack, type Taken } from './modes.js';
 import { runBinding, type UiContext } from './ui-actions.js';
 
-/** The command line `[[keys.bind]]` gives a key (after the prefix, or on its own). */
+/** The command line bind-key or `[[keys.bind]]` gives a key (after the prefix, or on its own); bind-key's wins. */
 function userBinding(mux: Mux, key: string, afterPrefix: boolean): string | null {
-  return mux.config.keys.bind.find((b) => b.key === key && b.prefix === afterPrefix)?.command ?? null;
+  return [...mux.keyBinds.list(), ...mux.config.keys.bind].find((b) => b.key === key && b.prefix === afterPrefix)?.command ?? null;
 }
 
 const focusedPane = (mux: Mux) => (mux.focused ? mux.pane(mux.focused) : null);

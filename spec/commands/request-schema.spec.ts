@@ -31,10 +31,10 @@ const CLI = COMMANDS.filter((c) => !c.socketOnly).map((c) => ({ command: c, cli:
 const LINES = [
   'split --down --cwd /tmp --size 30% -d -- sh -c x', 'split', 'new-window -n build --cwd /tmp -d -- make', 'new-window',
   'select-window --index 2', 'select-window --next', 'select-window --last', 'rename-window --index 1 build', 'rename-window',
-  'move-window --to 3', 'kill-window --index 1', 'list-windows', 'select-layout tiled', 'select-layout --index 0', 'swap-pane --previous',
+  'move-window --to 3', 'move-window --renumber', 'resize-window --cols 70 --rows 20', 'resize-window --direction left --cells 2', 'resize-window --largest', 'switch-client --next', 'bind-key X -- new-window', 'bind-key --root M-h -- split --right', 'unbind-key X', 'switch-client --target x --client 1', 'kill-window --index 1', 'list-windows', 'select-layout tiled', 'select-layout --index 0', 'swap-pane --previous',
   'rotate-window --back', 'break-pane --pane 2', 'join-pane --target 2 --down', 'synchronize-panes --off', 'synchronize-panes', 'list',
   'send --pane 1 hello world --enter', 'send --key Enter', 'capture --scrollback 100 --ansi', 'capture', 'pipe --pane 1 cat', 'pipe --input --output --toggle', 'copy-mode --pane 1',
-  'paste --buffer buffer1', 'paste --separator x --plain --delete', 'buffers', 'set-buffer some text', 'set-buffer --buffer b --append more', 'set-buffer --clipboard copied', 'delete-buffer', 'delete-buffer --buffer b', 'focus --direction left', 'focus --next', 'focus --urgent', 'focus --last', 'focus --pane 2',
+  'paste --buffer buffer1', 'paste --separator x --plain --delete', 'buffers', 'set-buffer some text', 'set-buffer --buffer b --append more', 'set-buffer --clipboard copied', 'delete-buffer', 'delete-buffer --buffer b', 'rename-buffer new', 'rename-buffer --buffer b new', 'focus --direction left', 'focus --next', 'focus --urgent', 'focus --last', 'focus --pane 2',
   'kill-pane --pane 2', 'rename-pane --pane 2 researcher', 'rename-pane', 'respawn-pane -k --cwd /tmp -- vim', 'info', 'agents', 'save',
   'reload-config', 'wait --state done --timeout 1.5', 'wait --output ready', 'zoom', 'resize-pane --direction left --cells 5',
   'resize-pane --width 50% --height 10', 'equalize', 'detach', 'detach --client 2', 'clients', 'clear-history', 'clear-history --pane 1', 'mark', 'mark --pane 1', 'mark --clear', 'kill-server', 'server upgrade',

@@ -71,7 +71,7 @@ test.serial('prefix C-z suspends the client to the shell that ran it; fg brings 
   await term.waitForText('[detached (from session default)]');
 });
 
-test.serial('thurm clients lists each client with its size, and prefix D detaches the one chosen: a stale small client no longer shrinks the window', async (t) => {
+test.serial('window-size: the window takes the size of the client that typed last (latest), the smallest or the largest, or resize-window\'s (manual); thurm clients lists each client with its size, and prefix D detaches the one chosen', async (t) => {
   const env = await session(t, ['--', 'sh']);
   const big = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
   t.teardown(() => big.kill());
@@ -79,18 +79,42 @@ test.serial('thurm clients lists each client with its size, and prefix D detache
   const small = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 60, 20);
   t.teardown(() => small.kill());
   await small.waitForText('[default]');
+  // The one pane fills the window: its size is the window's, less the status line and its header.
   const paneSize = async () => (await env.request('info')).panes[0].size;
-  await waitUntil(async () => (await paneSize()).cols === 60, 'the window follows the small client');
-  const listed = await env.ok(['clients']);
-  t.regex(listed, /^client \d+: 100x30, attached \d+s ago\nclient \d+: 60x20, attached \d+s ago\n$/);
+  const windowIs = (cols: number, rows: number, what: string) => waitUntil(async () => {
+    const size = await paneSize();
+    return size.cols === cols && size.rows === rows - 2;
+  }, what);
+  await windowIs(60, 20, 'latest: the small client, which attached last');
+  big.write('true\r');
+  await windowIs(100, 30, 'latest: the big client, which typed last');
+  // A client smaller than the window sees its top left, with its own status line.
+  await small.waitFor((screen) => /^\[default\]/.test(screen.split('\n')[19]), 'the small client\'s status line');
+  await env.ok(['tmux', 'set', '-g', 'window-size', 'smallest']);
+  await windowIs(60, 20, 'smallest');
+  t.regex(await env.ok(['clients']), /^client \d+: 100x30, attached \d+s ago\nclient \d+: 60x20, attached \d+s ago\n$/);
+  await env.ok(['tmux', 'set', '-g', 'window-size', 'largest']);
+  await windowIs(100, 30, 'largest');
+  t.deepEqual(JSON.parse(await env.ok(['resize-window', '--cols', '70', '--rows', '20', '--json'])), { cols: 70, rows: 20 });
+  await windowIs(70, 21, 'manual: resize-window\'s size, the panes\' area 70x20');
+  small.write('true\r');
+  t.is(await env.ok(['tmux', 'show', '-gv', 'window-size']), 'manual\n');
+  t.deepEqual(await paneSize(), { cols: 70, rows: 19 }, 'manual: typing sizes nothing');
+  await env.ok(['tmux', 'resize-window', '-L', '10']);
+  await windowIs(60, 21, 'resize-window -L 10');
+  await env.ok(['tmux', 'set', '-g', 'window-size', 'latest']);
+  await windowIs(60, 20, 'latest again: the small client typed last');
+  // A stale small client shrinks the window under smallest, until it is detached.
+  await env.ok(['tmux', 'set', '-g', 'window-size', 'smallest']);
   big.write('\x02D');
   await big.waitFor((s) => /client \d+: 100x30, attached .* \(this one\)/.test(s) && /client \d+: 60x20/.test(s), 'the clients listed');
   // The chooser opens on this client: the small one is the next row.
   big.write('j\r');
   t.is(await small.exited, 0);
   t.regex(small.text(), /\[detached \(from session default\)\]/);
-  await waitUntil(async () => (await paneSize()).cols === 100, 'the window back at the big client\'s size');
+  await windowIs(100, 30, 'the window back at the big client\'s size');
   t.is((await env.cli(['detach', '--client', '999'])).stderr, 'thurm: no client 999\n');
+  t.is((await env.cli(['tmux', 'set', '-g', 'window-size', 'huge'])).stderr, 'thurm: tmux shim: window-size: not one of latest, largest, smallest, manual: huge\n');
 });
 
 test.serial('a resize from a client after its detach changes nothing and leaves no ghost client', async (t) => {

@@ -262,6 +262,18 @@ test.serial('set-option is accepted, show-options answers what thurm does, and w
   t.is(r.err, 'thurm: tmux shim: no other window needs you\n');
   t.is(r.out, 'a=1\n');
   t.deepEqual((await info(env)).windows.map((w) => [w.index, w.current]), [[0, false], [1, true]]);
+  // base-index from the next window on; renumber-windows (no value: on) closes the gap a kill
+  // leaves, from the base; move-window -r numbers again; a value tmux would refuse is refused.
+  const list = `tmux list-windows -F '#{window_index}:#{window_name}' | tr '\\n' ' '; echo`;
+  r = await inPane(env, [
+    'tmux set -g base-index 1 && tmux set -g renumber-windows && tmux show -gv base-index && tmux show -gv renumber-windows',
+    `tmux new-window -d -n two -- cat && ${list}`,
+    `tmux kill-window -t :1 && ${list}`,
+    `tmux set -gu base-index && tmux move-window -r && ${list}`,
+    'tmux set -g base-index x; echo "bad=$?"; tmux show -gv base-index',
+  ].join('\n'));
+  t.is(r.out, '1\non\n0:sh 1:logs2 2:two \n1:sh 2:two \n0:sh 1:two \nbad=1\n0\n', r.err);
+  t.is(r.err, 'thurm: tmux shim: base-index: not a number from 0 to 9999: x\n');
 });
 
 test.serial('set-option keeps values by scope, show-options -v gives them back, the border styles colour thurm\'s borders, and client_* and list-clients tell of the attached client', async (t) => {
@@ -296,15 +308,36 @@ test.serial('set-option keeps values by scope, show-options -v gives them back, 
   t.regex(clientLines.out, /^120x40 default 0\nclient \d+: default \[120x40\]\n$/, clientLines.err);
 });
 
-test.serial('display-message without -p shows the expanded format in every client\'s status line', async (t) => {
+test.serial('status-left and status-right set through the shim are drawn as tmux formats in the status line, bind-key binds keys that run tmux commands, display-message without -p shows its expanded format there, and switch-client moves the client to another session', async (t) => {
   const env = await session(t);
   const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 120, 40);
   t.teardown(() => client.kill());
   await client.waitForText('[default]');
+  const set = await inPane(env, "tmux set -g status-left '<#S:#{window_index}> ' && tmux set -g status-right '#[fg=red]#{pane_id} %Y'");
+  t.is(set.code, 0, set.err);
+  const year = new Date().getFullYear();
+  await client.waitFor(() => client.lines()[39].startsWith('<default:0> ') && client.lines()[39].trimEnd().endsWith(`%1 ${year}`), 'the formats in the status line');
+  // bind-key: a key after the prefix, or alone with -n, runs its tmux command in the client; unbind-key takes it back.
+  const bound = await inPane(env, "tmux bind-key X new-window -d -n bound && tmux bind -n M-j rename-window -t :0 'two words' && tmux bind -T copy-mode q send -X cancel; echo \"table=$?\"");
+  t.is(bound.out, 'table=1\n');
+  t.is(bound.err, 'thurm: tmux shim: bind-key: unsupported key table: copy-mode (only prefix and root)\n');
+  client.write('\x02X');
+  await client.waitFor(() => / 1:bound /.test(client.lines()[39]), 'prefix X opened window bound');
+  client.write('\x1bj');
+  await client.waitFor(() => client.lines()[39].includes('<default:0> 0:two words*'), 'M-j renamed window 0');
+  t.is((await inPane(env, 'tmux unbind -n M-j && tmux unbind -n M-j; echo "again=$?"; tmux unbind -q -n M-j; echo "quiet=$?"')).out, 'again=1\nquiet=0\n');
   const r = await inPane(env, "tmux display-message 'hello from #{pane_id} in #{session_name}'");
   t.is(r.code, 0, r.err);
   t.is(r.out, '');
   await client.waitFor(() => client.lines()[39].includes('hello from %1 in default'), 'the message in the status line');
+  // switch-client moves the client to another session; from outside, the one that typed last is moved.
+  t.teardown(async () => { await env.cli(['-s', 'other', 'kill-server']); });
+  await env.ok(['-s', 'other', 'new', '-d']);
+  const moved = await inPane(env, 'tmux switch-client -t other; tmux switch-client -t nope; echo "nope=$?"');
+  t.is(moved.err, 'thurm: tmux shim: can\'t find session: nope\n');
+  await client.waitFor(() => client.lines()[39].startsWith('[other] '), 'the client showing session other');
+  await env.ok(['-s', 'other', 'switch-client', '--target', 'default']);
+  await client.waitFor(() => client.lines()[39].startsWith('<default:0> '), 'the client back in session default');
 });
 
 test.serial('capture-pane -J joins the lines the terminal wrapped, as thurm capture --join does', async (t) => {
@@ -339,13 +372,14 @@ test.serial('the paste-buffer commands load, append, show, list, save, paste wit
     'tmux delete-buffer -b big',
     'tmux paste-buffer -d -b slime -t %2',
     'tmux list-buffers',
+    "tmux set-buffer -n kept && tmux list-buffers -F '#{buffer_name}'; tmux set-buffer -b nope -n x; echo \"rename rc $?\"",
     'tmux show-buffer -b nope; echo "rc $?"',
     'tmux delete-buffer; tmux list-buffers; echo "no buffers left: $(tmux show-buffer 2>&1)"',
   ].join('\n'));
   t.is(r.out, [
-    'line one', 'line two!<end>', 'buffer0 10', 'slime 18', '20000', 'buffer0: 10 bytes: "plain-text"', 'rc 1', 'no buffers left: thurm: tmux shim: no buffers', '',
+    'line one', 'line two!<end>', 'buffer0 10', 'slime 18', '20000', 'buffer0: 10 bytes: "plain-text"', 'kept', 'rename rc 1', 'rc 1', 'no buffers left: thurm: tmux shim: no buffers', '',
   ].join('\n'));
-  t.is(r.err, 'thurm: tmux shim: no buffer nope\n');
+  t.is(r.err, 'thurm: tmux shim: no buffer nope\n'.repeat(2));
   t.is(fs.readFileSync(saved, 'utf8'), 'line one\nline two!');
   // Typed as tmux types it: each newline a carriage return, with no bracketed-paste markers.
   const od = await waitUntil(async () => {
@@ -527,10 +561,11 @@ test.serial('source-file runs a file of tmux commands, tells each that fails by 
     "tmux show-options -gv status-style",
     `tmux source-file -q ${quote(path.join(env.dir, 'none.conf'))}; echo "quiet=$?"`,
     `tmux source-file -n ${quote(broken)}; echo "checked=$?"`,
+    'tmux unbind-key x; echo "bound=$?"',
   ].join('\n'));
-  t.is(r.out, 'rc=1\nsourced!\nbg=blue\nquiet=0\nchecked=1\n');
+  t.is(r.out, 'rc=1\nsourced!\nbg=blue\nquiet=0\nchecked=1\nbound=0\n');
   t.is(r.err, [
-    `thurm: tmux shim: ${conf}:3: unsupported: bind-key; ${conf}:5: unsupported: frobnicate`,
+    `thurm: tmux shim: ${conf}:5: unsupported: frobnicate`,
     `thurm: tmux shim: ${broken}: syntax error: a quote is not closed`,
     '',
   ].join('\n'));

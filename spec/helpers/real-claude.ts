@@ -36,6 +36,9 @@ export async function claudeWorld(t: ExecutionContext, answer: (r: ApiRequest) =
     // when this spec runs under npm: thurm leaves only npm's own folders out of a pane's PATH).
     PATH: `${process.env.PATH ?? '/usr/bin:/bin'}${path.delimiter}${CLAUDE_BIN_DIR}`,
     ANTHROPIC_BASE_URL: url,
+    // Else each start asks the npm registry for a newer Claude Code (`npm view`, 1-2 s of CPU
+    // and a wait on the network), which is not what these specs look at.
+    DISABLE_AUTOUPDATER: '1',
   });
   await claudeHome(env, project, hooks);
   return { env, api, project };

@@ -52,6 +52,17 @@ test('append adds to the end of the buffer named, or the newest, and makes it th
   t.deepEqual([b.append('new', 'other').text, b.list().map((x) => x.name)], ['new', ['other', 'buffer0', 'named']]);
 });
 
+test('rename gives the buffer named (or the newest) a new name, and a buffer that had it goes, as tmux set-buffer -n', (t) => {
+  const b = new PasteBuffers();
+  b.add('one', 1, 'a');
+  b.add('two', 2, 'b');
+  t.is(b.rename(undefined, 'newest')?.text, 'two');
+  t.is(b.rename('a', 'newest')?.text, 'one');
+  t.deepEqual(b.list().map((x) => [x.name, x.text]), [['newest', 'one']]);
+  t.is(b.rename('gone', 'x'), null);
+  t.is(b.rename('newest', 'newest')?.text, 'one');
+});
+
 test('delete removes the buffer named, or the newest, and frees its bytes for others', (t) => {
   const b = new PasteBuffers();
   b.add('x'.repeat(MAX_BUFFER_BYTES), 1, 'big');

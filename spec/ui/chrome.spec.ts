@@ -3,6 +3,8 @@
 import test from 'ava';
 import type { Line } from '../../lib/ui/cells.js';
 import { drawStatusLine, visibleRun } from '../../lib/ui/chrome.js';
+import { strftime } from '../../lib/ui/status-format.js';
+import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import type { OtherSession } from '../../lib/server/other-sessions.js';
 import type { Mux } from '../../lib/session/mux.js';
 import { fakeMux } from '../helpers/fake-mux.js';
@@ -72,4 +74,20 @@ test('a synchronized window is marked (sync) in the window list', (t) => {
   t.regex(statusText(mux, 80, null), /^\[spec\] 0:sh\*\(sync\) 1:sh-◆ │ %1:sh\*/);
   mux.windowChanges.synchronize(false);
   t.regex(statusText(mux, 80, null), /^\[spec\] 0:sh\* 1:sh-◆ │/);
+});
+
+test('status-left and status-right are tmux formats with strftime codes, from the config unless a tmux set -g gives the session its own; styles are dropped and what a program set is made safe', (t) => {
+  const mux = blockedSession(t);
+  t.regex(statusText(mux, 80, null), /^\[spec\] /, 'by default the left end is [#S]');
+  mux.setConfig({ ...DEFAULT_CONFIG, ui: { ...DEFAULT_CONFIG.ui, statusLeft: '<#S:#I.#P> ', statusRight: ' #{pane_id} %Y' } });
+  t.regex(statusText(mux, 80, null), new RegExp(`^<spec:0\\.0> 0:sh\\* 1:sh-◆ │ %1:sh\\* +◆1 %1 ${new Date().getFullYear()}$`));
+  mux.setTmuxOption('session', 'status-right', ' #[fg=red]#{pane_title}#[default]');
+  mux.setPaneTitle('1', 'a\x1b]0;pwned\x07b');
+  const text = statusText(mux, 80, null);
+  t.true(text.endsWith(' ◆1 a]0;pwnedb'), text);
+  t.false(/[\x00-\x1f]/.test(text));
+});
+
+test('strftime fills in the common codes in local time and leaves others as they are', (t) => {
+  t.is(strftime('%H:%M:%S %d-%b-%y %Y-%m-%e %a %I%p %% %Q', new Date(2026, 11, 7, 14, 5, 9)), '14:05:09 07-Dec-26 2026-12- 7 Mon 02PM % %Q');
 });
