@@ -45,7 +45,7 @@ export function terminalSize(): { cols: number; rows: number } {
  */
 type Ended = Promise<{ reason: DetachedMessage['reason'] | null; session?: string }>;
 
-async function stream(connection: Connection, frame: (data: Buffer) => void, readOnly: boolean, suspend: () => void, lastSession?: string): Promise<{ ended: Ended }> {
+async function stream(connection: Connection, frame: (data: Buffer) => void, readOnly: boolean, suspend: () => void, lastSession?: string, detachOthers = false): Promise<{ ended: Ended }> {
   const ws = connection.ws;
   let reason: DetachedMessage['reason'] | null = null;
   let session: string | undefined;
@@ -72,13 +72,14 @@ async function stream(connection: Connection, frame: (data: Buffer) => void, rea
     utf8: utf8Locale(process.env),
     readOnly,
     ...(lastSession && { lastSession }),
+    ...(detachOthers && { detachOthers }),
   });
   // Wrapped: an async function returning the promise itself would wait for it.
   return { ended };
 }
 
 /** Attaches this terminal to the session; resolves with the exit code when it ends. */
-export async function attach(first: Connection, attached: string, readOnly = false): Promise<number> {
+export async function attach(first: Connection, attached: string, readOnly = false, detachOthers = false): Promise<number> {
   let session = attached;
   /** The session this client switched from (prefix L goes back to it). */
   let lastSession: string | undefined;
@@ -112,7 +113,7 @@ export async function attach(first: Connection, attached: string, readOnly = fal
     process.once('SIGCONT', resume);
     process.kill(process.pid, 'SIGTSTP');
   };
-  let { ended } = await stream(connection, frame, readOnly, suspend);
+  let { ended } = await stream(connection, frame, readOnly, suspend, undefined, detachOthers);
   stdin.setRawMode(true);
   stdin.resume();
   for (const f of early) stdout.write(f);

@@ -72,12 +72,13 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
   {
     usage: 'new',
     describe: 'Start a session (with -d, detached) running CMD or your shell',
-    details: '; prints nothing. A CMD that exits at once ends the session with it, which is no error (as in tmux)',
-    usageLine: '$0 new [-d] [--cwd DIR] [--size COLSxROWS] [-- CMD ARGS...]',
+    details: '; prints nothing. A CMD that exits at once ends the session with it, which is no error (as in tmux). `-A`: a session of that name already running is attached instead (with `-d`, left as it is), as tmux\'s new -A',
+    usageLine: '$0 new [-d] [-A] [--cwd DIR] [--size COLSxROWS] [-- CMD ARGS...]',
     placeholders: { cwd: 'DIR', size: 'COLSxROWS' },
     dashes: true,
     options: {
       detached: { alias: 'd', type: 'boolean', describe: 'do not attach' },
+      'attach-existing': { alias: 'A', type: 'boolean', describe: 'attach the session if it already runs, instead of refusing' },
       cwd: { type: 'string', describe: 'working directory of the first pane' },
       size: { type: 'string', describe: 'window size while no client is attached, COLSxROWS' },
     },
@@ -107,11 +108,12 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
   {
     usage: 'attach',
     describe: 'Attach to a running session, or restore the saved one',
-    details: '(`-t`: by name, as `-s`); `-r` only watches: any number of observers, who cannot type, size the window or detach others (prefix `d` detaches the observer itself)',
+    details: '(`-t`: by name, as `-s`); `-d` detaches every other client first, as tmux\'s; `-r` only watches: any number of observers, who cannot type, size the window or detach others (prefix `d` detaches the observer itself)',
     placeholders: { target: 'NAME' },
     options: {
       'read-only': { alias: 'r', type: 'boolean', describe: 'only watch: no typing, no resizing, no detaching others' },
       target: { alias: 't', type: 'string', describe: 'the session to attach (as -s)' },
+      'detach-others': { alias: 'd', type: 'boolean', describe: 'detach every other client first (tmux attach -d)' },
     },
     run: async (argv) => {
       if (argv.target !== undefined) argv.session = String(argv.target);
@@ -124,7 +126,7 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
       });
       if (!connection) return startAndMaybeAttach(argv, 'default');
       const { attach } = await import('./attach.js');
-      return attach(connection, sessionName(argv), argv['read-only'] === true);
+      return attach(connection, sessionName(argv), argv['read-only'] === true, argv['detach-others'] === true);
     },
   },
   {

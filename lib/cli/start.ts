@@ -40,7 +40,10 @@ export async function startSession(argv: CliArgv, socket: string, session: strin
     return 0;
   }
   if (mode !== 'default' && !started) {
+    // `new -A`: the running session is the one wanted (attached; with -d, left as it is).
+    if (argv['attach-existing'] && mode === 'new') return attach(connection, session);
     connection.close();
+    if (argv['attach-existing']) return 0;
     throw new ThurmError('SESSION_EXISTS', `session already running: ${session}`);
   }
   if (mode === 'new-detached') {

@@ -16,8 +16,21 @@ export interface ClientHandle {
   detach(): void;
   /** Shows another session: one named, or the next (1) or previous (-1) by name. */
   switchSession(step: number | string): void;
+  /** Numbers the panes for a while (display-panes), or shows the time over the focused pane (clock-mode). */
+  show(what: 'display-panes' | 'clock-mode'): void;
   /** Enters copy mode on a pane for this client only. */
   enterCopyMode(pane: string): void;
+}
+
+/**
+ * The client a command acts on, as tmux picks its current client: the one that asked (its `:`
+ * prompt), the one `id` names, else the one that typed (or attached) last.
+ */
+export function pickClient(ctx: CommandContext, id: string | undefined): ClientHandle {
+  const latest = ctx.mux.clients.latest();
+  const client = id !== undefined ? ctx.clients().find((c) => c.id === id) : (ctx.client ?? ctx.clients().find((c) => c.id === latest));
+  if (!client) throw new ThurmError('NOT_FOUND', id !== undefined ? `no client ${id}` : 'no client attached');
+  return client;
 }
 
 export interface CommandContext {
@@ -104,6 +117,8 @@ export function paneId(v: unknown): string | undefined {
 export const HEADINGS = ['left', 'right', 'up', 'down'] as const;
 /** Window indexes, as tmux numbers them. */
 export { MAX_WINDOW_INDEX };
+/** A client as `thurm clients` lists it; by default the one pickClient() picks. */
+export const clientField = field.string({ max: 32 }).describe('the client, as `thurm clients` lists it (default: the one that typed last)').optional().cli({ placeholder: 'ID' });
 export const windowIndexField = field.int({ min: 0, max: MAX_WINDOW_INDEX }).describe('window index (default: the current window)').optional().cli();
 /** A directory; the CLI sends it absolute, since the server runs elsewhere. */
 export const cwdField = field.string({ max: 4096 }).describe('working directory').optional()

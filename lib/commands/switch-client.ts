@@ -4,7 +4,7 @@
 import { ThurmError } from '../errors.js';
 import { field } from '../fields.js';
 import { sessionNames } from '../server/socket-path.js';
-import { defineCommand } from './command.js';
+import { clientField, defineCommand, pickClient } from './command.js';
 
 export const switchClient = defineCommand({
   name: 'switch-client',
@@ -13,16 +13,13 @@ export const switchClient = defineCommand({
     target: field.string({ max: 64 }).describe('the session to show').optional().cli({ placeholder: 'NAME' }),
     next: field.bool().describe('the next session by name').default(false).cli(),
     previous: field.bool().describe('the previous session by name').default(false).cli(),
-    client: field.string({ max: 32 }).describe('the client, as `thurm clients` lists it (default: the one that typed last)').optional().cli({ placeholder: 'ID' }),
+    client: clientField,
   },
   rules: { atLeastOne: [['target', 'next', 'previous']] },
   result: {},
   run: (ctx, a) => {
     if (a.target !== undefined && !sessionNames(ctx.mux.socketPath).includes(a.target)) throw new ThurmError('NOT_FOUND', `can't find session: ${a.target}`);
-    const latest = ctx.mux.clients.latest();
-    const client = a.client !== undefined ? ctx.clients().find((c) => c.id === a.client) : (ctx.client ?? ctx.clients().find((c) => c.id === latest));
-    if (!client) throw new ThurmError('NOT_FOUND', a.client !== undefined ? `no client ${a.client}` : 'no client attached');
-    client.switchSession(a.target ?? (a.previous ? -1 : 1));
+    pickClient(ctx, a.client).switchSession(a.target ?? (a.previous ? -1 : 1));
     return {};
   },
 });

@@ -139,6 +139,7 @@ export const CONNECTION_MODES = {
       utf8: field.bool().describe('its locale is UTF-8').default(true),
       readOnly: field.bool().describe('an observer: no typing, no resizing, no detaching others').default(false),
       lastSession: field.string({ max: 256 }).describe('the session this client switched from, for prefix L').optional(),
+      detachOthers: field.bool().describe('every other client is detached first (tmux attach -d)').default(false),
     },
   },
   subscribe: {

@@ -308,6 +308,7 @@ export class ControlServer {
 
   private attached(ws: WebSocket, peer: Peer, msg: Record<string, unknown>, a: Output<typeof CONNECTION_MODES.attach.fields>, Screen: typeof ClientScreen): ClientScreen {
     peer.send(JSON.stringify({ id: requestId(msg), ok: true, result: { session: this.mux.session } } satisfies Reply), false);
+    if (a.detachOthers && !a.readOnly) for (const other of this.screens) other.detach();
     const id = String(this.nextClient++);
     peer.becomes('client', `client ${id}`, MAX_QUEUED, () => screen.close('too-slow'));
     const transport = {

@@ -125,4 +125,23 @@ const switchClient: ShimCommand = {
   },
 };
 
-export const SESSION_COMMANDS: ShimCommand[] = [newSession, killSession, attachSession, killServer, detachClient, switchClient];
+const displayPanes: ShimCommand = {
+  name: 'display-panes',
+  aliases: ['displayp'],
+  // -t names a client, as list-clients does; -d, -b and -N are taken: thurm shows them for display-panes-time.
+  flags: 'bNd:t:',
+  targetElsewhere: true,
+  run: async (ctx, args) => {
+    const client = clientId(value(args, 't'));
+    await ctx.request('display-panes', client === undefined ? {} : { client });
+  },
+};
+
+const clockMode: ShimCommand = {
+  name: 'clock-mode',
+  // Over the focused pane of the client that typed last (-t's pane is where tmux would draw it).
+  flags: 't:',
+  run: async (ctx) => void (await ctx.request('clock-mode', {})),
+};
+
+export const SESSION_COMMANDS: ShimCommand[] = [newSession, killSession, attachSession, killServer, detachClient, switchClient, displayPanes, clockMode];

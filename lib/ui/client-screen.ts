@@ -42,7 +42,7 @@ import { renderDiff } from './renderer.js';
 import { TerminalOutput } from './terminal-output.js';
 import { glyph } from './status-view.js';
 import { TimedText } from './timed-text.js';
-import type { UiContext } from './ui-actions.js';
+import { UI_ACTIONS, type UiContext } from './ui-actions.js';
 
 export interface ClientTransport {
   /** Sends bytes to the client's terminal; `done` runs once they have left the server. */
@@ -229,6 +229,10 @@ export class ClientScreen implements ClientHandle, UiContext {
 
   enterCopyMode(pane: string): void {
     if (!this.closed) this.copy.enter(pane);
+  }
+
+  show(what: 'display-panes' | 'clock-mode'): void {
+    if (!this.closed) UI_ACTIONS[what](this);
   }
 
   // ---- overlays (modes.ts) ----

@@ -71,7 +71,7 @@ test.serial('prefix C-z suspends the client to the shell that ran it; fg brings 
   await term.waitForText('[detached (from session default)]');
 });
 
-test.serial('window-size: the window takes the size of the client that typed last (latest), the smallest or the largest, or resize-window\'s (manual); thurm clients lists each client with its size, and prefix D detaches the one chosen', async (t) => {
+test.serial('window-size: the window takes the size of the client that typed last (latest), the smallest or the largest, or resize-window\'s (manual); thurm clients lists each client with its size, prefix D detaches the one chosen, new -A attaches a running session and attach -d detaches the others', async (t) => {
   const env = await session(t, ['--', 'sh']);
   const big = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
   t.teardown(() => big.kill());
@@ -115,6 +115,17 @@ test.serial('window-size: the window takes the size of the client that typed las
   await windowIs(100, 30, 'the window back at the big client\'s size');
   t.is((await env.cli(['detach', '--client', '999'])).stderr, 'thurm: no client 999\n');
   t.is((await env.cli(['tmux', 'set', '-g', 'window-size', 'huge'])).stderr, 'thurm: tmux shim: window-size: not one of latest, largest, smallest, manual: huge\n');
+  // new -A attaches the session already running; attach -d detaches every other client first.
+  const again = new TestTerminal(process.execPath, [BIN, 'new', '-A'], env.env, 80, 24);
+  t.teardown(() => again.kill());
+  await again.waitForText('[default]');
+  t.is((await env.request('info')).clients, 2);
+  const only = new TestTerminal(process.execPath, [BIN, 'attach', '-d'], env.env, 80, 24);
+  t.teardown(() => only.kill());
+  await only.waitForText('[default]');
+  t.deepEqual([await big.exited, await again.exited], [0, 0]);
+  t.regex(again.text(), /\[detached \(from session default\)\]/);
+  t.is((await env.request('info')).clients, 1);
 });
 
 test.serial('a resize from a client after its detach changes nothing and leaves no ghost client', async (t) => {

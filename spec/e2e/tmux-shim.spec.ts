@@ -308,7 +308,7 @@ test.serial('set-option keeps values by scope, show-options -v gives them back, 
   t.regex(clientLines.out, /^120x40 default 0\nclient \d+: default \[120x40\]\n$/, clientLines.err);
 });
 
-test.serial('status-left and status-right set through the shim are drawn as tmux formats in the status line, bind-key binds keys that run tmux commands, display-message without -p shows its expanded format there, and switch-client moves the client to another session', async (t) => {
+test.serial('status-left and status-right set through the shim are drawn as tmux formats in the status line, bind-key binds keys that run tmux commands, display-panes and clock-mode show in the client, display-message without -p shows its expanded format there, and switch-client moves the client to another session', async (t) => {
   const env = await session(t);
   const client = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 120, 40);
   t.teardown(() => client.kill());
@@ -326,6 +326,20 @@ test.serial('status-left and status-right set through the shim are drawn as tmux
   client.write('\x1bj');
   await client.waitFor(() => client.lines()[39].includes('<default:0> 0:two words*'), 'M-j renamed window 0');
   t.is((await inPane(env, 'tmux unbind -n M-j && tmux unbind -n M-j; echo "again=$?"; tmux unbind -q -n M-j; echo "quiet=$?"')).out, 'again=1\nquiet=0\n');
+  // display-panes and clock-mode show in the client that typed last, as prefix q and t do.
+  const numbered = () => client.lines().some((_, y) => [...Array(120).keys()].some((x) => {
+    const cell = client.cell(x, y);
+    return cell.getChars() === '0' && cell.isBgPalette() && cell.getBgColor() === 1;
+  }));
+  t.is((await inPane(env, 'tmux set -g display-panes-time 20000 && tmux display-panes')).err, '');
+  await client.waitFor(numbered, 'the focused pane numbered 0 in red');
+  client.write('0');
+  await client.waitFor(() => !numbered(), 'the number gone once typed');
+  const blockRows = (screen: string) => screen.split('\n').filter((l) => [...l].filter((c) => c === '█').length >= 4).length;
+  t.is((await inPane(env, 'tmux clock-mode')).err, '');
+  await client.waitFor((screen) => blockRows(screen) === 5, 'the large clock');
+  client.write('x');
+  await client.waitFor((screen) => blockRows(screen) === 0, 'the clock closed by a key');
   const r = await inPane(env, "tmux display-message 'hello from #{pane_id} in #{session_name}'");
   t.is(r.code, 0, r.err);
   t.is(r.out, '');
@@ -667,15 +681,15 @@ test.serial('commands and flags the shim does not know fail with "thurm: tmux sh
   const env = await session(t);
   const r = await inPane(env, [
     'tmux attach; echo "attach=$?"',
-    'tmux clock-mode; echo "clock=$?"',
+    'tmux choose-tree; echo "choose=$?"',
     'tmux split-window -b; echo "split=$?"',
     'tmux select-layout dizzy; echo "layout=$?"',
     'tmux; echo "none=$?"',
   ].join('\n'));
-  t.is(r.out, 'attach=1\nclock=1\nsplit=1\nlayout=1\nnone=1\n');
+  t.is(r.out, 'attach=1\nchoose=1\nsplit=1\nlayout=1\nnone=1\n');
   t.deepEqual(r.err.split('\n'), [
     'thurm: tmux shim: sessions should be nested with care, unset $TMUX to force',
-    'thurm: tmux shim: unsupported: clock-mode',
+    'thurm: tmux shim: unsupported: choose-tree',
     'thurm: tmux shim: unsupported: split-window -b',
     'thurm: tmux shim: unsupported: select-layout dizzy (thurm has even-horizontal, even-vertical, main-horizontal, main-vertical, tiled, or a layout string)',
     'thurm: tmux shim: unsupported: tmux without a command (to attach, run thurm attach)',
