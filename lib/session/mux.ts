@@ -39,6 +39,7 @@ import { Windows, type Window } from './windows.js';
 import { type OneTimer, realTimer } from './one-timer.js';
 import { checkWindowOption, windowNumbering, windowSizeRule } from './window-options.js';
 import { type KeyBind, KeyBinds } from './key-binds.js';
+import { SessionEnv } from './session-env.js';
 
 export interface MuxOptions {
   session: string;
@@ -72,6 +73,7 @@ export class Mux {
   private readonly states = new Map<string, { state: string; since: number }>();
   private readonly windows = new Windows(() => windowNumbering(this).base);
   private readonly binds = new KeyBinds();
+  private readonly env = new SessionEnv();
   private readonly ids = new PaneIds((id) => this.panes.has(id));
   private readonly watch: StatusWatch;
   private readonly notifier: Notifier;
@@ -161,6 +163,19 @@ export class Mux {
   /** Keys bound while the session runs (key-binds.ts), to read: bindKey() and unbindKey() change them. */
   get keyBinds(): Pick<KeyBinds, 'list'> {
     return this.binds;
+  }
+
+  /** The session's environment for new panes (session-env.ts), to read: setEnvironment() and unsetEnvironment() change it. */
+  get environment(): Pick<SessionEnv, 'list' | 'apply'> {
+    return this.env;
+  }
+
+  setEnvironment(name: string, value: string | null): void {
+    this.env.set(name, value);
+  }
+
+  unsetEnvironment(name: string): void {
+    this.env.unset(name);
   }
 
   bindKey(b: KeyBind): void {

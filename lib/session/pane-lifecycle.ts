@@ -34,7 +34,7 @@ export class PaneLifecycle {
   spawn(spec: NewPaneSpec, cols: number, rows: number, restored?: RestoredPane): Pane {
     const { mux, parts, deps } = this;
     const id = restored?.id ?? parts.ids.take();
-    const ctx = { session: mux.session, socketPath: mux.socketPath, config: mux.config, spawn: deps.spawnPty, proc: deps.proc, now: deps.now, timer: deps.timer };
+    const ctx = { session: mux.session, socketPath: mux.socketPath, config: mux.config, spawn: deps.spawnPty, proc: deps.proc, now: deps.now, timer: deps.timer, environment: mux.environment };
     const opts = paneOptions(id, spec, cols, rows, ctx, restored);
     const pane = new Pane(
       opts,

@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { PaneLive } from './pane-live.js';
 import type { PaneOptions } from './pane.js';
 import type { OneTimer } from './one-timer.js';
+import type { SessionEnv } from './session-env.js';
 
 export interface NewPaneSpec {
   argv?: string[];
@@ -30,6 +31,8 @@ export interface SpawnContext {
   proc: ProcFacts;
   now: () => number;
   timer: () => OneTimer;
+  /** What set-environment set or removed, over the server's own environment. */
+  environment: Pick<SessionEnv, 'apply'>;
 }
 
 /** The options pane `id` starts with at `cols` x `rows`; throws when its folder is not one (an adopted pty has no folder to check). */
@@ -39,7 +42,7 @@ export function paneOptions(id: string, spec: NewPaneSpec, cols: number, rows: n
     throw new ThurmError('INVALID_ARGUMENT', `not a directory: ${cwd}`);
   }
   const argv = spec.argv?.length ? spec.argv : [defaultShell()];
-  const env = tmuxShimEnv(paneEnv(process.env, { THURM_PANE_ID: id, THURM_SOCKET: ctx.socketPath, THURM_SESSION: ctx.session }),
+  const env = tmuxShimEnv(paneEnv(ctx.environment.apply(process.env), { THURM_PANE_ID: id, THURM_SOCKET: ctx.socketPath, THURM_SESSION: ctx.session }),
     ctx.config.tmux.shim && { socket: ctx.socketPath, pane: id, window: spec.window ?? 0 });
   const pty = restored?.pty;
   return {

@@ -3,7 +3,8 @@
 // gives it back; it is applied where thurm has the same thing: synchronize-panes, and the
 // foreground of pane-border-style and pane-active-border-style on thurm's borders. Options
 // never set answer with what thurm does by default, in tmux's terms. bind-key and unbind-key bind
-// keys of the prefix and root tables while the session runs.
+// keys of the prefix and root tables while the session runs; set-environment and
+// show-environment keep the session's environment for new panes.
 import { value, type Parsed } from './args.js';
 import type { ShimCommand, ShimContext } from './context.js';
 import { commandLine } from './command-string.js';
@@ -102,7 +103,34 @@ const unbindKey: ShimCommand = {
   },
 };
 
-export const OPTION_COMMANDS: ShimCommand[] = [
+const setEnvironment: ShimCommand = {
+  name: 'set-environment',
+  aliases: ['setenv'],
+  // -g: thurm's server is the session's, so its environment is the session's too; -h is accepted.
+  flags: 'ghrut:',
+  run: async (ctx, args) => {
+    const [name, v] = args.rest;
+    if (name === undefined || args.rest.length > 2) throw new ShimError('set-environment: expects a name and a value');
+    await ctx.request('set-environment', { name, value: v, remove: args.flags.has('r'), unset: args.flags.has('u') });
+  },
+};
+
+/** A value as a shell reads it back between double quotes. */
+const shellQuoted = (v: string) => `"${v.replace(/["\\$`]/g, (c) => `\\${c}`)}"`;
+
+const showEnvironment: ShimCommand = {
+  name: 'show-environment',
+  aliases: ['showenv'],
+  flags: 'ghst:',
+  run: async (ctx, args) => {
+    const { variables } = await ctx.request('show-environment', { name: args.rest[0], global: args.flags.has('g') });
+    ctx.print(variables.map((v) => (args.flags.has('s')
+      ? (v.value === null ? `unset ${v.name};` : `${v.name}=${shellQuoted(v.value)}; export ${v.name};`)
+      : (v.value === null ? `-${v.name}` : `${v.name}=${v.value}`))));
+  },
+};
+
+export const OPTION_COMMANDS: ShimCommand[] = [setEnvironment, showEnvironment,
   setOption('set-option', ['set'], false), setOption('set-window-option', ['setw'], true),
   showOptions('show-options', ['show'], false), showOptions('show-window-options', ['showw'], true), bindKey, unbindKey,
 ];

@@ -121,6 +121,22 @@ export function checkSession(view: SessionView, target: string | undefined): voi
   if (name && name !== view.info.session && name !== '$0') throw new ShimError(`can't find session: ${name}`);
 }
 
+const respawnWindow: ShimCommand = {
+  name: 'respawn-window',
+  aliases: ['respawnw'],
+  // As tmux's: the window's panes but the first are closed and the first starts again, filling it;
+  // without -k a window with a program still running is refused.
+  flags: 'kc:t:',
+  run: async (ctx, args) => {
+    const view = await ctx.view();
+    const w = view.window(value(args, 't'));
+    const panes = w.panes.map((id) => view.paneTarget(`%${id}`));
+    if (!args.flags.has('k') && panes.some((p) => p.exit === null)) throw new ShimError(`window ${view.info.session}:${w.index} still active`);
+    for (const p of panes.slice(1)) await ctx.request('kill-pane', { pane: p.id });
+    await ctx.request('respawn-pane', { pane: panes[0].id, kill: true, cwd: value(args, 'c'), argv: commandArgv(args.rest) });
+  },
+};
+
 const resizeWindow: ShimCommand = {
   name: 'resize-window',
   aliases: ['resizew'],
@@ -170,4 +186,4 @@ const renameSession: ShimCommand = {
   },
 };
 
-export const WINDOW_COMMANDS: ShimCommand[] = [newWindow, selectWindow, stepWindow('next-window', 'next', 'next'), stepWindow('previous-window', 'prev', 'previous'), stepWindow('last-window', 'last', 'last'), killWindow, renameWindow, listWindows, selectLayout, resizeWindow, hasSession, listSessions, renameSession];
+export const WINDOW_COMMANDS: ShimCommand[] = [newWindow, selectWindow, stepWindow('next-window', 'next', 'next'), stepWindow('previous-window', 'prev', 'previous'), stepWindow('last-window', 'last', 'last'), killWindow, renameWindow, listWindows, selectLayout, resizeWindow, respawnWindow, hasSession, listSessions, renameSession];

@@ -354,6 +354,25 @@ test.serial('status-left and status-right set through the shim are drawn as tmux
   await client.waitFor(() => client.lines()[39].startsWith('<default:0> '), 'the client back in session default');
 });
 
+test.serial('set-environment sets or removes variables for the panes started from then on, show-environment shows them as tmux does, and respawn-window starts a window again as one pane', async (t) => {
+  const env = await session(t);
+  const r = await inPane(env, [
+    'tmux set-environment GREETING "hello there" && tmux setenv -r HOME && tmux setenv GONE x && tmux setenv -u GONE',
+    'tmux show-environment; tmux showenv -s GREETING; tmux showenv GONE; echo "gone=$?"; tmux showenv -g GREETING',
+    `tmux new-window -d -n envcheck -- sh -c 'echo "g=$GREETING h=\${HOME-unset}"; exec cat'`,
+  ].join('\n'));
+  t.is(r.out, 'GREETING=hello there\n-HOME\nGREETING="hello there"; export GREETING;\ngone=1\nGREETING=hello there\n');
+  t.is(r.err, 'thurm: tmux shim: unknown variable: GONE\n');
+  await waitUntil(async () => (await env.capture('2')).includes('g=hello there h=unset'), 'the new pane\'s environment');
+  t.false((await env.capture('1')).includes('g=hello'), 'the panes already running keep theirs');
+  // respawn-window: refused while a program runs there, and with -k the window is one pane again, started anew.
+  await env.ok(['split', '--pane', '2', '--', 'cat']);
+  const rw = await inPane(env, "tmux respawn-window -t :1; echo \"active=$?\"; tmux respawn-window -k -t :1 -- sh -c 'echo respawned; exec cat'");
+  t.is(rw.out, 'active=1\n');
+  t.is(rw.err, 'thurm: tmux shim: window default:1 still active\n');
+  await waitUntil(async () => (await info(env)).panes.length === 2 && (await env.capture('2')).includes('respawned'), 'window 1 as pane 2 alone, started again');
+});
+
 test.serial('capture-pane -J joins the lines the terminal wrapped, as thurm capture --join does', async (t) => {
   const env = await session(t);
   await env.ok(['split', '--pane', '1', '--right', '--size', '30', '--', 'sh']);
