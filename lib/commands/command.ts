@@ -9,6 +9,7 @@ import { ENVELOPE_KEYS, MAX_FRAME } from '../server/protocol.js';
 import type { PaneSize } from '../session/layout.js';
 import type { Mux } from '../session/mux.js';
 import { MAX_WINDOW_INDEX } from '../session/window-options.js';
+import { MAX_ENV_VALUE } from '../session/session-env.js';
 
 /** An attached client, when a command comes from its keys rather than the socket. */
 export interface ClientHandle {
@@ -126,6 +127,10 @@ export const cwdField = field.string({ max: 4096 }).describe('working directory'
 /** A command as argv; each argument may be as long as a frame allows. On the CLI: what follows `--`. */
 export const argvField = field.array(field.string({ max: MAX_FRAME }), { max: 1024 }).describe('the command and its arguments (default: your shell)').optional()
   .cli({ as: 'argv' });
+
+/** Variables for one new pane only (tmux `-e NAME=VALUE`), over the session's environment. */
+export const envField = field.array(field.string({ max: MAX_ENV_VALUE + 129, pattern: /^[A-Za-z_][A-Za-z0-9_]{0,127}=/, expected: 'NAME=VALUE' }), { max: 64 })
+  .describe('NAME=VALUE for the new pane\'s program only').optional().cli({ alias: 'e', placeholder: 'NAME=VALUE' });
 
 /** A size as `N` cells or `N%` (tmux's `-l 70%`, `-x 30%`). */
 export const paneSizeField = field.string({ max: 6, pattern: /^(?:[1-9]\d{0,3}|10000|(?:[1-9]\d?|100)%)$/, expected: 'cells (1-10000) or a percentage (1%-100%)' })

@@ -13,7 +13,7 @@ import { paneOptions, type NewPaneSpec, type RestoredPane } from './pane-spawn.j
 import type { Reaper } from './reaper.js';
 import type { Window } from './windows.js';
 import type { OneTimer } from './one-timer.js';
-import { windowNumbering } from './window-options.js';
+import { remainsOnExit, windowNumbering } from './window-options.js';
 
 /** What the Mux gives its lifecycle beside MuxParts: the writable pane map and what panes start with. */
 export interface LifecycleDeps {
@@ -59,7 +59,7 @@ export class PaneLifecycle {
   private exited(id: string, exitCode: number, signal: number | null): void {
     if (!this.deps.panes.has(id)) return;
     this.parts.emit({ type: 'pane-exited', pane: id, exitCode, signal });
-    if (!this.mux.config.remainOnExit) this.kill(id);
+    if (!remainsOnExit(this.mux, id, exitCode !== 0 || signal !== null)) this.kill(id);
   }
 
   kill(id: string): void {

@@ -15,6 +15,8 @@ import type { SessionEnv } from './session-env.js';
 export interface NewPaneSpec {
   argv?: string[];
   cwd?: string;
+  /** NAME=VALUE for this pane's program only, over the session's environment (tmux `-e`). */
+  env?: string[];
   /** The index of the window the pane opens in (its tmux-style `$TMUX` says it). */
   window?: number;
 }
@@ -42,7 +44,7 @@ export function paneOptions(id: string, spec: NewPaneSpec, cols: number, rows: n
     throw new ThurmError('INVALID_ARGUMENT', `not a directory: ${cwd}`);
   }
   const argv = spec.argv?.length ? spec.argv : [defaultShell()];
-  const env = tmuxShimEnv(paneEnv(ctx.environment.apply(process.env), { THURM_PANE_ID: id, THURM_SOCKET: ctx.socketPath, THURM_SESSION: ctx.session }),
+  const env = tmuxShimEnv(paneEnv(withVariables(ctx.environment.apply(process.env), spec.env), { THURM_PANE_ID: id, THURM_SOCKET: ctx.socketPath, THURM_SESSION: ctx.session }),
     ctx.config.tmux.shim && { socket: ctx.socketPath, pane: id, window: spec.window ?? 0 });
   const pty = restored?.pty;
   return {
@@ -51,4 +53,15 @@ export function paneOptions(id: string, spec: NewPaneSpec, cols: number, rows: n
     history: restored?.history, typeOnStart: restored?.typed ?? undefined, notice: restored?.notice ?? undefined, title: restored?.title,
     live: restored?.live, spawn: pty ? () => pty : ctx.spawn, proc: ctx.proc, now: ctx.now, timer: ctx.timer,
   };
+}
+
+/** `base` with each NAME=VALUE of `assignments` set. */
+function withVariables(base: NodeJS.ProcessEnv, assignments: readonly string[] = []): NodeJS.ProcessEnv {
+  if (!assignments.length) return base;
+  const env = { ...base };
+  for (const a of assignments) {
+    const at = a.indexOf('=');
+    env[a.slice(0, at)] = a.slice(at + 1);
+  }
+  return env;
 }

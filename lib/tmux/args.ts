@@ -5,6 +5,8 @@ import { ShimError } from './errors.js';
 
 export interface Parsed {
   flags: Map<string, string | true>;
+  /** Every value of a flag given more than once (`-e A=1 -e B=2`), in order; flags keeps the last. */
+  repeated: Map<string, string[]>;
   /** The words after the flags (a command to run, keys to send, an option and its value). */
   rest: string[];
 }
@@ -12,6 +14,7 @@ export interface Parsed {
 /** Parses `words` by `spec`; a flag the spec lacks is unsupported (`split-window -b`). */
 export function parseArgs(command: string, spec: string, words: readonly string[]): Parsed {
   const flags = new Map<string, string | true>();
+  const repeated = new Map<string, string[]>();
   let i = 0;
   for (; i < words.length; i++) {
     const word = words[i];
@@ -31,10 +34,11 @@ export function parseArgs(command: string, spec: string, words: readonly string[
       const value = j + 1 < word.length ? word.slice(j + 1) : words[++i];
       if (value === undefined) throw new ShimError(`${command}: -${flag} expects an argument`);
       flags.set(flag, value);
+      repeated.set(flag, [...(repeated.get(flag) ?? []), value]);
       break;
     }
   }
-  return { flags, rest: words.slice(i) };
+  return { flags, repeated, rest: words.slice(i) };
 }
 
 /** A flag's value, when it has one. */

@@ -21,7 +21,7 @@ async function printPane(ctx: ShimContext, args: Parsed, id: string): Promise<vo
 const splitWindow: ShimCommand = {
   name: 'split-window',
   aliases: ['splitw'],
-  flags: 'dhvPc:F:l:p:t:',
+  flags: 'dhvPc:e:F:l:p:t:',
   run: async (ctx, args) => {
     const target = (await ctx.view()).paneTarget(value(args, 't'));
     const l = value(args, 'l'), p = value(args, 'p');
@@ -32,6 +32,7 @@ const splitWindow: ShimCommand = {
       argv: commandArgv(args.rest),
       size: p !== undefined ? `${p}%` : l,
       detached: args.flags.has('d'),
+      env: args.repeated.get('e'),
     });
     await printPane(ctx, args, pane);
   },

@@ -27,11 +27,11 @@ function newWindowIndex(view: SessionView, target: string | undefined): number |
 const newWindow: ShimCommand = {
   name: 'new-window',
   aliases: ['neww'],
-  flags: 'dPc:F:n:t:',
+  flags: 'dPc:e:F:n:t:',
   run: async (ctx, args) => {
     const index = newWindowIndex(await ctx.view(), value(args, 't'));
     const { pane } = await ctx.request('new-window', {
-      name: value(args, 'n'), cwd: value(args, 'c'), argv: commandArgv(args.rest), detached: args.flags.has('d'),
+      name: value(args, 'n'), cwd: value(args, 'c'), argv: commandArgv(args.rest), detached: args.flags.has('d'), env: args.repeated.get('e'),
     });
     if (index !== null) await ctx.request('move-window', { index: (await ctx.view()).window(`%${pane}`).index, to: index });
     if (!args.flags.has('P')) return;

@@ -354,7 +354,7 @@ test.serial('status-left and status-right set through the shim are drawn as tmux
   await client.waitFor(() => client.lines()[39].startsWith('<default:0> '), 'the client back in session default');
 });
 
-test.serial('set-environment sets or removes variables for the panes started from then on, show-environment shows them as tmux does, and respawn-window starts a window again as one pane', async (t) => {
+test.serial('set-environment sets or removes variables for the panes started from then on, -e one pane\'s own, show-environment shows them as tmux does, and respawn-window starts a window again as one pane', async (t) => {
   const env = await session(t);
   const r = await inPane(env, [
     'tmux set-environment GREETING "hello there" && tmux setenv -r HOME && tmux setenv GONE x && tmux setenv -u GONE',
@@ -365,6 +365,10 @@ test.serial('set-environment sets or removes variables for the panes started fro
   t.is(r.err, 'thurm: tmux shim: unknown variable: GONE\n');
   await waitUntil(async () => (await env.capture('2')).includes('g=hello there h=unset'), 'the new pane\'s environment');
   t.false((await env.capture('1')).includes('g=hello'), 'the panes already running keep theirs');
+  // -e gives one new pane its own variables, over the session's.
+  t.is((await inPane(env, `tmux split-window -d -t %1 -e ONE=1 -e GREETING=own -- sh -c 'echo "one=$ONE g=$GREETING"; exec cat'`)).err, '');
+  await waitUntil(async () => (await env.capture('3')).includes('one=1 g=own'), 'the split pane\'s -e variables');
+  await env.ok(['kill-pane', '--pane', '3']);
   // respawn-window: refused while a program runs there, and with -k the window is one pane again, started anew.
   await env.ok(['split', '--pane', '2', '--', 'cat']);
   const rw = await inPane(env, "tmux respawn-window -t :1; echo \"active=$?\"; tmux respawn-window -k -t :1 -- sh -c 'echo respawned; exec cat'");

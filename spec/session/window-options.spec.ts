@@ -8,14 +8,14 @@ import { fakeMux } from '../helpers/fake-mux.js';
 const ui = (more: Partial<typeof DEFAULT_CONFIG.ui>) => ({ ...DEFAULT_CONFIG, ui: { ...DEFAULT_CONFIG.ui, ...more } });
 
 function setUp(t: { teardown(fn: () => void): void }, config = DEFAULT_CONFIG) {
-  const { mux } = fakeMux(t);
+  const { mux, ptys } = fakeMux(t);
   mux.setConfig(config);
   mux.start({ argv: ['sh'], cwd: '/' });
   const indexes = () => mux.windowList().map(({ window }) => window.index);
   const paneOf = (index: number) => mux.windowPaneIds(mux.findWindow({ index }))[0];
   const moved: number[] = [];
   mux.subscribe((e: MuxEvent) => { if (e.type === 'window-moved') moved.push(e.window); });
-  return { mux, indexes, paneOf, moved };
+  return { mux, ptys, indexes, paneOf, moved };
 }
 
 test('windows are numbered from 0, and a closed window leaves its gap, by default', (t) => {
@@ -60,4 +60,20 @@ test('a tmux set -g base-index and renumber-windows win over the config, take ef
   t.throws(() => mux.setTmuxOption('session', 'base-index', 'one'), { message: /base-index: not a number/ });
   t.throws(() => mux.setTmuxOption('session', 'renumber-windows', 'maybe'), { message: /renumber-windows: not on or off/ });
   t.deepEqual(indexes(), [0, 1]);
+});
+
+test('remain-on-exit: the config\'s, unless a tmux value of the pane, its window or the session says on, off or failed', (t) => {
+  const { mux, ptys } = setUp(t);
+  for (let i = 0; i < 4; i++) mux.split('1', 'right', {});
+  const alive = () => mux.paneIds().sort();
+  mux.setTmuxOption('session', 'remain-on-exit', 'on');
+  mux.setTmuxOption('%3', 'remain-on-exit', 'off');
+  mux.setTmuxOption('%4', 'remain-on-exit', 'failed');
+  mux.setTmuxOption('%5', 'remain-on-exit', 'failed');
+  ptys[1].exit(0);
+  ptys[2].exit(0);
+  ptys[3].exit(0);
+  ptys[4].exit(2);
+  t.deepEqual(alive(), ['1', '2', '5'], 'on (the session\'s) keeps 2; off (the pane\'s) closes 3; failed closes 4, which succeeded, and keeps 5');
+  t.throws(() => mux.setTmuxOption('session', 'remain-on-exit', 'sometimes'), { message: /remain-on-exit: not on, off or failed/ });
 });

@@ -25,3 +25,10 @@ test('a flag the command does not declare is unsupported, naming the command and
 test('a flag that takes a value and has none is refused', (t) => {
   t.throws(() => parseArgs('split-window', SPLIT, ['-t']), { message: 'split-window: -t expects an argument' });
 });
+
+test('a flag given more than once keeps every value in order, and flags has the last', (t) => {
+  const p = parseArgs('split-window', 'de:t:', ['-e', 'A=1', '-eB=2', '-d', '-e', 'A=3', 'cat']);
+  t.deepEqual(p.repeated.get('e'), ['A=1', 'B=2', 'A=3']);
+  t.is(value(p, 'e'), 'A=3');
+  t.deepEqual(p.rest, ['cat']);
+});
