@@ -3,6 +3,7 @@
 // `#{b:name}` and `#{d:name}` (basename, dirname), `#{t:name}` (a time, as ctime() prints it),
 // the one-letter aliases (`#D`, `#S`...) and `##`.
 // Unknown variables expand to nothing, as in tmux. Styles (`#[fg=red]`) are left as they are.
+import { strftime } from '../strftime.js';
 
 export type Lookup = (name: string) => string | undefined;
 
@@ -75,12 +76,7 @@ function inner(body: string, lookup: Lookup): string {
 }
 
 /** A time as tmux's `#{t:...}` prints it, C's ctime() without its newline: `Mon Dec  7 00:05:46 2026`, local time. */
-function ctime(d: Date): string {
-  const day = d.toLocaleString('en-US', { weekday: 'short' });
-  const month = d.toLocaleString('en-US', { month: 'short' });
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${day} ${month} ${String(d.getDate()).padStart(2, ' ')} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())} ${d.getFullYear()}`;
-}
+const ctime = (d: Date) => strftime('%a %b %e %H:%M:%S %Y', d);
 
 /** `format` with every variable replaced by what `lookup` gives. */
 export function expand(format: string, lookup: Lookup): string {

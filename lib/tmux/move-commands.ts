@@ -1,9 +1,17 @@
 // tmux's commands that move panes and windows around, each as the thurm request that does the
 // same: swap-pane, join-pane (and move-pane), break-pane, move-window, rotate-window and
 // next-layout/previous-layout.
-import { value } from './args.js';
+import { type Parsed, value } from './args.js';
 import type { ShimCommand } from './context.js';
 import { ShimError } from './errors.js';
+import type { SessionView } from './session-view.js';
+
+/** The pane a move takes: -s, else the marked one (`~`), as tmux's; `refused` says what was expected. */
+function sourcePane(view: SessionView, args: Parsed, refused: string): string {
+  const source = value(args, 's') ?? (view.info.marked !== null ? '~' : undefined);
+  if (source === undefined) throw new ShimError(refused);
+  return view.paneTarget(source).id;
+}
 
 const swapPane: ShimCommand = {
   name: 'swap-pane',
@@ -15,10 +23,8 @@ const swapPane: ShimCommand = {
     const target = view.paneTarget(value(args, 't'));
     // -U and -D: with the pane before or after the target; -s: with that pane.
     if (args.flags.has('U') || args.flags.has('D')) return void (await ctx.request('swap-pane', { pane: target.id, previous: args.flags.has('U') }));
-    // -s: with that pane, else with the marked one, as tmux.
-    const source = value(args, 's') ?? (view.info.marked !== null ? '~' : undefined);
-    if (source === undefined) throw new ShimError('swap-pane: expects -s, -U or -D, or a marked pane');
-    await ctx.request('swap-pane', { pane: view.paneTarget(source).id, with: target.id });
+    const pane = sourcePane(view, args, 'swap-pane: expects -s, -U or -D, or a marked pane');
+    await ctx.request('swap-pane', { pane, with: target.id });
   },
 };
 
@@ -29,9 +35,7 @@ const joinPane = (name: string, alias: string): ShimCommand => ({
   flags: 'bdfhvl:s:t:',
   run: async (ctx, args) => {
     const view = await ctx.view();
-    const source = value(args, 's') ?? (view.info.marked !== null ? '~' : undefined);
-    if (source === undefined) throw new ShimError(`${name}: expects -s, or a marked pane`);
-    const pane = view.paneTarget(source).id;
+    const pane = sourcePane(view, args, `${name}: expects -s, or a marked pane`);
     await ctx.request('join-pane', { pane, target: view.paneTarget(value(args, 't')).id, down: !args.flags.has('h') });
   },
 });

@@ -90,12 +90,12 @@ const killServer: ShimCommand = {
   run: async (ctx) => void (await ctx.request('kill-server', {})),
 };
 
-/** A client as list-clients names it (`client 2`, or `2`), as thurm's id; undefined when none is named. */
-function clientId(named: string | undefined): string | undefined {
-  if (named === undefined) return undefined;
-  const id = /^(?:client )?(\d+)$/.exec(named)?.[1];
-  if (id === undefined) throw new ShimError(`can't find client: ${named}`);
-  return id;
+/** A client as list-clients names it (`client 2`, or `2`), as a request's `client` field; none when none is named. */
+function clientOf(named: string | undefined): { client?: string } {
+  if (named === undefined) return {};
+  const client = /^(?:client )?(\d+)$/.exec(named)?.[1];
+  if (client === undefined) throw new ShimError(`can't find client: ${named}`);
+  return { client };
 }
 
 const detachClient: ShimCommand = {
@@ -104,8 +104,7 @@ const detachClient: ShimCommand = {
   // -t names a client as list-clients does (`client 2`); without it, every client of the session.
   flags: 'aPs:t:E:',
   run: async (ctx, args) => {
-    const client = clientId(value(args, 't'));
-    await ctx.request('detach', client === undefined ? {} : { client });
+    await ctx.request('detach', clientOf(value(args, 't')));
   },
 };
 
@@ -116,12 +115,12 @@ const switchClient: ShimCommand = {
   flags: 'ElnprZc:t:T:',
   targetElsewhere: true,
   run: async (ctx, args) => {
-    const client = clientId(value(args, 'c'));
+    const client = clientOf(value(args, 'c'));
     const target = value(args, 't')?.replace(/^=/, '').split(':')[0];
     if (args.flags.has('l')) throw new ShimError('switch-client: -l is prefix L in a client (thurm keeps no last session in the server)');
     const pick = args.flags.has('n') ? { next: true } : args.flags.has('p') ? { previous: true } : target ? { target } : null;
     if (!pick) throw new ShimError('switch-client: expects -t SESSION, -n or -p');
-    await ctx.request('switch-client', { ...pick, ...(client !== undefined && { client }) });
+    await ctx.request('switch-client', { ...pick, ...client });
   },
 };
 
@@ -131,10 +130,7 @@ const displayPanes: ShimCommand = {
   // -t names a client, as list-clients does; -d, -b and -N are taken: thurm shows them for display-panes-time.
   flags: 'bNd:t:',
   targetElsewhere: true,
-  run: async (ctx, args) => {
-    const client = clientId(value(args, 't'));
-    await ctx.request('display-panes', client === undefined ? {} : { client });
-  },
+  run: async (ctx, args) => void (await ctx.request('display-panes', clientOf(value(args, 't')))),
 };
 
 const clockMode: ShimCommand = {

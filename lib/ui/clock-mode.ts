@@ -2,7 +2,7 @@
 // (HH:MM, tmux's 24-hour clock-mode-style), kept to the minute; any key closes it.
 import blessed from 'blessed';
 import type { Mux } from '../session/mux.js';
-import { clockTime } from './message-log.js';
+import { strftime } from '../strftime.js';
 import type { Mode } from './modes.js';
 
 /** Each character five rows high, in blocks, as tmux's clock draws its digits. */
@@ -37,7 +37,7 @@ export class ClockMode implements Mode {
     const area = { x: r.x, y: r.y + 1, w: r.w, h: Math.max(r.h - 1, 1) };
     this.box = blessed.box({ parent: screen, top: area.y, left: area.x, width: area.w, height: area.h, align: 'center', valign: 'middle', style: { fg: 'blue' } });
     const draw = () => {
-      this.box.setContent(clockLines(clockTime(new Date()), area.w, area.h).join('\n'));
+      this.box.setContent(clockLines(strftime('%H:%M', new Date()), area.w, area.h).join('\n'));
       redraw();
     };
     draw();

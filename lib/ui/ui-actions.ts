@@ -11,7 +11,7 @@ import { agentChoices, bufferChoices, findChoices, sessionChoices, windowChoices
 import type { PromptHistory } from './command-prompt.js';
 import type { CopyView } from './copy-view.js';
 import { findBinding, type BindingAction } from './key-bindings.js';
-import { clockTime } from './message-log.js';
+import { strftime } from '../strftime.js';
 
 /** What the actions work with: one client screen's session, its overlays and its requests. */
 export interface UiContext {
@@ -50,13 +50,10 @@ export type UiAction = Extract<BindingAction, { ui: string }>['ui'];
 
 const currentWindow = (mux: Mux) => mux.windowList().find((w) => w.current)?.window;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** Prefix i, as tmux's display-message: `[default] 0:build, current pane %3 - (14:05 07-Dec-26)`. */
 export function infoLine(mux: Mux, now = new Date()): string {
   const w = currentWindow(mux);
-  const two = (n: number) => String(n).padStart(2, '0');
-  const when = `${clockTime(now)} ${two(now.getDate())}-${MONTHS[now.getMonth()]}-${two(now.getFullYear() % 100)}`;
+  const when = strftime('%H:%M %d-%b-%y', now);
   return `[${mux.session}] ${w ? `${w.index}:${mux.windowName(w)}` : '-'}, current pane ${mux.focused ? `%${mux.focused}` : '-'} - (${when})`;
 }
 

@@ -3,7 +3,7 @@
 import test from 'ava';
 import type { Line } from '../../lib/ui/cells.js';
 import { drawStatusLine, visibleRun } from '../../lib/ui/chrome.js';
-import { strftime } from '../../lib/ui/status-format.js';
+import { strftime } from '../../lib/strftime.js';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import type { OtherSession } from '../../lib/server/other-sessions.js';
 import type { Mux } from '../../lib/session/mux.js';
