@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ThurmError } from '../errors.js';
 import { isSessionName } from '../session/paths.js';
+import { ENV_NAME, MAX_ENV_VALUE, MAX_ENV_VARS } from '../session/session-env.js';
 import { MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, type DetachedMessage, type ResumeMessage } from '../server/protocol.js';
 import { Connection } from './connection.js';
 
@@ -73,12 +74,27 @@ async function stream(connection: Connection, frame: (data: Buffer) => void, rea
     readOnly,
     ...(lastSession && { lastSession }),
     ...(detachOthers && { detachOthers }),
+    environment: environmentToSend(process.env),
   });
   // Wrapped: an async function returning the promise itself would wait for it.
   return { ended };
 }
 
 /** Attaches this terminal to the session; resolves with the exit code when it ends. */
+/** The attach request's bound on the variables it carries, under the socket's 64 KiB frame. */
+const MAX_ENV_BYTES = 32 * 1024;
+
+/**
+ * This terminal's variables as NAME=VALUE, for the server's update-environment (tmux's client
+ * sends its whole environment too): what a request may carry, the smallest first.
+ */
+function environmentToSend(env: NodeJS.ProcessEnv): string[] {
+  const vars = Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && ENV_NAME.test(e[0]) && e[1].length <= MAX_ENV_VALUE)
+    .map(([k, v]) => `${k}=${v}`).sort((a, b) => a.length - b.length);
+  let bytes = 0;
+  return vars.filter((v) => (bytes += Buffer.byteLength(v) + 4) <= MAX_ENV_BYTES).slice(0, MAX_ENV_VARS);
+}
+
 export async function attach(first: Connection, attached: string, readOnly = false, detachOthers = false): Promise<number> {
   let session = attached;
   /** The session this client switched from (prefix L goes back to it). */

@@ -29,6 +29,7 @@ export const GLOBAL_OPTIONS: Record<string, Options> = {
   session: { alias: 's', type: 'string', describe: 'session name (default: the session of THURM_SOCKET, else default)' },
   socket: { alias: 'S', type: 'string', describe: 'socket path (default: per session; THURM_SOCKET when neither -s nor -S is given)' },
   json: { type: 'boolean', describe: 'print one JSON document' },
+  host: { type: 'string', describe: 'run the command on this far host\'s thurm, through ssh (thurm host add)' },
 };
 
 export function resolveSocket(argv: Globals): string {
@@ -173,6 +174,43 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
       await runAgentHook(String(argv.kind), argv.payload === undefined ? undefined : String(argv.payload));
       return 0;
     },
+  },
+  {
+    usage: 'proxy',
+    describe: 'Join this stdio to the session\'s socket: what a far thurm\'s link runs through ssh (see thurm host)',
+    details: '; writes `thurm-proxy protocol=N version=V` first, then passes bytes both ways. `--protocol N`: refuse (exit 10) unless this thurm speaks protocol N',
+    placeholders: { protocol: 'N' },
+    options: { protocol: { type: 'number', describe: 'the protocol the caller speaks' } },
+    run: async (argv) => (await import('./far.js')).runProxy(resolveSocket(argv), argv.protocol === undefined ? undefined : Number(argv.protocol)),
+  },
+  {
+    group: 'host',
+    usage: 'add <name> <dest>',
+    describe: 'Keep a far host: DEST is what ssh accepts (user@box, an alias of ~/.ssh/config)',
+    details: '(see [Several hosts](../README.md#several-hosts)); `--ssh-option Key=Value` (repeated) goes to ssh as `-o`; `--command` is the far thurm (default `thurm` on the login PATH), `--far-session` its session',
+    placeholders: { 'ssh-option': 'KEY=VALUE', command: 'CMD', 'far-session': 'NAME' },
+    options: {
+      'ssh-option': { type: 'string', array: true, describe: 'an ssh -o option, Key=Value' },
+      command: { type: 'string', describe: 'the far thurm command (words split at blanks)' },
+      'far-session': { type: 'string', describe: 'the far session (default: its default)' },
+    },
+    run: async (argv) => {
+      const { addHost } = await import('./hosts.js');
+      const options = argv['ssh-option'] === undefined ? [] : [argv['ssh-option']].flat().map(String);
+      await addHost({ name: String(argv.name), dest: String(argv.dest), sshOptions: options, command: argv.command as string | undefined, session: argv['far-session'] as string | undefined });
+    },
+  },
+  {
+    group: 'host',
+    usage: 'list',
+    describe: 'List the far hosts, each with how this session\'s link to it is (live, lost, unreachable, needs-login...)',
+    run: async (argv) => (await import('./hosts.js')).listHosts(resolveSocket(argv), argv.json === true),
+  },
+  {
+    group: 'host',
+    usage: 'remove <name>',
+    describe: 'Forget a far host; every session\'s link to it closes',
+    run: async (argv) => (await import('./hosts.js')).removeHost(String(argv.name)),
   },
   {
     group: 'integration',

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { isErrorCode, ThurmError } from '../errors.js';
 import { CLOSE_UPGRADED, EXIT_ALREADY_RUNNING, MAX_FRAME, PROTOCOL_VERSION, SERVER_NODE_FLAGS, type Reply, type ServerSpec, type SessionInfo } from '../server/protocol.js';
@@ -27,6 +28,9 @@ export const REQUEST_TIMEOUT_MS = 5000;
 
 /** The server this build starts (and finds among processes by its argv). */
 const SERVER_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server', 'main.js');
+
+/** The largest message a client takes from its server (a capture of a long history). */
+const MAX_INCOMING = 256 * 1024 * 1024;
 
 /** How long a client waits for the server that took its session over (`server upgrade`). */
 const RECONNECT_MS = 20_000;
@@ -88,7 +92,7 @@ export class Connection {
     if (!st) return Promise.reject(new ThurmError('SERVER_UNAVAILABLE', `no server running on ${socketPath}`));
     if (!st.isSocket()) return Promise.reject(new ThurmError('UNSAFE_SOCKET', `not a socket: ${socketPath}`));
     return new Promise((resolve, reject) => {
-      const ws = new WsClient(socketPath, 256 * 1024 * 1024);
+      const ws = new WsClient(socketPath, MAX_INCOMING);
       // A stopped server's kernel still accepts the connection; only the handshake never ends.
       const timer = setTimeout(() => {
         ws.removeAllListeners('error');
@@ -116,6 +120,29 @@ export class Connection {
           if (!alive) return gone();
           reject(new ThurmError('SERVER_BUSY', `server busy: it dropped the connection at its limit of connections or open files; try again: ${socketPath}`));
         }, gone);
+      });
+    });
+  }
+
+  /**
+   * A connection over a stream already joined to a server (a far host's `thurm proxy` through
+   * ssh); `label` names it in errors. Resolves once the handshake is done, within `timeoutMs`.
+   */
+  static over(stream: Duplex, label: string, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Connection> {
+    return new Promise((resolve, reject) => {
+      const ws = new WsClient(stream, MAX_INCOMING);
+      const timer = setTimeout(() => {
+        ws.removeAllListeners('error');
+        ws.terminate();
+        reject(new ThurmError('TIMEOUT', `${label}: no answer within ${timeoutMs / 1000}s`));
+      }, timeoutMs);
+      ws.once('open', () => {
+        clearTimeout(timer);
+        resolve(new Connection(ws, timeoutMs, label));
+      });
+      ws.once('error', (err) => {
+        clearTimeout(timer);
+        reject(new ThurmError('SERVER_UNAVAILABLE', `${label}: ${err.message}`));
       });
     });
   }

@@ -20,6 +20,15 @@ function fail(err: unknown): never {
   process.exit(code);
 }
 
+/** `--host NAME` (or `--host=NAME`) before any `--`: the host, and the arguments without it. */
+function hostOption(args: readonly string[]): { host: string; rest: string[] } | null {
+  for (let i = 0; i < args.length && args[i] !== '--'; i++) {
+    if (args[i] === '--host' && i + 1 < args.length) return { host: args[i + 1], rest: [...args.slice(0, i), ...args.slice(i + 2)] };
+    if (args[i].startsWith('--host=')) return { host: args[i].slice(7), rest: [...args.slice(0, i), ...args.slice(i + 1)] };
+  }
+  return null;
+}
+
 async function run(command: CliCommand, argv: CliArgv): Promise<void> {
   const code = await command.run(argv);
   if (typeof code === 'number') process.exit(code);
@@ -56,6 +65,9 @@ export async function main(args = process.argv.slice(2)): Promise<void> {
       const { VERSION } = await import('../version.js');
       return void process.stdout.write(`thurm ${VERSION}\n`);
     }
+    // Another host's thurm through ssh: nothing of this one is needed.
+    const far = hostOption(args);
+    if (far) return void (process.exitCode = await (await import('./far.js')).runOnHost(far.host, far.rest));
     const passed = tmuxPassThrough(args);
     if (passed) return void (process.exitCode = await runTmux(passed));
     // Client-only commands first: `agent hook` and `status` never load the command table.

@@ -1,11 +1,13 @@
-// A WebSocket client (RFC 6455) over a Unix socket: the part of the protocol a thurm client
-// speaks, so that a CLI command does not load `ws` (about 60 ms of a 100 ms start-up).
+// A WebSocket client (RFC 6455) over a Unix socket, or over any byte stream (a far host's
+// `thurm proxy` through ssh): the part of the protocol a thurm client speaks, so that a CLI
+// command does not load `ws` (about 60 ms of a 100 ms start-up).
 // Departs from the RFC where thurm's server makes it moot: no extensions, no subprotocols, no
 // UTF-8 check of text frames (replies are parsed as JSON anyway), and `error` is emitted only
 // while connecting; afterwards any failure just closes the connection.
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
+import type { Duplex } from 'node:stream';
 
 const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 const MAX_HEADER = 16 * 1024;
@@ -22,7 +24,7 @@ export interface WsClientEvents {
 }
 
 export class WsClient extends EventEmitter<WsClientEvents> {
-  private readonly socket: net.Socket;
+  private readonly socket: Duplex;
   private readonly key = crypto.randomBytes(16).toString('base64');
   private open = false;
   private closing = false;
@@ -38,14 +40,21 @@ export class WsClient extends EventEmitter<WsClientEvents> {
   private fragmentsBytes = 0;
   private messageBinary = false;
 
-  /** Connects to the server on `socketPath`; refuses incoming messages above `maxPayload` bytes. */
-  constructor(socketPath: string, private readonly maxPayload: number) {
+  /**
+   * Connects to the server on `socketPath`, or speaks over `stream`, a connection already made;
+   * refuses incoming messages above `maxPayload` bytes.
+   */
+  constructor(to: string | Duplex, private readonly maxPayload: number) {
     super();
-    this.socket = net.connect(socketPath);
-    this.socket.on('connect', () => {
-      this.socket.write(`GET / HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n`
-        + `Sec-WebSocket-Key: ${this.key}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
-    });
+    const handshake = () => this.socket.write(`GET / HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n`
+      + `Sec-WebSocket-Key: ${this.key}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+    if (typeof to === 'string') {
+      this.socket = net.connect(to);
+      this.socket.on('connect', handshake);
+    } else {
+      this.socket = to;
+      handshake();
+    }
     this.socket.on('data', (chunk) => this.onData(chunk));
     this.socket.on('error', (err) => this.fail(err));
     this.socket.on('close', () => {

@@ -8,6 +8,7 @@ import { GLOBAL_OPTIONS } from './cli-commands.js';
 
 const GROUPS = {
   agent: { describe: 'Agent reports, prompts, hooks and explanations', demand: 'agent: give a subcommand (report, release, prompt, explain, hook)' },
+  host: { describe: 'Far hosts reached over ssh (thurm --host NAME COMMAND runs a command there)', demand: 'host: give a subcommand (add, list, remove)' },
   integration: { describe: 'Integrate thurm with an agent', demand: 'integration: give a subcommand (install)' },
   server: { describe: 'The session\'s server process', demand: 'server: give a subcommand (upgrade)' },
 } as const;

@@ -1,6 +1,8 @@
-// Every pane that has a status, most pressing first: what prefix `a` shows.
+// Every pane that has a status, most pressing first: what prefix `a` shows, the far hosts'
+// panes among them (hosts.json), and how each far host's link is.
 import { field } from '../fields.js';
-import { agentLines, agentRows } from '../session/agents.js';
+import { agentLines, duration, overviewRows } from '../session/agents.js';
+import { FAR_HOST_STATES } from '../session/hosts.js';
 import { SOURCES } from '../status/program-status.js';
 import { STATES } from '../status/osc7501.js';
 import { defineCommand } from './command.js';
@@ -8,11 +10,13 @@ import { defineCommand } from './command.js';
 export const agents = defineCommand({
   name: 'agents',
   describe: 'List every pane with a status, most pressing first, and for how long',
-  details: '(a table: glyph, window, pane, state, time in it, app and message)',
+  details: '(a table: glyph, window, pane, state, time in it, app and message); a far host\'s panes (`thurm host add`) by host-qualified ids (`build:3`), marked stale while its link is down, then a line per host that is not live',
   fields: {},
   result: {
     agents: field.array(field.object({
-      pane: field.string({ max: 32 }),
+      pane: field.string({ max: 80 }).describe('its id; a far host\'s pane as HOST:ID'),
+      host: field.string({ max: 32 }).nullable().describe('the far host it is on; null: this session'),
+      stale: field.bool().describe('a far host\'s row while its link is not live: what it last knew'),
       window: field.int({ min: 0 }).describe('the index of the window the pane is in'),
       state: field.enum(STATES),
       source: field.enum(SOURCES),
@@ -20,16 +24,33 @@ export const agents = defineCommand({
       text: field.string({ max: 4096 }),
       since: field.string({ max: 64, format: 'date-time' }).describe('when the pane entered this state'),
       forMs: field.number().describe('how long ago that was, in ms'),
-    })).describe('most pressing first'),
+    })).describe('most pressing first; stale rows after every live one'),
+    hosts: field.array(field.object({
+      name: field.string({ max: 32 }),
+      dest: field.string({ max: 255 }),
+      state: field.enum(FAR_HOST_STATES),
+      error: field.string({ max: 256 }).nullable().describe('what ssh or the far thurm said'),
+      since: field.string({ max: 64, format: 'date-time' }).describe('when the link entered this state'),
+      seenAt: field.string({ max: 64, format: 'date-time' }).nullable().describe('when its agents were last known to be current'),
+      pid: field.int({ min: 1 }).nullable().describe('the ssh that carries its events, while it runs'),
+    })).describe('the far hosts of hosts.json and their links'),
   },
   run: (ctx) => {
     const now = Date.now();
+    const hosts = ctx.hosts?.list() ?? [];
+    const rows = overviewRows(ctx.mux, hosts.map((h) => ({ name: h.name, live: h.state === 'live', agents: h.agents })));
     return {
-      agents: agentRows(ctx.mux).map((r) => ({ ...r, since: new Date(r.since).toISOString(), forMs: now - r.since })),
+      agents: rows.map((r) => ({ ...r, since: new Date(r.since).toISOString(), forMs: now - r.since })),
+      hosts: hosts.map((h) => ({
+        name: h.name, dest: h.dest, state: h.state, error: h.error,
+        since: new Date(h.since).toISOString(), seenAt: h.seenAt === null ? null : new Date(h.seenAt).toISOString(), pid: h.pid,
+      })),
     };
   },
   print: (r) => {
     const now = Date.now();
-    return agentLines(r.agents.map((a) => ({ ...a, since: now - a.forMs })), now).join('\n');
+    const down = r.hosts.filter((h) => h.state !== 'live').map((h) => `host ${h.name}: ${h.state}${h.error ? `: ${h.error}` : ''}`
+      + (h.seenAt ? ` (last seen ${duration(now - Date.parse(h.seenAt))} ago)` : ''));
+    return [...agentLines(r.agents.map((a) => ({ ...a, since: now - a.forMs })), now), ...down].join('\n');
   },
 });

@@ -58,7 +58,7 @@ export function cliWord(command: Command<any, any>): string {
 
 /** What both parsers and --help need of a command: usage, options, positionals, placeholders. */
 export interface CliShape {
-  group?: 'agent' | 'integration' | 'server';
+  group?: 'agent' | 'host' | 'integration' | 'server';
   /** yargs command string: the name, then positionals, e.g. 'send [text..]'. */
   usage: string;
   describe: string;

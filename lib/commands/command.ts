@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Options } from 'yargs';
 import { ThurmError } from '../errors.js';
 import { checkObject, field, type Output, type Rules, type Shape } from '../fields.js';
+import type { FarHostsView } from '../server/far-hosts.js';
 import { ENVELOPE_KEYS, MAX_FRAME } from '../server/protocol.js';
 import type { PaneSize } from '../session/layout.js';
 import type { Mux } from '../session/mux.js';
@@ -47,6 +48,8 @@ export interface CommandContext {
   renameSession(name: string): Promise<void>;
   /** Aborted when the requesting connection closes, for requests that wait. */
   signal?: AbortSignal;
+  /** The far hosts' links (hosts.json), in a server. */
+  hosts?: FarHostsView;
 }
 
 /** CLI arguments as yargs parsed them. */

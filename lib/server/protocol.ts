@@ -39,6 +39,7 @@ export interface Size { cols: number; rows: number }
 
 export { MAX_SIZE } from '../session/client-sizes.js';
 import { MAX_SIZE } from '../session/client-sizes.js';
+import { MAX_ENV_VALUE, MAX_ENV_VARS } from '../session/session-env.js';
 
 /**
  * A value from the wire as an error message shows it: a scalar's text, cut at `max`, else its
@@ -140,6 +141,8 @@ export const CONNECTION_MODES = {
       readOnly: field.bool().describe('an observer: no typing, no resizing, no detaching others').default(false),
       lastSession: field.string({ max: 256 }).describe('the session this client switched from, for prefix L').optional(),
       detachOthers: field.bool().describe('every other client is detached first (tmux attach -d)').default(false),
+      environment: field.array(field.string({ max: MAX_ENV_VALUE + 129 }), { max: MAX_ENV_VARS })
+        .describe('the client\'s variables as NAME=VALUE: those [session] update-environment names are copied into the session environment').optional(),
     },
   },
   subscribe: {

@@ -2,6 +2,7 @@
 // attach streams (binary frames) and JSON requests (text frames) to the command table.
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
 import type { ClientHandle, CommandContext } from '../commands/command.js';
@@ -16,6 +17,7 @@ import { checkSize, checkVersion, CLOSE_UPGRADED, CONNECTION_MODES, ENVELOPE_KEY
 import { subscribe, type Subscription } from './events.js';
 import { FairQueue, type Turn } from './fair-queue.js';
 import { MAX_ALL_QUEUED, MAX_CLIENTS, MAX_QUEUED, MAX_SUBSCRIBER_QUEUED, MAX_SUBSCRIBERS, PeerBudget, type Peer } from './peer-budget.js';
+import { FarHosts } from './far-hosts.js';
 import { OtherSessions } from './other-sessions.js';
 import { SocketFile } from './socket-file.js';
 import { requireCjs } from '../cjs.js';
@@ -73,6 +75,9 @@ export class ControlServer {
     for (const screen of this.screens) screen.otherSessionNews(session);
   });
 
+  /** The far hosts' agents (hosts.json), over ssh; linked while the server listens. */
+  private readonly hosts: FarHosts;
+
   constructor(
     private readonly mux: Mux,
     private socketPath: string,
@@ -85,6 +90,9 @@ export class ControlServer {
     aliases: string[] = [],
   ) {
     this.file = new SocketFile(socketPath, lockSecret, (socket) => this.http.emit('connection', socket), aliases);
+    this.hosts = new FarHosts(path.dirname(socketPath), () => {
+      for (const screen of this.screens) screen.hostsChanged();
+    }, (pane, n) => this.mux.farNotification(pane, n));
     this.http = http.createServer((_req, res) => {
       res.writeHead(426, { 'content-type': 'text/plain' });
       res.end('thurm: this socket speaks WebSocket only\n');
@@ -115,8 +123,9 @@ export class ControlServer {
     });
   }
 
-  listen(): Promise<void> {
-    return this.file.listen();
+  async listen(): Promise<void> {
+    await this.file.listen();
+    this.hosts.start();
   }
 
   private context(client?: ClientHandle, signal?: AbortSignal): CommandContext {
@@ -134,6 +143,7 @@ export class ControlServer {
         if (!this.rename) throw new ThurmError('INVALID_ARGUMENT', 'rename-session: not available');
         return this.rename(name);
       },
+      hosts: this.hosts,
     };
   }
 
@@ -155,12 +165,14 @@ export class ControlServer {
   async stopListening(): Promise<void> {
     for (const screen of this.screens) screen.close('upgrading');
     this.file.close(true);
+    this.hosts.stop();
   }
 
   /** The handover failed after stopListening: serve the socket again. */
   async listenAgain(lockSecret: string): Promise<void> {
     this.file = new SocketFile(this.socketPath, lockSecret, (socket) => this.http.emit('connection', socket), this.file.aliasPaths());
     await this.file.listen();
+    this.hosts.start();
   }
 
   private onConnection(ws: WebSocket, socket: Duplex): void {
@@ -309,6 +321,7 @@ export class ControlServer {
   private attached(ws: WebSocket, peer: Peer, msg: Record<string, unknown>, a: Output<typeof CONNECTION_MODES.attach.fields>, Screen: typeof ClientScreen): ClientScreen {
     peer.send(JSON.stringify({ id: requestId(msg), ok: true, result: { session: this.mux.session } } satisfies Reply), false);
     if (a.detachOthers && !a.readOnly) for (const other of this.screens) other.detach();
+    if (!a.readOnly && a.environment) this.updateEnvironment(a.environment);
     const id = String(this.nextClient++);
     peer.becomes('client', `client ${id}`, MAX_QUEUED, () => screen.close('too-slow'));
     const transport = {
@@ -329,10 +342,20 @@ export class ControlServer {
       a.readOnly,
       this.others,
       a.lastSession,
+      this.hosts,
     );
     this.screens.add(screen);
     this.others.start();
     return screen;
+  }
+
+  /**
+   * tmux's update-environment: the variables `[session] update-environment` names take the
+   * attaching client's values for panes started from now on; one the client lacks is removed.
+   */
+  private updateEnvironment(environment: readonly string[]): void {
+    const given = new Map(environment.map((v) => [v.slice(0, v.indexOf('=')), v.slice(v.indexOf('=') + 1)]));
+    for (const name of this.mux.config.session.updateEnvironment) this.mux.setEnvironment(name, given.get(name) ?? null);
   }
 
   private onAttachedMessage(screen: ClientScreen, data: RawData): void {
@@ -362,6 +385,7 @@ export class ControlServer {
     if (this.closing) return;
     this.closing = true;
     this.others.stop();
+    this.hosts.stop();
     for (const screen of this.screens) screen.close('session-ended');
     this.file.close();
     const closedAll = () => setImmediate(() => { if (this.wss.clients.size === 0) this.onClosed(); });

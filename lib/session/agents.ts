@@ -1,5 +1,6 @@
 // The agent overview (prefix `a`, `thurm agents`): every pane that has a status, most pressing
-// first, with how long it has been in that state.
+// first, with how long it has been in that state; the far hosts' panes among them, by their
+// host-qualified ids (`build:3`), those of a host whose link is not live last and marked stale.
 import type { State } from '../status/osc7501.js';
 import type { StatusSource } from '../status/program-status.js';
 import { overviewRank, STATE_TABLE } from '../status/states.js';
@@ -18,6 +19,16 @@ export interface AgentRow {
   since: number;
 }
 
+/** A row of the overview: a pane of this session (host null) or of a far host (pane `host:id`). */
+export interface OverviewRow extends AgentRow {
+  host: string | null;
+  /** A far host's row while its link is not live: what it last knew, not what is. */
+  stale: boolean;
+}
+
+/** A far host's agents as its link last knew them. */
+export interface FarAgents { name: string; live: boolean; agents: readonly AgentRow[] }
+
 export function agentRows(mux: Mux): AgentRow[] {
   const rows: AgentRow[] = [];
   for (const pane of mux.paneIds()) {
@@ -25,17 +36,29 @@ export function agentRows(mux: Mux): AgentRow[] {
     if (s.state === 'none') continue;
     rows.push({ pane, window: mux.windowOf(pane).index, state: s.state, source: s.source, app: s.app, text: s.text, since: mux.stateSince(pane) });
   }
-  return rows.sort((a, b) => overviewRank(a.state) - overviewRank(b.state) || a.since - b.since);
+  return rows.sort(pressing);
+}
+
+function pressing(a: AgentRow, b: AgentRow): number {
+  return overviewRank(a.state) - overviewRank(b.state) || a.since - b.since;
+}
+
+/** This session's rows and the far hosts', most pressing first; stale ones after every live one. */
+export function overviewRows(mux: Mux, far: readonly FarAgents[]): OverviewRow[] {
+  const rows: OverviewRow[] = agentRows(mux).map((r) => ({ ...r, host: null, stale: false }));
+  for (const h of far) rows.push(...h.agents.map((r) => ({ ...r, pane: `${h.name}:${r.pane}`, host: h.name, stale: !h.live })));
+  return rows.sort((a, b) => Number(a.stale) - Number(b.stale) || pressing(a, b));
 }
 
 /**
  * The overview's lines, columns aligned however long the ids are: glyph, window, pane, state,
- * time in it, app and message (`◆ window 0  pane 2   blocked     12s  claude-code: Allow?`).
+ * time in it, app and message (`◆ window 0  pane 2   blocked     12s  claude-code: Allow?`); a
+ * stale row (its host's link is down) says so first, with no glyph of a live state.
  */
-export function agentLines(rows: readonly AgentRow[], now: number): string[] {
+export function agentLines(rows: readonly (AgentRow & { stale?: boolean })[], now: number): string[] {
   const windowWidth = Math.max(0, ...rows.map((r) => String(r.window).length));
   const paneWidth = Math.max(0, ...rows.map((r) => r.pane.length));
-  return rows.map((r) => `${STATE_TABLE[r.state].glyph} window ${String(r.window).padEnd(windowWidth)}  pane ${r.pane.padEnd(paneWidth)}  `
+  return rows.map((r) => `${r.stale ? '? stale' : STATE_TABLE[r.state].glyph} window ${String(r.window).padEnd(windowWidth)}  pane ${r.pane.padEnd(paneWidth)}  `
     + `${r.state.padEnd(7)} ${duration(now - r.since).padStart(7)}  ${r.app ?? '-'}${r.text ? `: ${r.text}` : ''}`);
 }
 

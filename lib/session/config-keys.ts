@@ -9,6 +9,7 @@ import { MODE_KEYS } from '../ui/copy-keys.js';
 import { MAX_WINDOW_INDEX } from './window-options.js';
 import { WINDOW_SIZE_RULES } from './client-sizes.js';
 import { MAX_OPTION_VALUE } from './tmux-options.js';
+import { ENV_NAME } from './session-env.js';
 
 export type Fail = (key: string, why: string) => never;
 
@@ -86,6 +87,14 @@ export const value = {
       return (v as string).trim();
     },
     show: quote,
+  }),
+  /** Environment variable names (none is a list too). */
+  names: (): ValueRule<string[]> => ({
+    read: (v, key, fail) => {
+      if (!Array.isArray(v) || v.length > 256 || !v.every((n) => typeof n === 'string' && ENV_NAME.test(n))) fail(key, 'must be an array of variable names');
+      return v as string[];
+    },
+    show: (v) => `[${v.map(quote).join(', ')}]`,
   }),
   /** A program and its arguments: no shell, so no control characters either. */
   argv: (): ValueRule<string[]> => ({
@@ -196,6 +205,10 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { key: 'ui.window-size', at: 'ui.windowSize', value: value.oneOf(WINDOW_SIZE_RULES), doc: 'whose size the window takes: "latest" (the client that typed last), "largest", "smallest" or "manual" (resize-window\'s; a tmux `set -g window-size` wins)' },
   { key: 'session.save', at: 'session.save', value: value.bool(), doc: 'false: no session file is written (nothing to restore)' },
   { key: 'session.history-lines', at: 'session.historyLines', value: value.int(0, 100_000), doc: 'lines of each pane\'s history kept in the session file; 0: none (it may hold secrets)' },
+  {
+    key: 'session.update-environment', at: 'session.updateEnvironment', value: value.names(),
+    doc: 'variables a client that attaches copies into the session environment for new panes (one it lacks is removed), as tmux\'s update-environment',
+  },
   { key: 'session.resume_agents', at: 'session.resumeAgents', value: value.bool(), doc: 'restore types each agent\'s resume command into its pane\'s shell' },
   { key: 'session.resume-agents', at: 'session.resumeAgents', value: value.bool(), alias: true },
   {

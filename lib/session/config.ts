@@ -21,7 +21,7 @@ export interface Config {
   ui: { statusLine: boolean; scrollback: number; scrollbackMemory: number; truecolor: 'auto' | 'on' | 'off'; clipboard: boolean; paneClipboard: boolean; mouse: boolean; setTitle: boolean; outerStatus: boolean; baseIndex: number; renumberWindows: boolean; windowSize: WindowSizeRule; statusLeft: string; statusRight: string };
   remainOnExit: boolean;
   /** The session file (saver.ts) and what a restore does (resume.ts). */
-  session: { save: boolean; historyLines: number; resumeAgents: boolean; resume: ResumeRule[] };
+  session: { save: boolean; historyLines: number; resumeAgents: boolean; resume: ResumeRule[]; updateEnvironment: string[] };
   notifications: { desktop: 'osc9' | 'osc777' | 'off'; command: string[] };
   detection: DetectionConfig & { ai: { command: string[]; intervalMs: number; timeoutMs: number } };
   /** `shim`: `tmux` in a pane is thurm's tmux shim, and $TMUX and $TMUX_PANE are set (lib/tmux/). */
@@ -34,7 +34,11 @@ export const DEFAULT_CONFIG: Config = {
   keys: { prefix: 'C-b', prefixBytes: '\x02', modeKeys: 'vi', bind: [] },
   ui: { statusLine: true, scrollback: DEFAULT_SCROLLBACK, scrollbackMemory: 256 * MIB, truecolor: 'auto', clipboard: true, paneClipboard: false, mouse: true, setTitle: true, outerStatus: true, baseIndex: 0, renumberWindows: false, windowSize: 'latest', statusLeft: '[#S] ', statusRight: '' },
   remainOnExit: false,
-  session: { save: true, historyLines: 1000, resumeAgents: true, resume: [] },
+  session: {
+    save: true, historyLines: 1000, resumeAgents: true, resume: [],
+    // tmux's default update-environment.
+    updateEnvironment: ['DISPLAY', 'KRB5CCNAME', 'SSH_ASKPASS', 'SSH_AUTH_SOCK', 'SSH_AGENT_PID', 'SSH_CONNECTION', 'WINDOWID', 'XAUTHORITY'],
+  },
   notifications: { desktop: 'osc9', command: [] },
   detection: { enabled: true, idleThresholdMs: 5000, rules: [], ai: { command: [], intervalMs: 10_000, timeoutMs: 5000 } },
   tmux: { shim: true },

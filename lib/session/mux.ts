@@ -41,6 +41,7 @@ import { type OneTimer, realTimer } from './one-timer.js';
 import { checkWindowOption, windowNumbering, windowSizeRule } from './window-options.js';
 import { type KeyBind, KeyBinds } from './key-binds.js';
 import { SessionEnv } from './session-env.js';
+import type { StatusNotification } from '../status/program-status.js';
 
 export interface MuxOptions {
   session: string;
@@ -514,5 +515,10 @@ export class Mux {
   /** Shows `text` in the status line of every attached client (`display-message`). */
   displayMessage(text: string): void {
     this.events.emit({ type: 'message-shown', text });
+  }
+
+  /** A far host's pane (`build:3`) needs the user: told as this session's notifications are. */
+  farNotification(pane: string, notification: StatusNotification): void {
+    this.events.emit({ type: 'notification', pane, notification });
   }
 }

@@ -49,7 +49,7 @@ function running(pid: number): boolean {
  * Writes `data` to `file` whole or not at all: temp file beside it, fsync, rename, fsync the
  * folder. Asynchronous, so that a slow disk never holds up the server's panes and clients.
  */
-async function writeAtomic(file: string, data: string): Promise<void> {
+export async function writeAtomic(file: string, data: string): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}`;
   try {
     // Never through a link planted at the temporary name.

@@ -2,16 +2,21 @@
 // `w`), each pane with its status glyph, and sessions (prefix `s`) with what presses in each.
 import { sessionState, type OtherSession } from '../server/other-sessions.js';
 import { sessionNames } from '../server/socket-path.js';
-import { agentLines, agentRows } from '../session/agents.js';
+import type { FarHostView } from '../server/far-hosts.js';
+import { agentLines, overviewRows } from '../session/agents.js';
 import type { Mux } from '../session/mux.js';
 import { sanitizeText } from '../sanitize.js';
 import { glyph } from './status-view.js';
 
-/** Every pane with a status, most pressing first; a row's key is its pane. */
-export function agentChoices(mux: Mux): { key: string; text: string }[] {
-  const rows = agentRows(mux);
+/**
+ * Every pane with a status, most pressing first, the far hosts' among them; a row's key is its
+ * pane (`build:3` for a far one); then a row (key `host NAME`) per far host whose link is not live.
+ */
+export function agentChoices(mux: Mux, hosts: readonly FarHostView[]): { key: string; text: string }[] {
+  const rows = overviewRows(mux, hosts.map((h) => ({ name: h.name, live: h.state === 'live', agents: h.agents })));
   const lines = agentLines(rows, Date.now());
-  return rows.map((r, i) => ({ key: r.pane, text: lines[i] }));
+  const down = hosts.filter((h) => h.state !== 'live').map((h) => ({ key: `host ${h.name}`, text: `host ${h.name}: ${h.state}${h.error ? `: ${h.error}` : ''}` }));
+  return [...rows.map((r, i) => ({ key: r.pane, text: lines[i] })), ...down];
 }
 
 /** Each session (key: its name) with its most pressing state and how many of its panes need the user. */

@@ -10,6 +10,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import blessed from 'blessed';
 import type { ClientHandle } from '../commands/command.js';
+import { type FarHostsView, hostsAsSessions } from '../server/far-hosts.js';
 import type { OtherSession, OtherSessionsView } from '../server/other-sessions.js';
 import type { DetachedMessage, Reply, RequestFields, RequestType } from '../server/protocol.js';
 import { sessionNames } from '../server/socket-path.js';
@@ -110,6 +111,8 @@ export class ClientScreen implements ClientHandle, UiContext {
     readonly others: OtherSessionsView = { list: () => [] },
     /** The session this client switched from, for prefix L. */
     readonly lastSession?: string,
+    /** The far hosts' links (the overview); the server tells othersChanged() of theirs too. */
+    readonly hosts: FarHostsView = { list: () => [], focus: () => Promise.reject(new Error('no far hosts here')) },
   ) {
     this.styles = new StyleCache(outer.hyperlinks);
     this.terminal = new TerminalOutput(outer);
@@ -284,6 +287,12 @@ export class ClientScreen implements ClientHandle, UiContext {
     this.scheduleFrame();
   }
 
+  /** A far host's link or agents changed: an open overview and the status line show them again. */
+  hostsChanged(): void {
+    this.modes.changed(null);
+    this.scheduleFrame();
+  }
+
   /** A pane of another session needs the user now: flashed, as this session's notifications are. */
   otherSessionNews(o: OtherSession): void {
     if (o.state === 'none') return;
@@ -385,7 +394,7 @@ export class ClientScreen implements ClientHandle, UiContext {
     if (statusRow >= 0 && lines[statusRow]) {
       // Without a status line to share, a notice takes the row as a message does.
       const message = modal?.text ?? copyText ?? this.message.text ?? (statusLine ? null : this.notice.text);
-      drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.modes.has(PrefixMode), message, notice: statusLine ? this.notice.text : null, others: this.others.list() });
+      drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.modes.has(PrefixMode), message, notice: statusLine ? this.notice.text : null, others: [...this.others.list(), ...hostsAsSessions(this.hosts.list())] });
       this.statusClock.arm(this.mux);
     }
     this.screen.render();

@@ -24,8 +24,8 @@ export interface Mode {
   status?(): string | null;
   /** Where the client's cursor is while the mode is on top: a column of the status line, or hidden. */
   cursor?(): number | 'hidden';
-  /** The session changed (a list shows it again). */
-  changed?(e: MuxEvent): void;
+  /** The session changed (a list shows it again); null: a far host's agents did. */
+  changed?(e: MuxEvent | null): void;
   /** Frees what it holds (a widget, a timer): it is off the stack. */
   close?(): void;
   /** Closing it uncovers the panes, which are drawn again. */
@@ -93,7 +93,7 @@ export class ModeStack {
     return this.modes.some((m) => m instanceof kind);
   }
 
-  changed(e: MuxEvent): void {
+  changed(e: MuxEvent | null): void {
     for (const m of [...this.modes]) m.changed?.(e);
   }
 
@@ -183,8 +183,8 @@ export class ChooserMode implements Mode {
     return 'hidden';
   }
 
-  changed(e: MuxEvent): void {
-    if (LISTED(e)) this.list.refresh();
+  changed(e: MuxEvent | null): void {
+    if (e === null || LISTED(e)) this.list.refresh();
   }
 
   close(): void {

@@ -38,7 +38,7 @@ const startsOnly = ({ command, argv }: Parsed) => argv.detached === true && (com
 function parseInProcess(args: string[]): Parsed | null {
   const client = parseFast(args, CLIENT_COMMANDS);
   const parsed = client ? (startsOnly(client) ? client : null) : parseFast(args, [...TABLE.keys()]);
-  return parsed && parsed.argv.socket === undefined ? parsed : null;
+  return parsed && parsed.argv.socket === undefined && parsed.argv.host === undefined ? parsed : null;
 }
 
 export class ThurmEnv {

@@ -43,6 +43,7 @@ const rule = (r: object) => ({ detection: { rules: [r] } });
 /** Each key of the file: a file that sets it to something other than its default, and what that gives. */
 const EVERY_KEY: Record<string, [string, object]> = {
   'remain-on-exit': ['remain-on-exit = true', { remainOnExit: true }],
+  'session.update-environment': ['[session]\nupdate-environment = ["SSH_AUTH_SOCK"]', { session: { updateEnvironment: ['SSH_AUTH_SOCK'] } }],
   'keys.prefix': ['[keys]\nprefix = "C-a"', { keys: { prefix: 'C-a', prefixBytes: '\x01' } }],
   'keys.mode-keys': ['[keys]\nmode-keys = "emacs"', { keys: { modeKeys: 'emacs' } }],
   'keys.bind[].key': [BIND, bind({ key: 'T' })],
@@ -146,11 +147,16 @@ test('invalid TOML is a CONFIG_ERROR naming the file and line', (t) => {
   t.true(err.message.includes('/home/u/.config/thurm/config.toml:3'), err.message);
 });
 
-test('[session] sets saving, history, resume_agents (either spelling) and resume rules', (t) => {
-  const c = parseConfig('[session]\nsave = false\nhistory-lines = 0\nresume_agents = false\n[[session.resume]]\nmatch = "aider"\nargv = ["aider", "--restore-chat-history"]\n');
-  t.deepEqual(c.session, { save: false, historyLines: 0, resumeAgents: false, resume: [{ match: 'aider', argv: ['aider', '--restore-chat-history'] }] });
+test('[session] sets saving, history, resume_agents (either spelling), resume rules and update-environment', (t) => {
+  const c = parseConfig('[session]\nsave = false\nhistory-lines = 0\nresume_agents = false\nupdate-environment = []\n[[session.resume]]\nmatch = "aider"\nargv = ["aider", "--restore-chat-history"]\n');
+  t.deepEqual(c.session, { save: false, historyLines: 0, resumeAgents: false, resume: [{ match: 'aider', argv: ['aider', '--restore-chat-history'] }], updateEnvironment: [] });
   t.false(parseConfig('[session]\nresume-agents = false\n').session.resumeAgents);
-  t.deepEqual(DEFAULT_CONFIG.session, { save: true, historyLines: 1000, resumeAgents: true, resume: [] });
+  t.deepEqual(DEFAULT_CONFIG.session, {
+    save: true, historyLines: 1000, resumeAgents: true, resume: [],
+    updateEnvironment: ['DISPLAY', 'KRB5CCNAME', 'SSH_ASKPASS', 'SSH_AUTH_SOCK', 'SSH_AGENT_PID', 'SSH_CONNECTION', 'WINDOWID', 'XAUTHORITY'],
+  });
+  const err = t.throws(() => parseConfig('[session]\nupdate-environment = ["A B"]\n'), { instanceOf: ThurmError });
+  t.is(err?.code, 'CONFIG_ERROR');
 });
 
 test('the tmux shim is on unless [tmux] shim = false, and any other value names the key', (t) => {
