@@ -68,6 +68,8 @@ export const ROWS = {
   busyRss: { measure: '40 panes at ~200 KB/s: server RSS once all print', unit: 'MB' },
   busyRssGrowth: { measure: '40 panes at ~200 KB/s: server RSS growth while they print', unit: 'MB', goal: below(A6_RSS_GROWTH_MB, 'MB') },
   startup: { measure: 'startup (`new -d` until `list` answers)', unit: 'ms' },
+  farReportP50: { measure: 'a far host\'s OSC 7501 report to this overview, over localhost ssh, p50', unit: 'ms', thurmOnly: true, goal: below(100, 'ms') },
+  farReportP99: { measure: 'a far host\'s OSC 7501 report to this overview, over localhost ssh, p99', unit: 'ms', thurmOnly: true },
 } satisfies Record<string, RowSpec>;
 
 export type RowId = keyof typeof ROWS;

@@ -17,6 +17,7 @@ import { renderResults, type Results } from './report.js';
 import { Collected, interleave, type Figures } from './rounds.js';
 import { buildRows } from './rows.js';
 import { createKill, idleCpu, requestRoundTrip, scrollback } from './server.js';
+import { farReport } from './far-host.js';
 import { Thurm, Tmux, type Subject } from './subjects.js';
 import { writeWorkload } from './workload.js';
 
@@ -26,18 +27,18 @@ const MIB = 1 << 20;
 interface Plan {
   rounds: number; deadlineMs: number; echoKeys: number; throughputBytes: number; floodBytes: number;
   scrollbackBytes: number; idleSeconds: number; composeSeconds: number; slowSeconds: number; slowKeys: number;
-  requests: number; cycles: number; busySeconds: number; busyKeys: number; cliRuns: number; startupRuns: number;
+  requests: number; cycles: number; busySeconds: number; busyKeys: number; cliRuns: number; startupRuns: number; farReports: number;
 }
 
 const FULL: Plan = {
   rounds: 3, deadlineMs: 25 * 60_000, echoKeys: 200, throughputBytes: 16 * MIB, floodBytes: 4 * MIB,
   scrollbackBytes: 8 * MIB, idleSeconds: 30, composeSeconds: 15, slowSeconds: 20, slowKeys: 300,
-  requests: 1000, cycles: 200, busySeconds: 40, busyKeys: 400, cliRuns: 15, startupRuns: 3,
+  requests: 1000, cycles: 200, busySeconds: 40, busyKeys: 400, cliRuns: 15, startupRuns: 3, farReports: 20,
 };
 const QUICK: Plan = {
   rounds: 1, deadlineMs: 6 * 60_000, echoKeys: 40, throughputBytes: 2 * MIB, floodBytes: MIB / 2,
   scrollbackBytes: MIB, idleSeconds: 5, composeSeconds: 3, slowSeconds: 5, slowKeys: 40,
-  requests: 200, cycles: 30, busySeconds: 5, busyKeys: 40, cliRuns: 3, startupRuns: 1,
+  requests: 200, cycles: 30, busySeconds: 5, busyKeys: 40, cliRuns: 3, startupRuns: 1, farReports: 5,
 };
 
 /** What one turn of a case gives: figures by row id, and optionally notes by row id. */
@@ -84,6 +85,7 @@ function cases(plan: Plan, dir: string): Case[] {
     { name: 'slow-client', rounds: 1, run: (s) => slowClient(s, dir, plan.slowSeconds, plan.slowKeys) },
     { name: 'busy', rounds: 1, run: (s) => busyEcho(s, dir, plan.busyKeys, plan.busySeconds) },
     { name: 'startup', rounds: 1, run: (s) => startup(s, plan.startupRuns) },
+    { name: 'far-host', rounds: r, thurmOnly: true, run: (s) => farReport(s, dir, plan.farReports) },
   ];
 }
 

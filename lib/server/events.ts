@@ -146,8 +146,10 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: Buffer) =
   };
   const sub = mux.subscribe((e) => {
     if (e.type === 'pane-output') return;
-    // A pane the Mux no longer has (closed in the same turn) has nothing left to report.
-    if ('pane' in e && typeof e.pane === 'string' && e.type !== 'pane-removed' && !once(e, 'placed', () => mux.paneIds().includes(e.pane as string))) return;
+    // A pane the Mux no longer has (closed in the same turn) has nothing left to report; a far
+    // host's pane was never one of its own.
+    const own = e.type !== 'pane-removed' && !(e.type === 'notification' && e.far);
+    if ('pane' in e && typeof e.pane === 'string' && own && !once(e, 'placed', () => mux.paneIds().includes(e.pane as string))) return;
     event = e;
     onEvent(e);
   });

@@ -12,7 +12,8 @@ export type MuxEvent =
   | { type: 'pane-respawned'; pane: string }
   | { type: 'pane-resized'; pane: string }
   | { type: 'status-changed'; pane: string }
-  | { type: 'notification'; pane: string; notification: StatusNotification }
+  /** `far`: a far host's pane (`build:3`, lib/server/far-hosts.ts), not one of this session's. */
+  | { type: 'notification'; pane: string; notification: StatusNotification; far?: true }
   | { type: 'focus-changed'; pane: string }
   | { type: 'layout-changed' }
   /** Windows carry their id (`@N`); see windows.ts. */

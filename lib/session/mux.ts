@@ -519,6 +519,6 @@ export class Mux {
 
   /** A far host's pane (`build:3`) needs the user: told as this session's notifications are. */
   farNotification(pane: string, notification: StatusNotification): void {
-    this.events.emit({ type: 'notification', pane, notification });
+    this.events.emit({ type: 'notification', pane, notification, far: true });
   }
 }

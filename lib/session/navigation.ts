@@ -22,9 +22,14 @@ export function focusNext(mux: Mux, step = 1): void {
   mux.focus(ids[(i + step + ids.length) % ids.length]);
 }
 
-/** The pane that most needs the user (see states.ts), the focused one last. */
-export function mostUrgent(mux: Mux): string | null {
-  return mostUrgentPane(mux.paneIds(), mux.focused, (id) => mux.pane(id).summary().state);
+/**
+ * The pane that most needs the user (see states.ts), the focused one last; `far` adds other
+ * panes by id and state (a far host's `build:3`), after this session's among equals.
+ */
+export function mostUrgent(mux: Mux, far: ReadonlyMap<string, string> = new Map()): string | null {
+  const states = new Map<string, string>(mux.paneIds().map((id) => [id, mux.pane(id).summary().state]));
+  for (const [id, state] of far) states.set(id, state);
+  return mostUrgentPane([...states.keys()], mux.focused, (id) => states.get(id)!);
 }
 
 /** The pane focused before the active one in `pane`'s window (tmux's last pane) while it is still there, else null. */

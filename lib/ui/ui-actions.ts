@@ -2,8 +2,6 @@
 // command table (sent as the CLI would send it) or one of the UI actions here, which open
 // overlays (lists, prompts, questions, the help) or act on this client (copy mode, sessions).
 // The table has an entry for each action name the bindings may use, or it does not compile.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { clientLine } from '../commands/clients.js';
 import type { FarHostsView } from '../server/far-hosts.js';
 import type { OtherSessionsView } from '../server/other-sessions.js';
@@ -62,21 +60,6 @@ export function infoLine(mux: Mux, now = new Date()): string {
   return `[${mux.session}] ${w ? `${w.index}:${mux.windowName(w)}` : '-'}, current pane ${mux.focused ? `%${mux.focused}` : '-'} - (${when})`;
 }
 
-/** The thurm this server runs (bin/thurm), for a window attached to a far host. */
-const THURM_BIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'bin', 'thurm');
-
-/**
- * A far pane picked in the overview: focused there, and shown in the window attached to its host
- * (`host:NAME`, running `thurm --host NAME attach`), made when there is none.
- */
-function openFarPane(c: UiContext, host: string, pane: string): void {
-  c.hosts.focus(host, pane).catch((err: Error) => c.showMessage(err.message));
-  const name = `host:${host}`;
-  const open = c.mux.windowList().find(({ window }) => c.mux.windowName(window) === name);
-  if (open) void c.request('select-window', { index: open.window.index });
-  else void c.request('new-window', { name, argv: [process.execPath, THURM_BIN, '--host', host, 'attach'], detached: false });
-}
-
 export const UI_ACTIONS: Record<UiAction, (c: UiContext) => void> = {
   help: (c) => c.help(),
   suspend: (c) => c.suspend(),
@@ -96,9 +79,8 @@ export const UI_ACTIONS: Record<UiAction, (c: UiContext) => void> = {
     if (found.length === 1) void c.request('focus', { pane: found[0].key });
     else c.choose(`find: ${text}`, () => findChoices(c.mux, text), (pane) => void c.request('focus', { pane }), `no pane shows ${text}`);
   }),
+  // A far pane (`build:3`) is focused there, in the window attached to its host.
   agents: (c) => c.choose('agents', () => agentChoices(c.mux, c.hosts.list()), (key) => {
-    const far = /^([^: ]+):(.+)$/.exec(key);
-    if (far) return openFarPane(c, far[1], far[2]);
     if (!key.startsWith('host ')) void c.request('focus', { pane: key });
   }, 'no pane has a status'),
   'choose-window': (c) => {

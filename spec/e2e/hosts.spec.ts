@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
+import { Connection } from '../../lib/cli/connection.js';
 import { farThurm, SSH_READY, SSH_SKIPPED, Sshd } from '../helpers/sshd.js';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
@@ -79,8 +80,16 @@ serial(`the overview holds a far host's blocked agent, live, with its notificati
   await blockFar(far, 'Allow rm?');
   // Told once in the status line, as a pane of this session would be.
   await client.waitForText('pane build:1: far blocked on build');
+  // A second host's working agent joins the same overview, after the blocked one.
+  const gpu = new ThurmEnv();
+  t.teardown(() => gpu.cleanup());
+  await gpu.start(['--', 'sh']);
+  await gpu.ok(['send', '--pane', '1', '--enter', `printf '\\033]7501;state=working:app=trainer\\033\\\\'`]);
+  await addHost(local, 'gpu', farThurm(gpu));
+  await waitUntil(async () => (await local.request<Agents>('agents')).agents.length === 2, 'both hosts\' agents', 20_000);
   const agents = await local.request<Agents>('agents');
   t.like(agents.agents[0], { pane: 'build:1', host: 'build', stale: false, state: 'blocked', app: 'far', text: 'Allow rm?' });
+  t.like(agents.agents[1], { pane: 'gpu:1', host: 'gpu', stale: false, state: 'working', app: 'trainer' });
   client.write(`${PREFIX}a`);
   const overview = await client.waitFor((s) => /> ◆ window 0 {2}pane build:1 {2}blocked .* far: Allow rm\?/.test(s), 'the far agent in the overview');
   t.notRegex(overview, /stale/);
@@ -98,7 +107,14 @@ serial(`a dropped link marks a far host's rows stale with their age, and the lin
   const { local, far } = await world(t);
   await local.start(['--', 'sh']);
   await hostIn(local, 'build', 'live');
+  // The events stream tells the far pane's notification too, by its host-qualified id.
+  const events = await Connection.open(local.socket);
+  t.teardown(() => events.close());
+  const told: { type: string; pane?: string; text?: string }[] = [];
+  events.ws.on('message', (data) => told.push((JSON.parse(data.toString()) as { event?: (typeof told)[number] }).event ?? { type: 'reply' }));
+  await events.request('subscribe', { types: ['notification'] });
   await blockFar(far, 'Deploy?');
+  await waitUntil(() => told.some((e) => e.type === 'notification' && e.pane === 'build:1' && e.text === 'Deploy?'), () => `the far notification in the events: ${JSON.stringify(told)}`);
   await waitUntil(async () => (await local.request<Agents>('agents')).agents.some((a) => a.pane === 'build:1' && a.state === 'blocked'), 'the far agent');
   const { pid } = (await local.request<Agents>('agents')).hosts[0];
   t.truthy(pid);
@@ -110,6 +126,11 @@ serial(`a dropped link marks a far host's rows stale with their age, and the lin
   const back = await hostIn(local, 'build', 'live');
   t.like(back.agents[0], { pane: 'build:1', stale: false, state: 'blocked' });
   t.not(back.hosts[0].pid, pid);
+  // Prefix u (focus --urgent) weighs the far panes too: none here needs the user, so the far one.
+  t.deepEqual(await local.request('focus', { urgent: true }), { pane: 'build:1' });
+  const current = (await local.json(['list-windows'])).windows.find((w: { current: boolean }) => w.current);
+  t.is(current.name, 'host:build');
+  await waitUntil(async () => (await far.json(['info'])).clients === 1, 'the window attached there');
 });
 
 serial(`a far host that wants a login is marked needs-login, and nothing prompts for it${SSH_SKIPPED}`, async (t) => {

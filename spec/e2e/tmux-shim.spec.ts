@@ -196,7 +196,8 @@ test.serial('select-pane -T names a pane in its border and events until renamed,
   r = await inPane(env, 'tmux select-pane -t %2 -T ""; tmux select-pane -t %2');
   await waitUntil(async () => (await paneOf(env, '2')).focused, 'select-pane selects');
   await waitUntil(() => titles.at(-1) === 'cat', 'the title back to the program');
-  t.deepEqual(titles, ['reviewer', 'cat']);
+  // `sh -c '...; exec cat'` may still be sh when the name goes (the pane looks again soon after).
+  t.deepEqual(titles.filter((title) => title !== 'sh'), ['reviewer', 'cat']);
 });
 
 test.serial('kill-pane, select-layout (a preset or a layout string), resize-pane and synchronize-panes act on the panes tmux names', async (t) => {
