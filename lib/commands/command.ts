@@ -6,6 +6,7 @@ import type { Options } from 'yargs';
 import { ThurmError } from '../errors.js';
 import { checkObject, field, type Output, type Rules, type Shape } from '../fields.js';
 import type { FarHostsView } from '../server/far-hosts.js';
+import type { WebHost } from '../web/web-host.js';
 import { ENVELOPE_KEYS, MAX_FRAME } from '../server/protocol.js';
 import type { PaneSize } from '../session/layout.js';
 import type { Mux } from '../session/mux.js';
@@ -50,6 +51,8 @@ export interface CommandContext {
   signal?: AbortSignal;
   /** The far hosts' links (hosts.json), in a server. */
   hosts?: FarHostsView;
+  /** The web view's host (`thurm web`), loaded at its first use, in a server. */
+  web?: () => Promise<WebHost>;
 }
 
 /** CLI arguments as yargs parsed them. */

@@ -41,6 +41,7 @@ export const COMMAND_MODULES = {
   'respawn-pane': async () => (await import('./respawn-pane.js')).respawnPane,
   info: async () => (await import('./info.js')).info,
   agents: async () => (await import('./agents.js')).agents,
+  web: async () => (await import('./web.js')).web,
   save: async () => (await import('./save.js')).save,
   'reload-config': async () => (await import('./reload-config.js')).reloadConfig,
   wait: async () => (await import('./wait.js')).wait,

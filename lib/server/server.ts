@@ -11,6 +11,7 @@ import { ThurmError } from '../errors.js';
 import { ThrottledLog } from '../log.js';
 import type { Mux } from '../session/mux.js';
 import type { ClientScreen } from '../ui/client-screen.js';
+import type { WebHost } from '../web/web-host.js';
 import { DEFAULT_FACTS, outerTerminal } from '../ui/outer-terminal.js';
 import { checkObject, type Output } from '../fields.js';
 import { checkSize, checkVersion, CLOSE_UPGRADED, CONNECTION_MODES, ENVELOPE_KEYS, MAX_FRAME, MAX_SIZE, type DetachedMessage, type Reply } from './protocol.js';
@@ -77,6 +78,8 @@ export class ControlServer {
 
   /** The far hosts' agents (hosts.json), over ssh; linked while the server listens. */
   private readonly hosts: FarHosts;
+  /** The web view's host, from the first `thurm web` on (its modules load then). */
+  private webHost: Promise<WebHost> | null = null;
 
   constructor(
     private readonly mux: Mux,
@@ -144,6 +147,7 @@ export class ControlServer {
         return this.rename(name);
       },
       hosts: this.hosts,
+      web: () => (this.webHost ??= import('../web/web-host.js').then(({ WebHost }) => new WebHost(this.mux, this.hosts))),
     };
   }
 
@@ -166,6 +170,8 @@ export class ControlServer {
     for (const screen of this.screens) screen.close('upgrading');
     this.file.close(true);
     this.hosts.stop();
+    // The new server has no tokens: its web view is started again with `thurm web`.
+    await this.webHost?.then((web) => web.stop());
   }
 
   /** The handover failed after stopListening: serve the socket again. */
@@ -386,6 +392,7 @@ export class ControlServer {
     this.closing = true;
     this.others.stop();
     this.hosts.stop();
+    void this.webHost?.then((web) => web.stop());
     for (const screen of this.screens) screen.close('session-ended');
     this.file.close();
     const closedAll = () => setImmediate(() => { if (this.wss.clients.size === 0) this.onClosed(); });

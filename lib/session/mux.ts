@@ -517,6 +517,11 @@ export class Mux {
     this.events.emit({ type: 'message-shown', text });
   }
 
+  /** A browser opened or closed the web view: told on the events stream. */
+  webViewer(change: 'connected' | 'disconnected', viewer: string, view: string, address: string): void {
+    this.events.emit({ type: 'web-viewer', change, viewer, view, address });
+  }
+
   /** A far host's pane (`build:3`) needs the user: told as this session's notifications are. */
   farNotification(pane: string, notification: StatusNotification): void {
     this.events.emit({ type: 'notification', pane, notification, far: true });

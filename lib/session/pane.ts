@@ -69,7 +69,7 @@ export type PaneView = Readonly<Pick<Pane, 'id' | 'argv' | 'startCwd' | 'status'
 
 /** A pane's terminal, to read: its screen and modes, and waits for it to be parsed or held still. */
 export type TermView = Readonly<Pick<PaneTerminal, 'xterm' | 'sync' | 'dirty' | 'changes' | 'modes' | 'keyModes' | 'echoing' | 'cursor' | 'cols' | 'rows'
-  | 'screenText' | 'liveScreen' | 'outputSince' | 'onTrim' | 'flushed' | 'hold'>>;
+  | 'screenText' | 'liveScreen' | 'screenImage' | 'outputSince' | 'onTrim' | 'flushed' | 'hold'>>;
 
 export interface PaneHooks {
   output(): void;

@@ -329,6 +329,15 @@ export class PaneTerminal {
     return lines;
   }
 
+  /** The visible screen (colours, cursor) as terminal input that draws it, for a web viewer. */
+  screenImage(): string {
+    const addon = new SerializeAddon();
+    this.xterm.loadAddon(addon);
+    const image = addon.serialize({ scrollback: 0, excludeModes: true });
+    addon.dispose();
+    return image;
+  }
+
   /**
    * The screen, scrollback, cursor and modes as terminal input that rebuilds them, and the
    * keyboard modes, for the server that replaces this one (`server upgrade`).

@@ -17,7 +17,7 @@ const AFTER_JOINER = 1;
 /** The Unicode 11 provider itself, taken from the addon as it registers it. */
 function unicode11Provider(): IUnicodeVersionProvider {
   let provider: IUnicodeVersionProvider | undefined;
-  new Unicode11Addon().activate({ unicode: { register: (p: IUnicodeVersionProvider) => { provider = p; } } } as unknown as Terminal);
+  new Unicode11Addon().activate({ unicode: { register: (p: IUnicodeVersionProvider) => { provider = p; } } } as unknown as Parameters<InstanceType<typeof Unicode11Addon>["activate"]>[0]);
   return provider!;
 }
 

@@ -40,6 +40,8 @@ test('every event a real Mux sends through a change of each kind is valid by the
   await waitUntil(() => seen('title-changed') && seen('status-changed') && seen('notification'), () => `title, status and notification events; got ${events.map((e) => e.type).join(' ')}`);
   mux.clients.add('c1', 80, 24);
   mux.clients.remove('c1');
+  mux.webViewer('connected', '1', 'overview', '127.0.0.1');
+  mux.webViewer('disconnected', '1', 'overview', '127.0.0.1');
   mux.newWindow({ argv: ['/bin/sh'], cwd: '/' }, 'second');
   const second = mux.findWindow({ index: 1 });
   mux.windowChanges.rename(second, 'renamed');

@@ -1,0 +1,152 @@
+// thurm's web view in the browser: the agent overview, live, and one pane's screen, read-only.
+// The token arrives in the URL's fragment (never sent to a server by the browser), is traded
+// once for a session cookie, and leaves the address bar. Everything a program wrote is shown as
+// text (textContent) or through xterm.js, never as HTML; nothing is ever sent to a pane.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+let rows = [];
+let receivedAt = 0;
+let socket = null;
+let term = null;
+
+function notice(text) {
+  $('notice').textContent = text;
+  $('notice').hidden = !text;
+}
+
+function span(className, text) {
+  const el = document.createElement('span');
+  el.className = className;
+  el.textContent = text;
+  return el;
+}
+
+function duration(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+  if (s >= 60) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${s}s`;
+}
+
+/** Trades the fragment's token for a session cookie; false when the link is no good. */
+async function login() {
+  const m = /^#t=([A-Za-z0-9_-]{1,128})$/.exec(location.hash);
+  if (!m) return true;
+  history.replaceState(null, '', location.pathname);
+  const r = await fetch('/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: m[1] }), credentials: 'same-origin' });
+  if (r.ok) return true;
+  notice(r.status === 429 ? 'Too many wrong links lately: try again in a minute.' : 'This link is no longer valid: run thurm web for a new one.');
+  return false;
+}
+
+/** A WebSocket to `path`, opened again two seconds after it drops (unless the server said why it will not serve it). */
+function connect(path, onMessage) {
+  if (socket) socket.close();
+  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`);
+  socket = ws;
+  ws.onopen = () => {
+    $('link').textContent = 'live';
+    $('link').className = 'link';
+  };
+  ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+  ws.onclose = (e) => {
+    if (socket !== ws) return;
+    $('link').textContent = 'lost';
+    $('link').className = 'link lost';
+    if (e.code === 4401 || e.code === 1006 && !receivedAt) notice('Not signed in: open the link thurm web printed.');
+    if (e.code === 4404) location.hash = '';
+    else if (e.code !== 4401) setTimeout(() => socket === ws && route(), 2000);
+  };
+}
+
+function renderAgents() {
+  const list = $('agents');
+  list.replaceChildren();
+  if (!rows.length) {
+    const li = document.createElement('li');
+    li.className = 'empty';
+    li.textContent = 'No pane has a status.';
+    list.append(li);
+  }
+  const since = Date.now() - receivedAt;
+  for (const a of rows) {
+    const li = document.createElement('li');
+    li.className = `s-${a.state}${a.stale ? ' stale' : ''}`;
+    li.dataset.pane = a.pane;
+    const head = `${a.state}${a.app ? ` · ${a.app}` : ''} · pane ${a.pane}${a.stale ? ' · stale' : ''}`;
+    li.append(span('glyph', a.stale ? '?' : a.glyph), span('head', head), span('age', duration(a.forMs + since)), span('text', a.text));
+    // A far host's pane is shown by its own thurm: only this session's screens are here.
+    if (!a.host) li.addEventListener('click', () => { location.hash = `#pane=${encodeURIComponent(a.pane)}`; });
+    list.append(li);
+  }
+}
+
+function showAgents() {
+  term?.dispose();
+  term = null;
+  $('pane').hidden = true;
+  $('back').hidden = true;
+  $('agents').hidden = false;
+  connect('/ws', (m) => {
+    if (m.type !== 'agents') return;
+    rows = m.agents;
+    receivedAt = Date.now();
+    $('title').textContent = `thurm · ${m.session}`;
+    renderAgents();
+  });
+}
+
+/** xterm.js, loaded only for a pane's screen. */
+function loadXterm() {
+  if (globalThis.Terminal) return Promise.resolve();
+  const css = document.createElement('link');
+  css.rel = 'stylesheet';
+  css.href = '/xterm.css';
+  document.head.append(css);
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = '/xterm.js';
+    script.onload = resolve;
+    script.onerror = reject;
+    document.head.append(script);
+  });
+}
+
+/** The font size at which `cols` columns fit the screen's width: a viewer never resizes a pane. */
+function fitFont(cols) {
+  return Math.max(5, Math.min(15, Math.floor($('screen').clientWidth / (cols * 0.62))));
+}
+
+async function showPane(id) {
+  $('agents').hidden = true;
+  $('pane').hidden = false;
+  $('back').hidden = false;
+  await loadXterm();
+  term?.dispose();
+  term = new globalThis.Terminal({ disableStdin: true, scrollback: 0, cursorBlink: false, fontSize: 13, linkHandler: { activate() {} } });
+  term.open($('screen'));
+  connect(`/ws?pane=${encodeURIComponent(id)}`, (m) => {
+    if (m.type !== 'screen' || !term) return;
+    receivedAt = Date.now();
+    $('title').textContent = `pane ${m.pane}: ${m.title}`;
+    $('pane-status').textContent = m.state === 'none' ? '' : `${m.glyph} ${m.state}${m.app ? ` · ${m.app}` : ''}${m.text ? `: ${m.text}` : ''}`;
+    $('pane-status').className = `s-${m.state}`;
+    const font = fitFont(m.cols);
+    if (term.options.fontSize !== font) term.options.fontSize = font;
+    if (term.cols !== m.cols || term.rows !== m.rows) term.resize(m.cols, m.rows);
+    term.reset();
+    term.write(m.data);
+  });
+}
+
+function route() {
+  const m = /^#pane=(.+)$/.exec(location.hash);
+  if (m) void showPane(decodeURIComponent(m[1]));
+  else showAgents();
+}
+
+$('back').addEventListener('click', () => { location.hash = ''; });
+window.addEventListener('hashchange', route);
+setInterval(() => { if (!$('agents').hidden && rows.length) renderAgents(); }, 1000);
+login().then((ok) => ok && route());

@@ -1,0 +1,45 @@
+// What `thurm web` acts on in the server: the tokens, which outlive a stop and start, and the
+// web view while it runs. Loaded at the first `thurm web`: a server nobody views carries none of it.
+import { ThurmError } from '../errors.js';
+import type { FarHostsView } from '../server/far-hosts.js';
+import type { Mux } from '../session/mux.js';
+import { WebTokens } from './web-tokens.js';
+import { type WebOptions, type WebStatus, WebView } from './web-view.js';
+
+export class WebHost {
+  readonly tokens = new WebTokens();
+  private view: WebView | null = null;
+
+  constructor(private readonly mux: Mux, private readonly hosts: FarHostsView) {}
+
+  /** Starts the view with a new token and gives its link; running already, only its status (link null). */
+  async start(opts: WebOptions): Promise<{ status: WebStatus; link: string | null }> {
+    if (this.view) return { status: this.view.status(), link: null };
+    this.view = await WebView.start(this.mux, this.hosts, this.tokens, opts);
+    return { status: this.view.status(), link: this.view.link(this.tokens.create().secret) };
+  }
+
+  status(): WebStatus | null {
+    return this.view?.status() ?? null;
+  }
+
+  /** Stops the view (its viewers are cut off); false when it was not running. */
+  async stop(): Promise<boolean> {
+    const view = this.view;
+    this.view = null;
+    await view?.stop();
+    return view !== null;
+  }
+
+  /** A new token's id and the link that carries it. */
+  createToken(): { id: string; link: string } {
+    if (!this.view) throw new ThurmError('INVALID_ARGUMENT', 'web token create: the web view is not running (thurm web starts it)');
+    const { id, secret } = this.tokens.create();
+    return { id, link: this.view.link(secret) };
+  }
+
+  /** Revokes a token: the browsers it let in are cut off at once. */
+  revokeToken(id: string): void {
+    this.view?.endSessions(this.tokens.revoke(id));
+  }
+}

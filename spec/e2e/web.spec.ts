@@ -1,0 +1,188 @@
+// The read-only web view (`thurm web`) in a real headless Chromium (Debian's `chromium`, driven by
+// playwright-core with its executablePath; .ci/run installs it) at a phone's size, and every
+// refusal the server owes a browser or a script that has no business there.
+import fs from 'node:fs';
+import http from 'node:http';
+import test, { type ExecutionContext } from 'ava';
+import type { Browser, Page } from 'playwright-core';
+import playwright from 'playwright-core';
+import WebSocket from 'ws';
+import { Connection } from '../../lib/cli/connection.js';
+import { ThurmEnv } from '../helpers/thurm-env.js';
+import { waitUntil } from '../helpers/wait.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ready = fs.existsSync(CHROMIUM);
+const serial = ready ? test.serial : test.serial.skip;
+const skipped = ready ? '' : ' (skipped: Debian\'s chromium is not installed; .ci/run installs it)';
+/** What the machine's notes say Chromium needs here: no sandbox as root, and no calls home (refused by this network). */
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let browser: Browser | undefined;
+
+test.before(async () => {
+  if (ready) browser = await playwright.chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+});
+
+test.after.always(async () => {
+  await browser?.close();
+});
+
+async function session(t: ExecutionContext): Promise<{ env: ThurmEnv; link: string; origin: string }> {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.start(['--size', '80x24', '--', 'sh']);
+  const link = (await env.ok(['web', '--port', '0'])).trim();
+  t.regex(link, /^http:\/\/127\.0\.0\.1:\d+\/#t=[A-Za-z0-9_-]{43}$/);
+  return { env, link, origin: new URL(link).origin };
+}
+
+async function phone(t: ExecutionContext): Promise<Page> {
+  const context = await browser!.newContext({ viewport: { width: 360, height: 740 } });
+  t.teardown(() => context.close());
+  return context.newPage();
+}
+
+const osc = (state: string, msg: string) => `printf '\\033]7501;state=${state}:app=agent:msg=%s\\033\\\\' "$(printf '${msg}' | base64)"`;
+
+/** The colour of the screenshot's pixel at (x, y), read back by the browser from the PNG. */
+async function pixel(page: Page, png: Buffer, x: number, y: number): Promise<[number, number, number]> {
+  const blank = await page.context().newPage();
+  try {
+    return await blank.evaluate(async ({ data, x, y }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${data}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width;
+      canvas.height = img.height;
+      const g = canvas.getContext('2d')!;
+      g.drawImage(img, 0, 0);
+      const [r, gr, b] = g.getImageData(x, y, 1, 1).data;
+      return [r, gr, b] as [number, number, number];
+    }, { data: png.toString('base64'), x, y });
+  } finally {
+    await blank.close();
+  }
+}
+
+serial(`a phone's browser shows a blocked pane's question live, in the blocked colour, with no horizontal scroll, light to load${skipped}`, async (t) => {
+  const { env, link } = await session(t);
+  const page = await phone(t);
+  const loaded: { url: string; bytes: number }[] = [];
+  page.on('response', (r) => void r.body().then((b) => loaded.push({ url: r.url(), bytes: b.length }), () => undefined));
+  await page.goto(link);
+  await page.getByText('No pane has a status.').waitFor();
+  t.false(page.url().includes('#t='), 'the token leaves the address bar');
+  await env.ok(['send', '--pane', '1', '--enter', osc('blocked', 'Allow rm -rf build?')]);
+  const started = Date.now();
+  await page.getByText('Allow rm -rf build?').waitFor();
+  t.log(`shown ${Date.now() - started} ms after the report was typed`);
+  t.regex(await page.locator('#agents li').first().textContent() ?? '', /^◆blocked · agent · pane 1\d+sAllow rm -rf build\?$/);
+  t.true(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll at 360 px');
+  // What the screenshot shows: the row's bar in the blocked colour (app.css: #f5c518).
+  const row = (await page.locator('#agents li').first().boundingBox())!;
+  const [r, g, b] = await pixel(page, await page.screenshot(), Math.round(row.x + 3), Math.round(row.y + row.height / 2));
+  t.true(r > 200 && g > 160 && b < 80, `blocked yellow, not rgb(${r}, ${g}, ${b})`);
+  const bytes = loaded.reduce((sum, l) => sum + l.bytes, 0);
+  t.true(bytes < 300 * 1024, `the overview weighs ${bytes} bytes`);
+  t.false(loaded.some((l) => l.url.endsWith('/xterm.js')), 'xterm.js waits for a pane view');
+});
+
+serial(`tapping a row shows that pane's screen, read-only, with its colours, at the pane's own size${skipped}`, async (t) => {
+  const { env, link } = await session(t);
+  const page = await phone(t);
+  await page.goto(link);
+  await env.ok(['send', '--pane', '1', '--enter', `printf '\\033[41mRED-ZONE\\033[0m\\n'; ${osc('blocked', 'Proceed?')}`]);
+  await page.getByText('Proceed?').click();
+  const red = page.locator('.xterm-rows span', { hasText: /^RED-ZONE$/ });
+  await red.waitFor();
+  const box = (await red.boundingBox())!;
+  const [r, g, b] = await pixel(page, await page.screenshot(), Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2));
+  t.true(r > 150 && g < 100 && b < 100, `a red background, not rgb(${r}, ${g}, ${b})`);
+  t.regex(await page.locator('#pane-status').textContent() ?? '', /blocked · agent: Proceed\?/);
+  // The pane keeps its size, whatever the phone's.
+  t.deepEqual((await env.json(['list'])).panes[0].size, { cols: 80, rows: 22 });
+  // Later output is shown live.
+  await env.ok(['send', '--pane', '1', '--enter', 'echo LATER-$((6*7))']);
+  await page.locator('.xterm-rows', { hasText: 'LATER-42' }).waitFor();
+  // Typing on the page reaches nothing: the terminal takes no input.
+  const before = await env.capture('1');
+  await page.locator('#screen').click();
+  await page.keyboard.type('echo typed\n');
+  t.is(await env.capture('1'), before);
+});
+
+/** An http request to the view: its status. */
+function get(url: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A WebSocket to the view: 'open', or the status it was refused with. */
+function socket(url: string, headers: Record<string, string>): Promise<{ ws: WebSocket | null; status: number | 'open' }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url, { headers });
+    ws.once('open', () => resolve({ ws, status: 'open' }));
+    ws.once('unexpected-response', (_req, res) => resolve({ ws: null, status: res.statusCode! }));
+    ws.once('error', () => resolve({ ws: null, status: 0 }));
+  });
+}
+
+test.serial('the view refuses a missing or wrong token, a bad Host, a foreign Origin, a public bind without TLS, and a revoked token; a viewer\'s input ends its connection', async (t) => {
+  const { env, link, origin } = await session(t);
+  const secret = new URL(link).hash.slice(3);
+  const host = new URL(origin).host;
+  const ws = origin.replace('http', 'ws');
+  const page = await get(`${origin}/`);
+  t.is(page.status, 200);
+  t.regex(String(page.headers['content-security-policy']), /script-src 'self';/);
+  t.is((await get(`${origin}/`, { host: 'evil.example' })).status, 421, 'a DNS-rebound Host');
+  t.is((await get(`${origin}/login`, { 'content-type': 'application/json' }, 'POST', JSON.stringify({ token: 'x'.repeat(43) }))).status, 401);
+  t.is((await socket(`${ws}/ws`, { origin })).status, 401, 'no cookie');
+  const login = await get(`${origin}/login`, { 'content-type': 'application/json', origin }, 'POST', JSON.stringify({ token: secret }));
+  t.is(login.status, 204);
+  const cookie = String(login.headers['set-cookie']).split(';')[0];
+  t.regex(String(login.headers['set-cookie']), /HttpOnly; SameSite=Strict/);
+  t.is((await socket(`${ws}/ws`, { origin: 'http://evil.example', cookie })).status, 403, 'a foreign Origin');
+  t.is((await socket(`${ws}/ws`, { origin, cookie, host: 'evil.example' })).status, 421);
+  const events = await Connection.open(env.socket);
+  t.teardown(() => events.close());
+  const told: { type: string; view?: string; address?: string }[] = [];
+  events.ws.on('message', (data) => told.push((JSON.parse(data.toString()) as { event?: (typeof told)[number] }).event ?? { type: 'reply' }));
+  await events.request('subscribe', { types: ['web-connected', 'web-disconnected'] });
+  const viewer = await socket(`${ws}/ws?pane=1`, { origin, cookie });
+  t.is(viewer.status, 'open');
+  // Input from a viewer: its connection ends, and the pane receives nothing.
+  const before = await env.capture('1');
+  const closed = new Promise<number>((resolve) => viewer.ws!.once('close', (code) => resolve(code)));
+  viewer.ws!.send('echo injected\r');
+  t.is(await closed, 1008);
+  t.is(await env.capture('1'), before);
+  // Each viewer is told on the events stream, coming and going.
+  await waitUntil(() => told.filter((e) => e.type.startsWith('web-')).length === 2, () => `the viewer's events: ${JSON.stringify(told)}`);
+  t.like(told.filter((e) => e.type.startsWith('web-')), [{ type: 'web-connected', view: '1', address: '127.0.0.1' }, { type: 'web-disconnected', view: '1' }]);
+  // A revoked token's viewers are cut off, and its link no longer opens anything.
+  const overview = await socket(`${ws}/ws`, { origin, cookie });
+  t.is(overview.status, 'open');
+  const cut = new Promise<number>((resolve) => overview.ws!.once('close', (code) => resolve(code)));
+  const { tokens } = await env.json(['web', 'token', 'list']);
+  await env.ok(['web', 'token', 'revoke', tokens[0].id]);
+  t.is(await cut, 4401);
+  t.is((await socket(`${ws}/ws`, { origin, cookie })).status, 401);
+  t.is((await get(`${origin}/login`, { 'content-type': 'application/json' }, 'POST', JSON.stringify({ token: secret }))).status, 401);
+  // Off this machine only with TLS.
+  const open = await env.cli(['web', 'stop']);
+  t.is(open.code, 0);
+  const r = await env.cli(['web', '--port', '0', '--bind', '0.0.0.0']);
+  t.is(r.code, 2);
+  t.regex(r.stderr, /refusing to serve 0\.0\.0\.0 without TLS/);
+  t.is(host.split(':')[0], '127.0.0.1');
+  await waitUntil(async () => (await get(`${origin}/`).catch(() => ({ status: 0 }))).status === 0, 'the view to stop');
+});
