@@ -20,6 +20,7 @@ export const web = defineCommand({
     bind: field.string({ min: 1, max: 255 }).default('127.0.0.1').cli({ placeholder: 'ADDR', describe: 'address to listen on' }),
     tlsCert: file.describe('PEM certificate: serve https'),
     tlsKey: file.describe('PEM private key of --tls-cert'),
+    allowAnswers: field.bool().default(false).cli({ describe: 'the link (of start, or of token create) may answer a blocked agent, as agent answer --expect does; start: the view takes answers at all' }),
   },
   result: {
     running: field.bool(),
@@ -28,6 +29,7 @@ export const web = defineCommand({
     viewers: field.int({ min: 0 }),
     tokens: field.array(field.object({
       id: field.string({ max: 16 }),
+      answers: field.bool().describe('it may answer a blocked agent'),
       createdAt: field.string({ max: 64, format: 'date-time' }),
       lastUsedAt: field.string({ max: 64, format: 'date-time' }).nullable(),
     })).describe('every token (`token list`); their secrets are not kept'),
@@ -38,9 +40,9 @@ export const web = defineCommand({
     let link: string | null = null;
     if (a.action === 'start') {
       if (!a.tlsCert !== !a.tlsKey) throw new ThurmError('INVALID_ARGUMENT', 'web: --tls-cert and --tls-key go together');
-      link = (await host.start({ port: a.port, bind: a.bind, tls: a.tlsCert && a.tlsKey ? { cert: a.tlsCert, key: a.tlsKey } : undefined })).link;
+      link = (await host.start({ port: a.port, bind: a.bind, allowAnswers: a.allowAnswers, tls: a.tlsCert && a.tlsKey ? { cert: a.tlsCert, key: a.tlsKey } : undefined })).link;
     } else if (a.action === 'stop') await host.stop();
-    else if (a.verb === 'create') link = host.createToken().link;
+    else if (a.verb === 'create') link = host.createToken(a.allowAnswers).link;
     else if (a.verb === 'revoke') {
       if (!a.token) throw new ThurmError('INVALID_ARGUMENT', 'web token revoke: give the token\'s id (thurm web token list)');
       host.revokeToken(a.token);
@@ -49,12 +51,12 @@ export const web = defineCommand({
     const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
     return {
       running: status !== null, url: status?.url ?? null, link, viewers: status?.viewers ?? 0,
-      tokens: host.tokens.list().map((t) => ({ id: t.id, createdAt: iso(t.createdAt)!, lastUsedAt: iso(t.lastUsedAt) })),
+      tokens: host.tokens.list().map((t) => ({ id: t.id, answers: t.answers, createdAt: iso(t.createdAt)!, lastUsedAt: iso(t.lastUsedAt) })),
     };
   },
   print: (r) => {
     if (r.link) return r.link;
-    const tokens = r.tokens.map((t) => `token ${t.id}: created ${t.createdAt}, ${t.lastUsedAt ? `last used ${t.lastUsedAt}` : 'never used'}`);
+    const tokens = r.tokens.map((t) => `token ${t.id}${t.answers ? ' (may answer)' : ''}: created ${t.createdAt}, ${t.lastUsedAt ? `last used ${t.lastUsedAt}` : 'never used'}`);
     return [r.running ? `web view: ${r.url} (${r.viewers} viewer${r.viewers === 1 ? '' : 's'}; thurm web token create for a link)` : 'web view: not running', ...tokens].join('\n');
   },
 });

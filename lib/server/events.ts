@@ -127,7 +127,7 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: Buffer) =
       case 'notification': return emit('notification', e.pane, { cause: e.notification.cause, title: e.notification.title, text: e.notification.text });
       case 'client-attached': return emit('client-attached', undefined, { client: e.client });
       case 'client-detached': return emit('client-detached', undefined, { client: e.client });
-      case 'web-viewer': return emit(e.change === 'connected' ? 'web-connected' : 'web-disconnected', undefined, { viewer: e.viewer, view: e.view, address: e.address });
+      case 'web-viewer': return emit(`web-${e.change}`, undefined, { viewer: e.viewer, view: e.view, address: e.address });
       case 'window-added': case 'window-selected': case 'window-renamed': case 'window-moved': {
         const w = mux.windowList().find((x) => x.window.id === e.window)?.window;
         return w && emit(e.type, undefined, windowFields(mux, w));

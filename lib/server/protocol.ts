@@ -114,6 +114,7 @@ export const EVENTS = {
   'client-detached': { pane: false, describe: 'a client detached', fields: { client: field.string({ max: 64 }) } },
   'web-connected': { pane: false, describe: 'a browser opened the web view (`thurm web`): the overview, or a pane\'s screen', fields: { viewer: field.string({ max: 32 }), view: field.string({ max: 32 }).describe('`overview`, or the pane shown'), address: field.string({ max: 64 }).describe('the browser\'s address') } },
   'web-disconnected': { pane: false, describe: 'a browser closed the web view, or was cut off', fields: { viewer: field.string({ max: 32 }), view: field.string({ max: 32 }), address: field.string({ max: 64 }) } },
+  'web-answered': { pane: false, describe: 'a browser answered a blocked pane (`thurm web --allow-answers`); `viewer` is its token\'s id', fields: { viewer: field.string({ max: 32 }), view: field.string({ max: 32 }).describe('the pane answered'), address: field.string({ max: 64 }) } },
   'window-added': { pane: false, describe: 'a window was opened', fields: WINDOW_FIELDS },
   'window-closed': { pane: false, describe: 'a window was closed', fields: { window: WINDOW_FIELDS.window } },
   'window-selected': { pane: false, describe: 'another window is current', fields: WINDOW_FIELDS },

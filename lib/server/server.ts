@@ -147,7 +147,8 @@ export class ControlServer {
         return this.rename(name);
       },
       hosts: this.hosts,
-      web: () => (this.webHost ??= import('../web/web-host.js').then(({ WebHost }) => new WebHost(this.mux, this.hosts))),
+      // A page's answer is the CLI's `agent answer`, through the same dispatcher.
+      web: () => (this.webHost ??= import('../web/web-host.js').then(({ WebHost }) => new WebHost(this.mux, this.hosts, (fields) => dispatch(this.context(), { ...fields, type: 'agent-answer', id: 1 })))),
     };
   }
 

@@ -33,8 +33,8 @@ export type MuxEvent =
   | { type: 'buffer-added'; buffer: string; fromPane?: string; clipboard?: boolean }
   | { type: 'client-attached'; client: string }
   | { type: 'client-detached'; client: string }
-  /** A browser opened or closed the web view (lib/web/): `view` is `overview` or a pane's id. */
-  | { type: 'web-viewer'; change: 'connected' | 'disconnected'; viewer: string; view: string; address: string }
+  /** A browser opened or closed the web view (lib/web/), `view` the overview or a pane's id; or answered that pane. */
+  | { type: 'web-viewer'; change: 'connected' | 'disconnected' | 'answered'; viewer: string; view: string; address: string }
   /** The session file failed to save, or saves again after failing (`mux.persistence.saveState`). */
   | { type: 'save-changed' }
   /** Another pane is marked, or none (Mux.marked, prefix m): borders say which. */

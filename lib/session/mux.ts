@@ -517,8 +517,8 @@ export class Mux {
     this.events.emit({ type: 'message-shown', text });
   }
 
-  /** A browser opened or closed the web view: told on the events stream. */
-  webViewer(change: 'connected' | 'disconnected', viewer: string, view: string, address: string): void {
+  /** A browser opened or closed the web view, or answered a pane from it: told on the events stream. */
+  webViewer(change: 'connected' | 'disconnected' | 'answered', viewer: string, view: string, address: string): void {
     this.events.emit({ type: 'web-viewer', change, viewer, view, address });
   }
 

@@ -14,7 +14,9 @@ import { fileURLToPath } from 'node:url';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { requireCjs } from '../cjs.js';
 import { ThurmError } from '../errors.js';
+import { dialogOptions } from '../agent/dialog-options.js';
 import type { FarHostsView } from '../server/far-hosts.js';
+import type { Reply } from '../server/protocol.js';
 import { overviewRows } from '../session/agents.js';
 import type { MuxEvent } from '../session/events.js';
 import type { Mux } from '../session/mux.js';
@@ -50,9 +52,14 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 export interface WebOptions {
   port: number;
   bind: string;
+  /** Browsers whose token may answer (`thurm web --allow-answers`) can answer a blocked agent, through `agent answer --expect`. */
+  allowAnswers?: boolean;
   /** Paths of a PEM certificate and key: https, and any address may be bound. */
   tls?: { cert: string; key: string };
 }
+
+/** The guarded answer (`agent-answer`, with its digest): the one way a page reaches a pane. */
+export type AnswerPath = (fields: Record<string, unknown>) => Promise<Reply>;
 
 export interface WebStatus { url: string; bind: string; port: number; viewers: number; tls: boolean }
 
@@ -80,7 +87,13 @@ export class WebView {
   private readonly viewers = new Map<WebSocket, string>();
   private nextViewer = 1;
 
-  private constructor(private readonly mux: Mux, private readonly hosts: FarHostsView, readonly tokens: WebTokens, private readonly opts: WebOptions) {
+  private constructor(
+    private readonly mux: Mux,
+    private readonly hosts: FarHostsView,
+    readonly tokens: WebTokens,
+    private readonly opts: WebOptions,
+    private readonly answer: AnswerPath,
+  ) {
     const handler = (req: http.IncomingMessage, res: http.ServerResponse) => this.request(req, res);
     this.server = opts.tls ? https.createServer({ cert: fs.readFileSync(opts.tls.cert), key: fs.readFileSync(opts.tls.key) }, handler) : http.createServer(handler);
     this.wss = new Wss({ noServer: true, maxPayload: MAX_BODY });
@@ -89,13 +102,13 @@ export class WebView {
   }
 
   /** Listens on `opts.bind`:`opts.port`; a bind off this machine needs TLS (INVALID_ARGUMENT). */
-  static async start(mux: Mux, hosts: FarHostsView, tokens: WebTokens, opts: WebOptions): Promise<WebView> {
+  static async start(mux: Mux, hosts: FarHostsView, tokens: WebTokens, opts: WebOptions, answer: AnswerPath): Promise<WebView> {
     if (!LOOPBACK.has(opts.bind) && !opts.tls) {
       throw new ThurmError('INVALID_ARGUMENT', `web: refusing to serve ${opts.bind} without TLS (give --tls-cert and --tls-key, or reach 127.0.0.1 through ssh -L)`);
     }
     let view: WebView;
     try {
-      view = new WebView(mux, hosts, tokens, opts);
+      view = new WebView(mux, hosts, tokens, opts, answer);
     } catch (err) {
       throw new ThurmError('INVALID_ARGUMENT', `web: cannot read the TLS certificate or key: ${(err as Error).message}`);
     }
@@ -154,6 +167,7 @@ export class WebView {
     if (!this.hostAllowed(req)) return deny(421, 'thurm web: this Host is not served here');
     const url = new URL(req.url ?? '/', 'http://x');
     if (req.method === 'POST' && url.pathname === '/login') return this.login(req, res, deny);
+    if (req.method === 'POST' && url.pathname === '/answer') return this.answerPosted(req, res, deny);
     const file = FILES[url.pathname];
     if (req.method === 'GET' && url.pathname === '/favicon.ico') {
       res.writeHead(204, HEADERS);
@@ -167,25 +181,33 @@ export class WebView {
     });
   }
 
+  /** A request's JSON body (at most MAX_BODY bytes), or null after answering 400. */
+  private body(req: http.IncomingMessage, deny: (status: number, text: string) => void, then: (body: Record<string, unknown>) => void): void {
+    let text = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      text += chunk;
+      if (text.length > MAX_BODY) req.destroy();
+    });
+    req.on('end', () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return deny(400, 'thurm web: expected a JSON object');
+      }
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) return deny(400, 'thurm web: expected a JSON object');
+      then(body as Record<string, unknown>);
+    });
+  }
+
   /** POST /login {"token"}: a session cookie for a token, 401 for anything else. */
   private login(req: http.IncomingMessage, res: http.ServerResponse, deny: (status: number, text: string) => void): void {
     if (!this.sameOrigin(req, false)) return deny(403, 'thurm web: foreign origin');
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      body += chunk;
-      if (body.length > MAX_BODY) req.destroy();
-    });
-    req.on('end', () => {
-      let secret = '';
-      try {
-        secret = String((JSON.parse(body) as { token?: unknown }).token ?? '');
-      } catch {
-        return deny(400, 'thurm web: expected {"token": "..."}');
-      }
+    this.body(req, deny, (body) => {
       let session: WebSession | null;
       try {
-        session = this.tokens.login(secret);
+        session = this.tokens.login(String(body.token ?? ''));
       } catch (err) {
         return deny(429, `thurm web: ${(err as Error).message}`);
       }
@@ -193,6 +215,31 @@ export class WebView {
       const maxAge = Math.floor((session.expires - Date.now()) / 1000);
       res.writeHead(204, { ...HEADERS, 'set-cookie': `${COOKIE}=${session.id}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAge}${this.opts.tls ? '; Secure' : ''}` });
       res.end();
+    });
+  }
+
+  /** Whether a browser session may answer: its token allows it, and so does the view. */
+  private mayAnswer(session: WebSession): boolean {
+    return session.answers && this.opts.allowAnswers === true;
+  }
+
+  /**
+   * POST /answer {"pane", "expect", "choice" | "deny" | "text"}: `agent answer` for a browser whose
+   * token may answer, from the page's own origin; its reply as JSON (409 when the screen changed).
+   */
+  private answerPosted(req: http.IncomingMessage, res: http.ServerResponse, deny: (status: number, text: string) => void): void {
+    if (!this.sameOrigin(req, true)) return deny(403, 'thurm web: foreign origin');
+    const session = this.tokens.session(cookieOf(req));
+    if (!session) return deny(401, 'thurm web: not signed in');
+    if (!this.mayAnswer(session)) return deny(403, 'thurm web: this link may only watch (thurm web --allow-answers gives one that may answer)');
+    this.body(req, deny, (body) => {
+      const { pane, expect, choice, deny: refuse, text } = body;
+      void this.answer({ pane, expect, choice, deny: refuse, text }).then((reply) => {
+        if (reply.ok) this.mux.webViewer('answered', session.token, String(pane), req.socket.remoteAddress ?? '?');
+        const status = reply.ok ? 200 : reply.error.code === 'STALE_SCREEN' ? 409 : reply.error.code === 'NOT_FOUND' ? 404 : 400;
+        res.writeHead(status, { ...HEADERS, 'content-type': 'application/json' });
+        res.end(JSON.stringify(reply.ok ? { ok: true, result: reply.result } : { ok: false, error: reply.error }));
+      });
     });
   }
 
@@ -207,18 +254,19 @@ export class WebView {
     if (url.pathname !== '/ws') return refuse('404 Not Found');
     const pane = url.searchParams.get('pane');
     if (pane !== null && !this.mux.paneIds().includes(pane)) return refuse('404 Not Found');
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.viewer(ws, session.id, pane, req.socket.remoteAddress ?? '?'));
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.viewer(ws, session, pane, req.socket.remoteAddress ?? '?'));
   }
 
   /** A viewer: the overview, or one pane's screen; sent again (coalesced) whenever it changes. */
-  private viewer(ws: WebSocket, session: string, pane: string | null, address: string): void {
-    this.viewers.set(ws, session);
+  private viewer(ws: WebSocket, session: WebSession, pane: string | null, address: string): void {
+    this.viewers.set(ws, session.id);
     const id = String(this.nextViewer++);
     this.mux.webViewer('connected', id, pane ?? 'overview', address);
     // Read-only: nothing a viewer sends reaches anything; sending at all ends the connection.
     ws.on('message', () => ws.close(1008, 'read-only'));
     ws.on('error', () => ws.terminate());
-    const message = pane === null ? () => agentsMessage(this.mux, this.hosts) : () => this.screenMessage(pane);
+    const answers = this.mayAnswer(session);
+    const message = pane === null ? () => agentsMessage(this.mux, this.hosts) : () => this.screenMessage(pane, answers);
     let timer: NodeJS.Timeout | null = null;
     const send = () => {
       timer = null;
@@ -244,13 +292,17 @@ export class WebView {
     send();
   }
 
-  /** A pane's screen as terminal input that draws it (colours too), with its size and status. */
-  private screenMessage(id: string): string {
+  /**
+   * A pane's screen as terminal input that draws it (colours too), with its size and status; for
+   * a viewer that may answer, a blocked pane's digest and numbered options too.
+   */
+  private screenMessage(id: string, answers: boolean): string {
     const pane = this.mux.pane(id);
     const s = pane.summary();
+    const question = answers && s.state === 'blocked' ? { digest: pane.answerDigest(), options: dialogOptions(pane.term.liveScreen()) } : null;
     return JSON.stringify({
       type: 'screen', pane: id, cols: pane.term.cols, rows: pane.term.rows, data: pane.term.screenImage(),
-      title: pane.title, state: s.state, glyph: s.state === 'none' ? '' : STATE_TABLE[s.state].glyph, app: s.app, text: s.text,
+      title: pane.title, state: s.state, glyph: s.state === 'none' ? '' : STATE_TABLE[s.state].glyph, app: s.app, text: s.text, question,
     });
   }
 }

@@ -40,7 +40,7 @@ const LINES = [
   'resize-pane --width 50% --height 10', 'equalize', 'detach', 'detach --client 2', 'clients', 'clear-history', 'clear-history --pane 1', 'mark', 'mark --pane 1', 'mark --clear', 'kill-server', 'server upgrade',
   'agent report --agent a --owner-pid 12 --instance i-1 --sequence 1 --status working --message hi --session-id s1 --resume-json ["a","--resume"]',
   'agent release --owner-pid 12 --instance i-1 --sequence 2', 'agent prompt fix the bug', 'agent explain', 'agent answer --choice 1 --expect abc',
-  'agent answer --deny --expect abc', 'web --port 0 --bind ::1', 'web', 'web stop', 'web token create', 'web token revoke abcd1234', 'focus --pane build:3', 'schema --command split', 'schema', 'rename-session build-2', 'display-message build is done', 'capture --join',
+  'agent answer --deny --expect abc', 'web --port 0 --bind ::1', 'web --allow-answers', 'web token create --allow-answers', 'web', 'web stop', 'web token create', 'web token revoke abcd1234', 'focus --pane build:3', 'schema --command split', 'schema', 'rename-session build-2', 'display-message build is done', 'capture --join',
 ];
 
 /** What the CLI's parsers make of `line`: the fast path, else yargs (as lib/cli/main.ts does). */

@@ -186,3 +186,39 @@ test.serial('the view refuses a missing or wrong token, a bad Host, a foreign Or
   t.is(host.split(':')[0], '127.0.0.1');
   await waitUntil(async () => (await get(`${origin}/`).catch(() => ({ status: 0 }))).status === 0, 'the view to stop');
 });
+
+serial(`with --allow-answers, a link that may answer picks a blocked agent's option from the page; a watch-only link has no way to${skipped}`, async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.start(['--size', '80x24', '--', 'sh']);
+  const link = (await env.ok(['web', '--port', '0', '--allow-answers'])).trim();
+  const watchOnly = (await env.ok(['web', 'token', 'create'])).trim();
+  const dialog = `printf 'Edit the file?\\n 1. Yes\\n 2. No\\n'; ${osc('blocked', 'Edit the file?')}; read x; echo "got:$x"`;
+  await env.ok(['send', '--pane', '1', '--enter', dialog]);
+  const events = await Connection.open(env.socket);
+  t.teardown(() => events.close());
+  const told: { type: string; view?: string }[] = [];
+  events.ws.on('message', (data) => told.push((JSON.parse(data.toString()) as { event?: (typeof told)[number] }).event ?? { type: 'reply' }));
+  await events.request('subscribe', { types: ['web-answered'] });
+  // Watching only: the question is there, no way to answer it, and the server refuses one anyway.
+  const watcher = await phone(t);
+  await watcher.goto(watchOnly);
+  await watcher.getByText('Edit the file?').click();
+  await watcher.locator('.xterm-rows', { hasText: '2. No' }).waitFor();
+  t.false(await watcher.locator('#answer').isVisible());
+  const refused = await watcher.evaluate(async () => (await fetch('/answer', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pane: '1', expect: 'x', choice: 1 }) })).status);
+  t.is(refused, 403);
+  // May answer: option 1, for the screen it was shown.
+  const page = await phone(t);
+  await page.goto(link);
+  await page.getByText('Edit the file?').click();
+  await page.locator('#options button', { hasText: '1' }).click();
+  await page.getByText('Sent: choice 1').waitFor();
+  await page.locator('.xterm-rows', { hasText: 'got:1' }).waitFor();
+  await waitUntil(() => told.some((e) => e.type === 'web-answered' && e.view === '1'), 'the answer on the events stream');
+  // An answer for a screen that is gone types nothing.
+  const before = await env.capture('1');
+  const stale = await page.evaluate(async () => (await fetch('/answer', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pane: '1', expect: 'gone', choice: 1 }) })).status);
+  t.is(stale, 409);
+  t.is(await env.capture('1'), before);
+});

@@ -41,6 +41,7 @@ test('every event a real Mux sends through a change of each kind is valid by the
   mux.clients.add('c1', 80, 24);
   mux.clients.remove('c1');
   mux.webViewer('connected', '1', 'overview', '127.0.0.1');
+  mux.webViewer('answered', 'ab12cd34', '1', '127.0.0.1');
   mux.webViewer('disconnected', '1', 'overview', '127.0.0.1');
   mux.newWindow({ argv: ['/bin/sh'], cwd: '/' }, 'second');
   const second = mux.findWindow({ index: 1 });

@@ -9,6 +9,8 @@ let rows = [];
 let receivedAt = 0;
 let socket = null;
 let term = null;
+/** The blocked pane's question as last shown: what an answer is checked against. */
+let question = null;
 
 function notice(text) {
   $('notice').textContent = text;
@@ -137,7 +139,33 @@ async function showPane(id) {
     if (term.cols !== m.cols || term.rows !== m.rows) term.resize(m.cols, m.rows);
     term.reset();
     term.write(m.data);
+    showQuestion(m.pane, m.question);
   });
+}
+
+/**
+ * The answer buttons, for a viewer whose link may answer and a pane that is blocked: each answer
+ * names the screen it was given for, and the server refuses it once that screen changed.
+ */
+function showQuestion(pane, q) {
+  $('answer').hidden = !q;
+  if (!q || (question && question.digest === q.digest)) return void (question = q && { pane, ...q });
+  question = { pane, ...q };
+  $('answer-result').textContent = '';
+  $('options').replaceChildren(...q.options.map((n) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = String(n);
+    b.addEventListener('click', () => answer({ choice: n }));
+    return b;
+  }));
+}
+
+async function answer(what) {
+  if (!question) return;
+  const r = await fetch('/answer', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pane: question.pane, expect: question.digest, ...what }), credentials: 'same-origin' });
+  const reply = await r.json().catch(() => null);
+  $('answer-result').textContent = reply?.ok ? `Sent: ${reply.result.sent}` : `Not sent: ${reply?.error?.message ?? r.status}`;
 }
 
 function route() {
@@ -147,6 +175,11 @@ function route() {
 }
 
 $('back').addEventListener('click', () => { location.hash = ''; });
+$('deny').addEventListener('click', () => answer({ deny: true }));
+$('reply').addEventListener('submit', (e) => {
+  e.preventDefault();
+  if ($('reply-text').value) answer({ text: $('reply-text').value });
+});
 window.addEventListener('hashchange', route);
 setInterval(() => { if (!$('agents').hidden && rows.length) renderAgents(); }, 1000);
 login().then((ok) => ok && route());
