@@ -3,12 +3,14 @@
 // refusal the server owes a browser or a script that has no business there.
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import type { Browser, Page } from 'playwright-core';
 import playwright from 'playwright-core';
 import WebSocket from 'ws';
 import { Connection } from '../../lib/cli/connection.js';
-import { ThurmEnv } from '../helpers/thurm-env.js';
+import { ROOT, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -221,4 +223,36 @@ serial(`with --allow-answers, a link that may answer picks a blocked agent's opt
   const stale = await page.evaluate(async () => (await fetch('/answer', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pane: '1', expect: 'gone', choice: 1 }) })).status);
   t.is(stale, 409);
   t.is(await env.capture('1'), before);
+});
+
+test.serial('with a TLS certificate the view serves https, its cookie is Secure, and it takes at most 16 viewers', async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.start(['--', 'sh']);
+  const fixtures = path.join(ROOT, 'spec', 'fixtures', 'web');
+  const link = (await env.ok(['web', '--port', '0', '--tls-cert', path.join(fixtures, 'test-cert.pem'), '--tls-key', path.join(fixtures, 'test-key.pem')])).trim();
+  t.regex(link, /^https:\/\/127\.0\.0\.1:\d+\/#t=/);
+  const url = new URL(link);
+  const login = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const req = https.request(`${url.origin}/login`, { method: 'POST', rejectUnauthorized: false, headers: { 'content-type': 'application/json', origin: url.origin } }, resolve);
+    req.on('error', reject);
+    req.end(JSON.stringify({ token: url.hash.slice(3) }));
+  });
+  t.is(login.statusCode, 204);
+  t.regex(String(login.headers['set-cookie']), /; Secure$/);
+  const cookie = String(login.headers['set-cookie']).split(';')[0];
+  const viewers: WebSocket[] = [];
+  t.teardown(() => { for (const v of viewers) v.terminate(); });
+  const open = () => new Promise<number | 'open'>((resolve) => {
+    const ws = new WebSocket(`wss://${url.host}/ws`, { headers: { origin: url.origin, cookie }, rejectUnauthorized: false });
+    viewers.push(ws);
+    ws.on('error', () => undefined);
+    ws.once('open', () => resolve('open'));
+    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode!));
+  });
+  for (let i = 0; i < 16; i++) t.is(await open(), 'open');
+  t.is(await open(), 503, 'the seventeenth viewer');
+  const r = await env.cli(['web', 'stop']);
+  t.is(r.code, 0);
+  t.regex(await env.ok(['web', 'token', 'list']), /^web view: not running$/m);
 });
