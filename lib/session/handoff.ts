@@ -2,6 +2,7 @@
 // it is, every pane's live state (screen and scrollback, modes, titles, records, report
 // ownership with its sequence numbers, resume arguments) and, apart from this JSON, each
 // pane's pty master fd. Sent over the IPC channel of the new process, never through a file.
+import type { KeyBind } from './key-binds.js';
 import type { Pane } from './pane.js';
 import type { PaneLive } from './pane-live.js';
 import type { PasteBuffer } from './paste-buffers.js';
@@ -36,6 +37,8 @@ export interface Handoff {
   size: { cols: number; rows: number };
   buffers: { buffers: PasteBuffer[]; created: number };
   panes: PaneHandoff[];
+  /** What tools set through tmux: option values by scope, bound keys, the environment; absent from older servers. */
+  tmux?: { options: [scope: string, name: string, value: string][]; binds: KeyBind[]; environment: [name: string, value: string | null][] };
 }
 
 /** Messages on the IPC channel between the old server and the new one, in this order. */

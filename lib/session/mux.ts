@@ -189,7 +189,7 @@ export class Mux {
   }
 
   /** Values set through the tmux shim's set-option (see tmux-options.ts), to read: setTmuxOption() sets them. */
-  get tmuxOptions(): Pick<TmuxOptions, 'size' | 'get' | 'all'> {
+  get tmuxOptions(): Pick<TmuxOptions, 'size' | 'get' | 'all' | 'entries'> {
     return this.options;
   }
 

@@ -110,6 +110,7 @@ export class Persistence {
     const handoff: Handoff = {
       version: HANDOFF_VERSION, session: this.mux.session, ...this.parts.windows.snapshot(),
       nextId: this.parts.ids.next, size: this.mux.clients.windowSize, buffers: this.parts.pasteBuffers.handover(), panes: paneState,
+      tmux: { options: this.mux.tmuxOptions.entries(), binds: [...this.mux.keyBinds.list()], environment: this.mux.environment.list() },
     };
     return { handoff, fds };
   }
@@ -129,6 +130,9 @@ export class Persistence {
       this.parts.spawn({ argv: p.argv, cwd: p.startCwd }, p.size.cols, p.size.rows, { id: p.id, history: [], typed: null, notice: null, live: p.live, pty });
     }
     this.loadWindows(h.windows, h.current);
+    for (const [scope, name, value] of h.tmux?.options ?? []) this.mux.setTmuxOption(scope, name, value);
+    for (const b of h.tmux?.binds ?? []) this.mux.bindKey(b);
+    for (const [name, value] of h.tmux?.environment ?? []) this.mux.setEnvironment(name, value);
     // A state the pane still shows keeps its age ("blocked 12s" stays 12s, not 1s).
     for (const p of h.panes) {
       const states = this.parts.states;

@@ -49,6 +49,11 @@ export class TmuxOptions {
     return out;
   }
 
+  /** Every value as [scope, name, value] (for a handover). */
+  entries(): [string, string, string][] {
+    return [...this.values].flatMap(([scope, of]) => [...of].map(([name, value]): [string, string, string] => [scope, name, value]));
+  }
+
   /** Drops a closed pane's or window's values. */
   forget(scope: string): void {
     this.count -= this.values.get(scope)?.size ?? 0;

@@ -44,7 +44,7 @@ async function info(env: ThurmEnv): Promise<SessionInfo> {
   return env.json<SessionInfo>(['info']);
 }
 
-test.serial('an upgrade while a program prints and an agent reports keeps every byte, screen, title, record, owner, state age and the agent\'s command-line variables', async (t) => {
+test.serial('an upgrade while a program prints and an agent reports keeps every byte, screen, title, record, owner, state age, the agent\'s command-line variables and what tools set through tmux', async (t) => {
   const env = await world(t);
   await env.ok(['split']);
   await env.ok(['split', '--pane', '1', '--down']);
@@ -66,6 +66,10 @@ test.serial('an upgrade while a program prints and an agent reports keeps every 
   const workingSince = await since('3');
   t.truthy(workingSince);
 
+  // What tools set through tmux: an option of a pane, a key, a variable for new panes.
+  await env.ok(['tmux', 'set-option', '-p', '-t', '%3', '@role', 'builder']);
+  await env.ok(['bind-key', 'X', '--', 'new-window']);
+  await env.ok(['set-environment', 'DEPLOY_ENV', 'staging']);
   await env.ok(['send', '--pane', '1', printer(env), '--enter']);
   await waitUntil(async () => (await sequence(env, '1')).length > 100, 'the printer to be under way');
   const up = await env.cli(['server', 'upgrade']);
@@ -92,11 +96,17 @@ test.serial('an upgrade while a program prints and an agent reports keeps every 
   t.is((await report(1, 'done')).code, 5, 'sequence 1 was used before the upgrade');
   t.is((await report(2, 'done')).code, 0);
   t.like((await info(env)).panes.find((p) => p.id === '2')!.agent, { status: 'done', turn: 1 });
+  // The tmux tables came along.
+  t.is((await env.ok(['tmux', 'show-options', '-p', '-t', '%3', '-v', '@role'])).trim(), 'builder');
+  t.regex(await env.ok(['show-environment', 'DEPLOY_ENV']), /^DEPLOY_ENV=staging$/m);
   // The attached client followed: it shows the session and its keys reach the focused pane.
   await term.waitForText('my-title');
   await env.ok(['focus', '--pane', '1']);
   term.write('echo typed-$((40+2))\r');
   await waitUntil(async () => (await env.capture('1')).includes('typed-42'), 'the client to type into pane 1');
+  // The key bound before the upgrade still runs its command.
+  term.write('\x02X');
+  await waitUntil(async () => (await env.json(['list-windows'])).windows.length === 2, 'prefix X to open a window');
 });
 
 test.serial('a new server that fails to start leaves the old one running untouched', async (t) => {
