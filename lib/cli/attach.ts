@@ -39,14 +39,30 @@ export function terminalSize(): { cols: number; rows: number } {
   return { cols: Math.min(process.stdout.columns || 80, MAX_SIZE.cols), rows: Math.min(process.stdout.rows || 24, MAX_SIZE.rows) };
 }
 
-/** How long a client waits for the new server of an upgrade to take its connection. */
-/**
- * One attach stream: sends the attach request and passes frames to `frame`; resolves once
- * attached with a promise of why the stream ended (the `detached` reason, or null).
- */
 type Ended = Promise<{ reason: DetachedMessage['reason'] | null; session?: string }>;
 
-async function stream(connection: Connection, frame: (data: Buffer) => void, readOnly: boolean, suspend: () => void, lastSession?: string, detachOthers = false): Promise<{ ended: Ended }> {
+/**
+ * This terminal as the server can open it again (lib/server/client-tty.ts): its path and fstat
+ * identity, when stdin and stdout are the one terminal; none when THURM_ATTACH=relay asks the
+ * server to leave it to this process.
+ */
+function ttyIdentity(): { path: string; dev: number; ino: number; rdev: number } | undefined {
+  if (process.env.THURM_ATTACH === 'relay') return undefined;
+  try {
+    const [input, output] = [fs.fstatSync(0), fs.fstatSync(1)];
+    if (input.rdev !== output.rdev || input.ino !== output.ino) return undefined;
+    return { path: fs.readlinkSync('/proc/self/fd/0'), dev: input.dev, ino: input.ino, rdev: input.rdev };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One attach stream: sends the attach request and passes frames to `frame`; resolves once
+ * attached with a promise of why the stream ended, and whether the server reads and writes the
+ * terminal itself (`direct`: this process then reads nothing from it, and gets no frames).
+ */
+async function stream(connection: Connection, frame: (data: Buffer) => void, readOnly: boolean, suspend: () => void, lastSession?: string, detachOthers = false): Promise<{ ended: Ended; direct: boolean }> {
   const ws = connection.ws;
   let reason: DetachedMessage['reason'] | null = null;
   let session: string | undefined;
@@ -65,7 +81,8 @@ async function stream(connection: Connection, frame: (data: Buffer) => void, rea
     }
   });
   const colorterm = process.env.COLORTERM ?? '';
-  await connection.request('attach', {
+  const tty = ttyIdentity();
+  const reply = await connection.request<{ direct?: boolean }>('attach', {
     version: PROTOCOL_VERSION,
     size: terminalSize(),
     term: process.env.TERM ?? 'xterm',
@@ -75,12 +92,12 @@ async function stream(connection: Connection, frame: (data: Buffer) => void, rea
     ...(lastSession && { lastSession }),
     ...(detachOthers && { detachOthers }),
     environment: environmentToSend(process.env),
+    ...(tty && { tty }),
   });
   // Wrapped: an async function returning the promise itself would wait for it.
-  return { ended };
+  return { ended, direct: reply.direct === true };
 }
 
-/** Attaches this terminal to the session; resolves with the exit code when it ends. */
 /** The attach request's bound on the variables it carries, under the socket's 64 KiB frame. */
 const MAX_ENV_BYTES = 32 * 1024;
 
@@ -95,6 +112,7 @@ function environmentToSend(env: NodeJS.ProcessEnv): string[] {
   return vars.filter((v) => (bytes += Buffer.byteLength(v) + 4) <= MAX_ENV_BYTES).slice(0, MAX_ENV_VARS);
 }
 
+/** Attaches this terminal to the session; resolves with the exit code when it ends. */
 export async function attach(first: Connection, attached: string, readOnly = false, detachOthers = false): Promise<number> {
   let session = attached;
   /** The session this client switched from (prefix L goes back to it). */
@@ -129,9 +147,8 @@ export async function attach(first: Connection, attached: string, readOnly = fal
     process.once('SIGCONT', resume);
     process.kill(process.pid, 'SIGTSTP');
   };
-  let { ended } = await stream(connection, frame, readOnly, suspend, undefined, detachOthers);
+  let { ended, direct } = await stream(connection, frame, readOnly, suspend, undefined, detachOthers);
   stdin.setRawMode(true);
-  stdin.resume();
   for (const f of early) stdout.write(f);
   early = null;
 
@@ -151,6 +168,9 @@ export async function attach(first: Connection, attached: string, readOnly = fal
   stdin.on('data', (chunk: Buffer) => {
     for (let i = 0; i < chunk.length; i += INPUT_CHUNK) connection.ws.send(chunk.subarray(i, i + INPUT_CHUNK));
   });
+  // A server that reads the terminal itself gets every key there: this process reads none.
+  const follow = () => (direct ? stdin.pause() : stdin.resume());
+  follow();
   // An observer's size never sizes the window, but the server draws into it, so it follows too.
   stdout.on('resize', () => connection.ws.send(JSON.stringify({ type: 'resize', size: terminalSize() })));
   // An ssh drop or a closed terminal window is a detach: panes keep running.
@@ -169,7 +189,8 @@ export async function attach(first: Connection, attached: string, readOnly = fal
         connection = back;
         if (next) [lastSession, session] = [session, end.session];
         try {
-          ({ ended } = await stream(connection, frame, readOnly, suspend, lastSession));
+          ({ ended, direct } = await stream(connection, frame, readOnly, suspend, lastSession));
+          follow();
           continue;
         } catch {
           // fall through: lost
@@ -182,7 +203,8 @@ export async function attach(first: Connection, attached: string, readOnly = fal
       if (next) {
         connection = next;
         try {
-          ({ ended } = await stream(connection, frame, readOnly, suspend, lastSession));
+          ({ ended, direct } = await stream(connection, frame, readOnly, suspend, lastSession));
+          follow();
           continue;
         } catch {
           // fall through: lost

@@ -109,7 +109,7 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
   {
     usage: 'attach',
     describe: 'Attach to a running session, or restore the saved one',
-    details: '(`-t`: by name, as `-s`); `-d` detaches every other client first, as tmux\'s; `-r` only watches: any number of observers, who cannot type, size the window or detach others (prefix `d` detaches the observer itself)',
+    details: '(`-t`: by name, as `-s`); `-d` detaches every other client first, as tmux\'s; `-r` only watches: any number of observers, who cannot type, size the window or detach others (prefix `d` detaches the observer itself). The server reads and writes the terminal itself when it can open it again (a pseudo-terminal of this user\'s; `thurm clients` says `direct`), else this process relays; `THURM_ATTACH=relay` asks for the relay',
     placeholders: { target: 'NAME' },
     options: {
       'read-only': { alias: 'r', type: 'boolean', describe: 'only watch: no typing, no resizing, no detaching others' },

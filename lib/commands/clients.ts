@@ -17,12 +17,14 @@ export const clients = defineCommand({
       readOnly: field.bool().describe('an observer: it does not size the window'),
       attachedAt: field.string({ max: 64, format: 'date-time' }),
       self: field.bool().describe('the client that asked (its `:` prompt)'),
+      terminal: field.enum(['direct', 'relayed'] as const).describe('direct: the server reads and writes its terminal itself; relayed: through the client process'),
     }), { max: 1000 }),
   },
   run: (ctx) => ({
     clients: ctx.mux.clients.list().map((c) => ({
       id: c.id, cols: c.size.cols, rows: c.size.rows, readOnly: c.observer,
       attachedAt: new Date(c.attachedAt).toISOString(), self: c.id === ctx.client?.id,
+      terminal: ctx.clients().find((h) => h.id === c.id)?.ttyPath ?? 'relayed',
     })),
   }),
   print: (r) => r.clients.map((c) => clientLine({ id: c.id, size: c }, c.readOnly, Date.parse(c.attachedAt), Date.now())).join('\n'),

@@ -16,6 +16,8 @@ import { MAX_ENV_VALUE } from '../session/session-env.js';
 /** An attached client, when a command comes from its keys rather than the socket. */
 export interface ClientHandle {
   readonly id: string;
+  /** `direct`: the server reads and writes its terminal itself; `relayed`: through the client process. */
+  readonly ttyPath: 'direct' | 'relayed';
   detach(): void;
   /** Shows another session: one named, or the next (1) or previous (-1) by name. */
   switchSession(step: number | string): void;

@@ -144,6 +144,9 @@ export const CONNECTION_MODES = {
       readOnly: field.bool().describe('an observer: no typing, no resizing, no detaching others').default(false),
       lastSession: field.string({ max: 256 }).describe('the session this client switched from, for prefix L').optional(),
       detachOthers: field.bool().describe('every other client is detached first (tmux attach -d)').default(false),
+      tty: field.object({
+        path: field.string({ max: 256 }), dev: field.int({ min: 0 }), ino: field.int({ min: 0 }), rdev: field.int({ min: 0 }),
+      }).describe('the client\'s terminal and its fstat identity: the server opens it itself when it can (the reply says `direct`)').optional(),
       environment: field.array(field.string({ max: MAX_ENV_VALUE + 129 }), { max: MAX_ENV_VARS })
         .describe('the client\'s variables as NAME=VALUE: those [session] update-environment names are copied into the session environment').optional(),
     },

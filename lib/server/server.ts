@@ -18,6 +18,7 @@ import { checkSize, checkVersion, CLOSE_UPGRADED, CONNECTION_MODES, ENVELOPE_KEY
 import { subscribe, type Subscription } from './events.js';
 import { FairQueue, type Turn } from './fair-queue.js';
 import { MAX_ALL_QUEUED, MAX_CLIENTS, MAX_QUEUED, MAX_SUBSCRIBER_QUEUED, MAX_SUBSCRIBERS, PeerBudget, type Peer } from './peer-budget.js';
+import { ClientTty } from './client-tty.js';
 import { FarHosts } from './far-hosts.js';
 import { OtherSessions } from './other-sessions.js';
 import { SocketFile } from './socket-file.js';
@@ -78,6 +79,8 @@ export class ControlServer {
 
   /** The far hosts' agents (hosts.json), over ssh; linked while the server listens. */
   private readonly hosts: FarHosts;
+  /** The terminals the server writes to itself, by client (client-tty.ts). */
+  private readonly ttys = new WeakMap<ClientScreen, ClientTty>();
   /** The web view's host, from the first `thurm web` on (its modules load then). */
   private webHost: Promise<WebHost> | null = null;
 
@@ -326,20 +329,32 @@ export class ControlServer {
   }
 
   private attached(ws: WebSocket, peer: Peer, msg: Record<string, unknown>, a: Output<typeof CONNECTION_MODES.attach.fields>, Screen: typeof ClientScreen): ClientScreen {
-    peer.send(JSON.stringify({ id: requestId(msg), ok: true, result: { session: this.mux.session } } satisfies Reply), false);
+    // The terminal itself, when the server can open it (client-tty.ts); else the client relays.
+    const direct = a.tty ? ClientTty.open(a.tty) : null;
+    peer.send(JSON.stringify({ id: requestId(msg), ok: true, result: { session: this.mux.session, direct: direct !== null } } satisfies Reply), false);
     if (a.detachOthers && !a.readOnly) for (const other of this.screens) other.detach();
     if (!a.readOnly && a.environment) this.updateEnvironment(a.environment);
     const id = String(this.nextClient++);
     peer.becomes('client', `client ${id}`, MAX_QUEUED, () => screen.close('too-slow'));
+    const bye = (reason: DetachedMessage['reason'], session?: string) => {
+      if (ws.readyState !== ws.OPEN) return;
+      // Queued behind what the client has not read yet; ws gives up on the close after 30 s.
+      ws.send(JSON.stringify({ type: 'detached', reason, ...(session && { session }) } satisfies DetachedMessage));
+      ws.close(1000);
+    };
     const transport = {
-      write: (data: string, done?: () => void) => void peer.send(Buffer.from(data, 'utf8'), true, done),
-      suspend: () => void peer.send(JSON.stringify({ type: 'suspend' }), false),
-      close: (reason: DetachedMessage['reason'], session?: string) => {
-        if (ws.readyState !== ws.OPEN) return;
-        // Queued behind what the client has not read yet; ws gives up on the close after 30 s.
-        ws.send(JSON.stringify({ type: 'detached', reason, ...(session && { session }) } satisfies DetachedMessage));
-        ws.close(1000);
+      write: direct
+        ? (data: string, done?: () => void) => {
+          direct.write(data, done);
+          if (direct.queued > MAX_QUEUED) screen.close('too-slow');
+        }
+        : (data: string, done?: () => void) => void peer.send(Buffer.from(data, 'utf8'), true, done),
+      suspend: () => {
+        direct?.pause();
+        peer.send(JSON.stringify({ type: 'suspend' }), false);
       },
+      // The last frame reaches the terminal before the client restores it and says goodbye.
+      close: (reason: DetachedMessage['reason'], session?: string) => (direct ? void direct.close().then(() => bye(reason, session)) : bye(reason, session)),
     };
     // Fields an older client does not send keep what it got before: UTF-8, xterm-256color.
     const outer = outerTerminal({ term: a.term ?? DEFAULT_FACTS.term, truecolor: a.truecolor, utf8: a.utf8 }, this.mux.config.ui.truecolor);
@@ -351,6 +366,13 @@ export class ControlServer {
       a.lastSession,
       this.hosts,
     );
+    if (direct) {
+      screen.ttyPath = 'direct';
+      this.ttys.set(screen, direct);
+      // A terminal that hangs up (an ssh link gone) takes its client with it.
+      direct.read((data) => screen.onInput(data), () => ws.terminate());
+      ws.once('close', () => direct.destroy());
+    }
     this.screens.add(screen);
     this.others.start();
     return screen;
@@ -371,7 +393,10 @@ export class ControlServer {
     // An out-of-range size is clamped: the client's terminal really is that big.
     const raw = msg.size as { cols?: unknown; rows?: unknown } | undefined;
     const size = checkSize({ cols: Math.min(Number(raw?.cols), MAX_SIZE.cols), rows: Math.min(Number(raw?.rows), MAX_SIZE.rows) });
-    if (msg.type === 'resume') screen.resumed();
+    if (msg.type === 'resume') {
+      this.ttys.get(screen)?.resume();
+      screen.resumed();
+    }
     if (size) screen.resize(size.cols, size.rows);
   }
 

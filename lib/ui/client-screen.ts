@@ -67,6 +67,8 @@ const CLEAR = '\x1b[0m\x1b[H\x1b[2J';
 type OutputStream = Writable & { columns: number; rows: number; isTTY: boolean };
 
 export class ClientScreen implements ClientHandle, UiContext {
+  /** Whether the server writes to this client's terminal itself (set by the server, client-tty.ts). */
+  ttyPath: 'direct' | 'relayed' = 'relayed';
   private readonly screen: blessed.Widgets.Screen;
   private readonly output: OutputStream;
   private readonly input = new InputFeed((t) => this.handleToken(t), (bytes) => {

@@ -409,3 +409,22 @@ test.serial('a client that attaches gives new panes its SSH_AUTH_SOCK and DISPLA
   const vars = await env.request<{ variables: { name: string; value: string | null }[] }>('show-environment', {});
   t.deepEqual(vars.variables.filter((v) => v.name === 'SSH_AUTH_SOCK' || v.name === 'DISPLAY'), [{ name: 'DISPLAY', value: null }, { name: 'SSH_AUTH_SOCK', value: '/tmp/agent-two' }]);
 });
+
+test.serial('the server reads and writes a client\'s terminal itself (direct), or through the client with THURM_ATTACH=relay; either types and draws, and a client killed with its terminal is dropped', async (t) => {
+  const env = await session(t, ['--', 'sh']);
+  const direct = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 80, 24);
+  t.teardown(() => direct.kill());
+  await direct.waitForText('$ ');
+  const relayed = new TestTerminal(process.execPath, [BIN, 'attach', '-r'], { ...env.env, THURM_ATTACH: 'relay' }, 80, 24);
+  t.teardown(() => relayed.kill());
+  await relayed.waitForText('$ ');
+  const listed = (await env.json(['clients'])).clients.map((c: { readOnly: boolean; terminal: string }) => [c.readOnly, c.terminal]);
+  t.deepEqual(listed.sort(), [[false, 'direct'], [true, 'relayed']]);
+  direct.write('echo typed-$((6*7))\r');
+  await direct.waitForText('typed-42');
+  await relayed.waitForText('typed-42');
+  // The client dies, and its terminal with it (a window closed under it).
+  process.kill(direct.pid, 'SIGKILL');
+  direct.kill();
+  await waitUntil(async () => (await env.json(['clients'])).clients.length === 1, 'the server to drop the client whose terminal went');
+});
