@@ -36,3 +36,17 @@ export function restartReading(socket: unknown): void {
   s._handle.readStart();
   s._handle.reading = true;
 }
+
+/**
+ * Pauses a socket and stops its handle at once: a paused socket reads one more chunk before it
+ * stops (Node stops the handle only when a push finds its buffer full), which would take bytes
+ * meant for someone else. resume() reads again (Node starts a handle it knows stopped).
+ */
+export function pauseReading(socket: unknown): void {
+  const s = socket as HandleSocket & { pause(): void };
+  s.pause();
+  if (s._handle?.reading) {
+    s._handle.reading = false;
+    s._handle.readStop();
+  }
+}

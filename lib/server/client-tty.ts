@@ -7,6 +7,7 @@
 // such path), the client relays as before: this is a speed-up, never a requirement.
 import fs from 'node:fs';
 import tty from 'node:tty';
+import { pauseReading } from '../pty/reading.js';
 
 /** What a client says of its terminal (`attach` request, field `tty`). */
 export interface TtyIdentity { path: string; dev: number; ino: number; rdev: number }
@@ -67,18 +68,9 @@ export class ClientTty {
     this.io.write(data, () => done?.());
   }
 
-  /**
-   * Stops reading keys at once: the terminal is the shell's while the client is suspended. A
-   * paused socket reads one more chunk before it stops (Node stops the handle only when a push
-   * finds its buffer full), which would take the shell's `fg`: the handle is stopped here.
-   */
+  /** Stops reading keys at once: the terminal is the shell's while the client is suspended (its `fg` too). */
   pause(): void {
-    this.io.pause();
-    const handle = (this.io as unknown as { _handle?: { reading: boolean; readStop(): number } })._handle;
-    if (handle?.reading) {
-      handle.reading = false;
-      handle.readStop();
-    }
+    pauseReading(this.io);
   }
 
   resume(): void {

@@ -396,11 +396,14 @@ export class Pane {
   /** Keys typed by a person or a script (already encoded for the pane's modes by the caller). */
   type(data: string): void {
     if (this.exit) return;
+    // The cursor is still on the command's line: the shell's echo of the Enter is parsed later.
+    const entered = data.includes('\r') ? new EnteredLine(this.term.xterm) : null;
+    // The keys go first: what they mean for the pane's state (a /proc read or three) waits for them.
+    this.term.input(data);
+    if (entered && shellSyntax(this.foreground()?.argv[0] ?? '')) this.launch.enter(entered);
+    else entered?.dispose();
     this.foregroundWatch.afterInput();
     this.sources.onInput();
-    // Read before the shell echoes the Enter: the cursor is still on the command's line.
-    if (data.includes('\r') && shellSyntax(this.foreground()?.argv[0] ?? '')) this.launch.enter(new EnteredLine(this.term.xterm));
-    this.term.input(data);
   }
 
   resize(cols: number, rows: number): void {

@@ -280,8 +280,8 @@ export class WebView {
       if (pane !== null && e.type === 'pane-removed' && e.pane === pane) ws.close(4404, 'the pane closed');
       if (e.type === 'session-ended') ws.close(1001, 'the session ended');
     });
-    // Far hosts change without a Mux event: the overview looks again once a second.
-    const tick = pane === null ? setInterval(changed, 1000) : null;
+    // Far hosts change without a Mux event: with some, the overview looks again once a second.
+    const tick = pane === null ? setInterval(() => this.hosts.list().length && changed(), 1000) : null;
     ws.on('close', () => {
       this.viewers.delete(ws);
       this.mux.webViewer('disconnected', id, pane ?? 'overview', address);

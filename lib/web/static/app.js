@@ -62,8 +62,19 @@ function connect(path, onMessage) {
   };
 }
 
+/** The rows as last drawn, without their ages: a message that changes only ages redraws only those. */
+let drawn = '';
+
 function renderAgents() {
+  const since = Date.now() - receivedAt;
   const list = $('agents');
+  const key = JSON.stringify(rows.map(({ forMs: _age, ...row }) => row));
+  if (key === drawn) {
+    // The same rows: their ages move on in place, so a row being tapped stays under the finger.
+    list.querySelectorAll('li[data-pane]').forEach((li, i) => { li.querySelector('.age').textContent = duration(rows[i].forMs + since); });
+    return;
+  }
+  drawn = key;
   list.replaceChildren();
   if (!rows.length) {
     const li = document.createElement('li');
@@ -71,7 +82,6 @@ function renderAgents() {
     li.textContent = 'No pane has a status.';
     list.append(li);
   }
-  const since = Date.now() - receivedAt;
   for (const a of rows) {
     const li = document.createElement('li');
     li.className = `s-${a.state}${a.stale ? ' stale' : ''}`;
@@ -85,6 +95,7 @@ function renderAgents() {
 }
 
 function showAgents() {
+  drawn = '';
   term?.dispose();
   term = null;
   $('pane').hidden = true;
