@@ -18,6 +18,7 @@ import { Collected, interleave, type Figures } from './rounds.js';
 import { buildRows } from './rows.js';
 import { createKill, idleCpu, requestRoundTrip, scrollback } from './server.js';
 import { farReport } from './far-host.js';
+import { webReport } from './web-view.js';
 import { Thurm, Tmux, type Subject } from './subjects.js';
 import { writeWorkload } from './workload.js';
 
@@ -86,6 +87,7 @@ function cases(plan: Plan, dir: string): Case[] {
     { name: 'busy', rounds: 1, run: (s) => busyEcho(s, dir, plan.busyKeys, plan.busySeconds) },
     { name: 'startup', rounds: 1, run: (s) => startup(s, plan.startupRuns) },
     { name: 'far-host', rounds: r, thurmOnly: true, run: (s) => farReport(s, dir, plan.farReports) },
+    { name: 'web-view', rounds: r, thurmOnly: true, run: (s) => webReport(s, plan.farReports) },
   ];
 }
 

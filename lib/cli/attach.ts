@@ -6,6 +6,7 @@ import { ThurmError } from '../errors.js';
 import { isSessionName } from '../session/paths.js';
 import { ENV_NAME, MAX_ENV_VALUE, MAX_ENV_VARS } from '../session/session-env.js';
 import { MAX_FRAME, MAX_SIZE, PROTOCOL_VERSION, type DetachedMessage, type ResumeMessage } from '../server/protocol.js';
+import { pauseReading } from '../pty/reading.js';
 import { Connection } from './connection.js';
 
 /** Undoes every mode the server may have set on this terminal. */
@@ -147,8 +148,16 @@ export async function attach(first: Connection, attached: string, readOnly = fal
     process.once('SIGCONT', resume);
     process.kill(process.pid, 'SIGTSTP');
   };
-  let { ended, direct } = await stream(connection, frame, readOnly, suspend, undefined, detachOthers);
+  // Raw before the attach: a server that takes the terminal itself draws and reads it at once.
   stdin.setRawMode(true);
+  let ended: Ended;
+  let direct: boolean;
+  try {
+    ({ ended, direct } = await stream(connection, frame, readOnly, suspend, undefined, detachOthers));
+  } catch (err) {
+    stdin.setRawMode(false);
+    throw err;
+  }
   for (const f of early) stdout.write(f);
   early = null;
 
@@ -165,11 +174,18 @@ export async function attach(first: Connection, attached: string, readOnly = fal
     connection.ws.terminate();
     resolveExit(code);
   };
-  stdin.on('data', (chunk: Buffer) => {
+  const forward = (chunk: Buffer) => {
     for (let i = 0; i < chunk.length; i += INPUT_CHUNK) connection.ws.send(chunk.subarray(i, i + INPUT_CHUNK));
-  });
-  // A server that reads the terminal itself gets every key there: this process reads none.
-  const follow = () => (direct ? stdin.pause() : stdin.resume());
+  };
+  // A server that reads the terminal itself gets every key there: this process reads none, and
+  // does not even start reading (a started tty stream takes one chunk more once paused).
+  const follow = () => {
+    if (direct) {
+      stdin.off('data', forward);
+      pauseReading(stdin);
+    } else if (!stdin.listeners('data').includes(forward)) stdin.on('data', forward);
+    else stdin.resume();
+  };
   follow();
   // An observer's size never sizes the window, but the server draws into it, so it follows too.
   stdout.on('resize', () => connection.ws.send(JSON.stringify({ type: 'resize', size: terminalSize() })));

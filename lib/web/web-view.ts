@@ -44,7 +44,7 @@ const COOKIE = 'thurm_web';
 export const MAX_VIEWERS = 16;
 /** A viewer that has this much unsent is skipped until it reads: a phone on a bad link costs nothing. */
 const MAX_BUFFERED = 1 << 20;
-/** Updates to a viewer are coalesced to at most one per this many ms. */
+/** Updates to a viewer: at most one per this many ms (the first of a burst at once). */
 const UPDATE_MS = 100;
 const MAX_BODY = 1024;
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -268,12 +268,15 @@ export class WebView {
     const answers = this.mayAnswer(session);
     const message = pane === null ? () => agentsMessage(this.mux, this.hosts) : () => this.screenMessage(pane, answers);
     let timer: NodeJS.Timeout | null = null;
+    let sentAt = 0;
     const send = () => {
       timer = null;
+      sentAt = Date.now();
       if (ws.readyState === ws.OPEN && ws.bufferedAmount < MAX_BUFFERED) ws.send(message());
     };
+    // The first change goes at once; those that follow within UPDATE_MS go together after it.
     const changed = () => {
-      timer ??= setTimeout(send, UPDATE_MS);
+      timer ??= setTimeout(send, Math.max(0, sentAt + UPDATE_MS - Date.now()));
     };
     const sub = this.mux.subscribe((e: MuxEvent) => {
       if (pane === null ? e.type === 'status-changed' || e.type === 'pane-added' || e.type === 'pane-removed' || e.type.startsWith('window-') : 'pane' in e && e.pane === pane) changed();

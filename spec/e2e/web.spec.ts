@@ -215,7 +215,8 @@ serial(`with --allow-answers, a link that may answer picks a blocked agent's opt
   await page.goto(link);
   await page.getByText('Edit the file?').click();
   await page.locator('#options button', { hasText: '1' }).click();
-  await page.getByText('Sent: choice 1').waitFor();
+  await page.locator('#answer-result').filter({ hasText: /\S/ }).waitFor();
+  t.is(await page.locator('#answer-result').textContent(), 'Sent: choice 1');
   await page.locator('.xterm-rows', { hasText: 'got:1' }).waitFor();
   await waitUntil(() => told.some((e) => e.type === 'web-answered' && e.view === '1'), 'the answer on the events stream');
   // An answer for a screen that is gone types nothing.

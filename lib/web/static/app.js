@@ -162,7 +162,6 @@ function showQuestion(pane, q) {
   $('answer').hidden = !q;
   if (!q || (question && question.digest === q.digest)) return void (question = q && { pane, ...q });
   question = { pane, ...q };
-  $('answer-result').textContent = '';
   $('options').replaceChildren(...q.options.map((n) => {
     const b = document.createElement('button');
     b.type = 'button';
