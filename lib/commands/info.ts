@@ -79,7 +79,7 @@ export const info = defineCommand({
   details: '(`--json`: with each pane\'s foreground process, status, records and agent)',
   fields: {},
   result: SESSION_INFO,
-  run: (ctx) => sessionInfo(ctx.mux),
+  run: (ctx) => ({ ...sessionInfo(ctx.mux), attached: ctx.clients().map((c) => ({ id: c.id, terminal: c.ttyPath })) }),
   print: (r) => [
     `session ${r.session} (${r.clients} client${r.clients === 1 ? '' : 's'})`,
     `windows: ${r.windows.map((w) => `${w.index}:${printable(w.name)}${w.current ? '*' : w.last ? '-' : ''}`).join(' ')}`,

@@ -312,6 +312,10 @@ export const SESSION_INFO = {
     problems: field.array(field.string()),
   }).nullable().describe('what the restore that started this server did, per pane'),
   frames: field.object({ count: field.int({ min: 0 }), p50Ms: field.number({ min: 0 }), p99Ms: field.number({ min: 0 }) }).optional().describe('compose time of the server\'s last frames, once one was drawn'),
+  attached: field.array(field.object({
+    id: field.string({ max: 32 }),
+    terminal: field.enum(['direct', 'relayed'] as const).describe('direct: the server reads and writes the client\'s terminal itself; relayed: through the client process'),
+  })).optional().describe('the attached clients and how the server reaches each one\'s terminal (`info` only)'),
 };
 export type SessionInfo = Output<typeof SESSION_INFO>;
 

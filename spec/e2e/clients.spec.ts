@@ -420,6 +420,7 @@ test.serial('the server reads and writes a client\'s terminal itself (direct), o
   await relayed.waitForText('$ ');
   const listed = (await env.json(['clients'])).clients.map((c: { readOnly: boolean; terminal: string }) => [c.readOnly, c.terminal]);
   t.deepEqual(listed.sort(), [[false, 'direct'], [true, 'relayed']]);
+  t.deepEqual((await env.json(['info'])).attached.map((c: { terminal: string }) => c.terminal).sort(), ['direct', 'relayed'], 'info --json says it too');
   direct.write('echo typed-$((6*7))\r');
   await direct.waitForText('typed-42');
   await relayed.waitForText('typed-42');
