@@ -347,9 +347,7 @@ export class Mux {
    * unless `alone` (an answer or prompt meant for one agent is never typed into its neighbours).
    */
   typeInto(id: string, data: string, alone = false): void {
-    const pane = this.livePane(id);
-    this.seen(id);
-    pane.type(data);
+    this.livePane(id).type(data, () => this.seen(id));
     const w = this.windowWith(id);
     if (w.synchronize && !alone) for (const other of panesOf(w.layout)) if (other !== id) this.livePane(other).type(data);
   }

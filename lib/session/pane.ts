@@ -393,13 +393,17 @@ export class Pane {
     return fg ? this.launch.env(fg.pgid, this.pid) : [];
   }
 
-  /** Keys typed by a person or a script (already encoded for the pane's modes by the caller). */
-  type(data: string): void {
-    if (this.exit) return;
+  /**
+   * Keys typed by a person or a script (already encoded for the pane's modes by the caller). The
+   * keys go first: what they mean for the pane's state (a status worked out, /proc read) waits
+   * for them, `seen` (the pane looked at: a done turn ended) before the keys' own part of it.
+   */
+  type(data: string, seen?: () => void): void {
+    if (this.exit) return void seen?.();
     // The cursor is still on the command's line: the shell's echo of the Enter is parsed later.
     const entered = data.includes('\r') ? new EnteredLine(this.term.xterm) : null;
-    // The keys go first: what they mean for the pane's state (a /proc read or three) waits for them.
     this.term.input(data);
+    seen?.();
     if (entered && shellSyntax(this.foreground()?.argv[0] ?? '')) this.launch.enter(entered);
     else entered?.dispose();
     this.foregroundWatch.afterInput();
