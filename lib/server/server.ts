@@ -1,5 +1,8 @@
 // The control server of one session: http + WebSocket on a private Unix socket. It carries
 // attach streams (binary frames) and JSON requests (text frames) to the command table.
+// It is some 440 lines because every connection's life is here: requests and their fair turns,
+// subscriptions, attaching (the client's terminal and transport, update-environment), the
+// handover's side of the socket, and what it starts beside them (other sessions, far hosts, web).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -14,10 +17,11 @@ import type { ClientScreen } from '../ui/client-screen.js';
 import type { WebHost } from '../web/web-host.js';
 import { DEFAULT_FACTS, outerTerminal } from '../ui/outer-terminal.js';
 import { checkObject, type Output } from '../fields.js';
-import { checkSize, checkVersion, CLOSE_UPGRADED, CONNECTION_MODES, ENVELOPE_KEYS, MAX_FRAME, MAX_SIZE, type DetachedMessage, type Reply } from './protocol.js';
+import { checkSize, checkVersion, CLOSE_UPGRADED, CONNECTION_MODES, ENVELOPE_KEYS, MAX_FRAME, MAX_SIZE, type Reply } from './protocol.js';
 import { subscribe, type Subscription } from './events.js';
 import { FairQueue, type Turn } from './fair-queue.js';
 import { MAX_ALL_QUEUED, MAX_CLIENTS, MAX_QUEUED, MAX_SUBSCRIBER_QUEUED, MAX_SUBSCRIBERS, PeerBudget, type Peer } from './peer-budget.js';
+import { clientTransport } from './client-transport.js';
 import { ClientTty } from './client-tty.js';
 import { FarHosts } from './far-hosts.js';
 import { OtherSessions } from './other-sessions.js';
@@ -336,26 +340,7 @@ export class ControlServer {
     if (!a.readOnly && a.environment) this.updateEnvironment(a.environment);
     const id = String(this.nextClient++);
     peer.becomes('client', `client ${id}`, MAX_QUEUED, () => screen.close('too-slow'));
-    const bye = (reason: DetachedMessage['reason'], session?: string) => {
-      if (ws.readyState !== ws.OPEN) return;
-      // Queued behind what the client has not read yet; ws gives up on the close after 30 s.
-      ws.send(JSON.stringify({ type: 'detached', reason, ...(session && { session }) } satisfies DetachedMessage));
-      ws.close(1000);
-    };
-    const transport = {
-      write: direct
-        ? (data: string, done?: () => void) => {
-          direct.write(data, done);
-          if (direct.queued > MAX_QUEUED) screen.close('too-slow');
-        }
-        : (data: string, done?: () => void) => void peer.send(Buffer.from(data, 'utf8'), true, done),
-      suspend: () => {
-        direct?.pause();
-        peer.send(JSON.stringify({ type: 'suspend' }), false);
-      },
-      // The last frame reaches the terminal before the client restores it and says goodbye.
-      close: (reason: DetachedMessage['reason'], session?: string) => (direct ? void direct.close().then(() => bye(reason, session)) : bye(reason, session)),
-    };
+    const transport = clientTransport(ws, peer, direct, () => screen.close('too-slow'));
     // Fields an older client does not send keep what it got before: UTF-8, xterm-256color.
     const outer = outerTerminal({ term: a.term ?? DEFAULT_FACTS.term, truecolor: a.truecolor, utf8: a.utf8 }, this.mux.config.ui.truecolor);
     const screen: ClientScreen = new Screen(
