@@ -229,8 +229,10 @@ class FarHost implements FarHostView {
         this.seenAt = now;
         this.set('live', null);
       } while (this.askAgain);
-    } catch {
-      // The channel closed: dropped() says so.
+    } catch (err) {
+      // A channel that closed says so itself (dropped()); one that stays open and does not
+      // answer is a far session frozen or gone: what it showed is no longer live.
+      if (!this.stopped && this.requests && !this.requests.connection.closed) this.failed(new LinkFailure('lost', `the far session did not answer: ${sanitizeText((err as Error).message, 160)}`));
     } finally {
       this.asking = false;
     }
@@ -257,6 +259,7 @@ class FarHost implements FarHostView {
   }
 
   private failed(e: LinkFailure): void {
+    if (this.timer) clearTimeout(this.timer);
     this.close();
     if (this.stopped) return;
     this.set(e.state, e.message);
