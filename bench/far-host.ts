@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Connection } from '../lib/cli/connection.js';
 import { socketPath } from '../lib/server/socket-path.js';
 import { SSH_READY, Sshd } from '../spec/helpers/sshd.js';
+import { statusReport } from '../spec/helpers/status-report.js';
 import { run, waitUntil } from './env.js';
 import type { Figures } from './rounds.js';
 import { latency } from './stats.js';
@@ -46,7 +47,6 @@ function runFar(root: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => execFile(process.execPath, [BIN, ...args], { env: farEnv(root) }, (err) => (err ? reject(err) : resolve())));
 }
 
-const osc = (state: string, msg: string) => `printf '\\033]7501;state=${state}:app=far:msg=${Buffer.from(msg).toString('base64')}\\033\\\\'`;
 
 /** The far report's delay to this session's overview, p50 and p99 over `reports` blocked reports. */
 export async function farReport(local: Subject, dir: string, reports: number): Promise<{ figures: Figures; notes: Record<string, string> }> {
@@ -73,7 +73,7 @@ export async function farReport(local: Subject, dir: string, reports: number): P
       const reported = eventAt(far, (e) => e.status?.state === 'blocked' && e.status.text === text);
       const shown = eventAt(near, (e) => e.pane === 'far:1' && e.text === text);
       const working = eventAt(far, (e) => e.status?.state === 'working');
-      await runFar(root, ['send', '--pane', '1', '--enter', `${osc('blocked', text)}; sleep 0.2; ${osc('working', 'next')}`]);
+      await runFar(root, ['send', '--pane', '1', '--enter', `${statusReport('blocked', text, 'far')}; sleep 0.2; ${statusReport('working', 'next', 'far')}`]);
       delays.push((await shown) - (await reported));
       await working;
     }

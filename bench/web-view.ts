@@ -2,26 +2,24 @@
 // blocked over OSC 7501; the clock runs from the server's status-changed event, read by the bench
 // over the socket, to the page in a headless Chromium (Debian's, driven by playwright-core)
 // showing the question.
-import fs from 'node:fs';
 import path from 'node:path';
-import playwright from 'playwright-core';
 import { Connection } from '../lib/cli/connection.js';
 import { socketPath } from '../lib/server/socket-path.js';
+import { CHROMIUM_READY, launchChromium } from '../spec/helpers/chromium.js';
+import { statusReport } from '../spec/helpers/status-report.js';
 import { run } from './env.js';
 import type { Figures } from './rounds.js';
 import { latency } from './stats.js';
 import type { Subject } from './subjects.js';
 
 const BIN = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'bin', 'thurm');
-const CHROMIUM = '/usr/bin/chromium';
 
-const osc = (state: string, msg: string) => `printf '\\033]7501;state=${state}:app=agent:msg=${Buffer.from(msg).toString('base64')}\\033\\\\'`;
 
 /** The question's delay to the page, p50 and p99 over `reports` blocked reports. */
 export async function webReport(local: Subject, reports: number): Promise<{ figures: Figures; notes: Record<string, string> }> {
-  if (!fs.existsSync(CHROMIUM)) return { figures: {}, notes: { webReportP50: 'not measured: Debian\'s chromium is not installed' } };
+  if (!CHROMIUM_READY) return { figures: {}, notes: { webReportP50: 'not measured: Debian\'s chromium is not installed' } };
   await local.start(['sh']);
-  const browser = await playwright.chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await launchChromium();
   const events = await Connection.open(socketPath('default'));
   try {
     const web = await run(process.execPath, [BIN, 'web', '--port', '0']);
@@ -40,7 +38,7 @@ export async function webReport(local: Subject, reports: number): Promise<{ figu
     for (let i = 0; i < reports; i++) {
       waiting = `question-${i}`;
       reportedAt = 0;
-      await run(process.execPath, [BIN, 'send', '--pane', '1', '--enter', `${osc('blocked', waiting)}; sleep 0.3; ${osc('working', 'next')}`]);
+      await run(process.execPath, [BIN, 'send', '--pane', '1', '--enter', `${statusReport('blocked', waiting)}; sleep 0.3; ${statusReport('working', 'next')}`]);
       await page.getByText(waiting).waitFor();
       const shownAt = performance.now();
       if (reportedAt) delays.push(shownAt - reportedAt);

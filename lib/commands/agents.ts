@@ -1,7 +1,7 @@
 // Every pane that has a status, most pressing first: what prefix `a` shows, the far hosts'
 // panes among them (hosts.json), and how each far host's link is.
 import { field } from '../fields.js';
-import { agentLines, duration, overviewRows } from '../session/agents.js';
+import { agentLines, duration, hostDownLine, overviewRows } from '../session/agents.js';
 import { FAR_HOST_STATES } from '../session/hosts.js';
 import { SOURCES } from '../status/program-status.js';
 import { STATES } from '../status/osc7501.js';
@@ -38,7 +38,7 @@ export const agents = defineCommand({
   run: (ctx) => {
     const now = Date.now();
     const hosts = ctx.hosts?.list() ?? [];
-    const rows = overviewRows(ctx.mux, hosts.map((h) => ({ name: h.name, live: h.state === 'live', agents: h.agents })));
+    const rows = overviewRows(ctx.mux, hosts);
     return {
       agents: rows.map((r) => ({ ...r, since: new Date(r.since).toISOString(), forMs: now - r.since })),
       hosts: hosts.map((h) => ({
@@ -49,7 +49,7 @@ export const agents = defineCommand({
   },
   print: (r) => {
     const now = Date.now();
-    const down = r.hosts.filter((h) => h.state !== 'live').map((h) => `host ${h.name}: ${h.state}${h.error ? `: ${h.error}` : ''}`
+    const down = r.hosts.filter((h) => h.state !== 'live').map((h) => hostDownLine(h)
       + (h.seenAt ? ` (last seen ${duration(now - Date.parse(h.seenAt))} ago)` : ''));
     return [...agentLines(r.agents.map((a) => ({ ...a, since: now - a.forMs })), now), ...down].join('\n');
   },

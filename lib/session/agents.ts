@@ -26,8 +26,13 @@ export interface OverviewRow extends AgentRow {
   stale: boolean;
 }
 
-/** A far host's agents as its link last knew them. */
-export interface FarAgents { name: string; live: boolean; agents: readonly AgentRow[] }
+/** A far host's agents as its link last knew them, and how the link is (`live`, or why not). */
+export interface FarAgents { name: string; state: string; error: string | null; agents: readonly AgentRow[] }
+
+/** `host build: lost: the link dropped`: a far host whose link is not live, as the overview lists it. */
+export function hostDownLine(h: Pick<FarAgents, 'name' | 'state' | 'error'>): string {
+  return `host ${h.name}: ${h.state}${h.error ? `: ${h.error}` : ''}`;
+}
 
 export function agentRows(mux: Mux): AgentRow[] {
   const rows: AgentRow[] = [];
@@ -46,7 +51,7 @@ function pressing(a: AgentRow, b: AgentRow): number {
 /** This session's rows and the far hosts', most pressing first; stale ones after every live one. */
 export function overviewRows(mux: Mux, far: readonly FarAgents[]): OverviewRow[] {
   const rows: OverviewRow[] = agentRows(mux).map((r) => ({ ...r, host: null, stale: false }));
-  for (const h of far) rows.push(...h.agents.map((r) => ({ ...r, pane: `${h.name}:${r.pane}`, host: h.name, stale: !h.live })));
+  for (const h of far) rows.push(...h.agents.map((r) => ({ ...r, pane: `${h.name}:${r.pane}`, host: h.name, stale: h.state !== 'live' })));
   return rows.sort((a, b) => Number(a.stale) - Number(b.stale) || pressing(a, b));
 }
 

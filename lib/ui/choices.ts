@@ -3,7 +3,7 @@
 import { sessionState, type OtherSession } from '../server/other-sessions.js';
 import { sessionNames } from '../server/socket-path.js';
 import type { FarHostView } from '../server/far-hosts.js';
-import { agentLines, overviewRows } from '../session/agents.js';
+import { agentLines, hostDownLine, overviewRows } from '../session/agents.js';
 import type { Mux } from '../session/mux.js';
 import { sanitizeText } from '../sanitize.js';
 import { glyph } from './status-view.js';
@@ -13,9 +13,9 @@ import { glyph } from './status-view.js';
  * pane (`build:3` for a far one); then a row (key `host NAME`) per far host whose link is not live.
  */
 export function agentChoices(mux: Mux, hosts: readonly FarHostView[]): { key: string; text: string }[] {
-  const rows = overviewRows(mux, hosts.map((h) => ({ name: h.name, live: h.state === 'live', agents: h.agents })));
+  const rows = overviewRows(mux, hosts);
   const lines = agentLines(rows, Date.now());
-  const down = hosts.filter((h) => h.state !== 'live').map((h) => ({ key: `host ${h.name}`, text: `host ${h.name}: ${h.state}${h.error ? `: ${h.error}` : ''}` }));
+  const down = hosts.filter((h) => h.state !== 'live').map((h) => ({ key: `host ${h.name}`, text: hostDownLine(h) }));
   return [...rows.map((r, i) => ({ key: r.pane, text: lines[i] })), ...down];
 }
 

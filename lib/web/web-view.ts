@@ -65,7 +65,7 @@ export interface WebStatus { url: string; bind: string; port: number; viewers: n
 
 /** What viewers are told: a state's glyph and its class (app.css colours it). */
 function agentsMessage(mux: Mux, hosts: FarHostsView): string {
-  const rows = overviewRows(mux, hosts.list().map((h) => ({ name: h.name, live: h.state === 'live', agents: h.agents })));
+  const rows = overviewRows(mux, hosts.list());
   const now = Date.now();
   return JSON.stringify({
     type: 'agents', session: mux.session,

@@ -1,29 +1,26 @@
 // The read-only web view (`thurm web`) in a real headless Chromium (Debian's `chromium`, driven by
 // playwright-core with its executablePath; .ci/run installs it) at a phone's size, and every
 // refusal the server owes a browser or a script that has no business there.
-import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import type { Browser, Page } from 'playwright-core';
-import playwright from 'playwright-core';
 import WebSocket from 'ws';
 import { Connection } from '../../lib/cli/connection.js';
+import { CHROMIUM_READY, launchChromium } from '../helpers/chromium.js';
+import { statusReport } from '../helpers/status-report.js';
 import { ROOT, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ready = fs.existsSync(CHROMIUM);
+const ready = CHROMIUM_READY;
 const serial = ready ? test.serial : test.serial.skip;
 const skipped = ready ? '' : ' (skipped: Debian\'s chromium is not installed; .ci/run installs it)';
-/** What the machine's notes say Chromium needs here: no sandbox as root, and no calls home (refused by this network). */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let browser: Browser | undefined;
 
 test.before(async () => {
-  if (ready) browser = await playwright.chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  if (ready) browser = await launchChromium();
 });
 
 test.after.always(async () => {
@@ -45,7 +42,6 @@ async function phone(t: ExecutionContext): Promise<Page> {
   return context.newPage();
 }
 
-const osc = (state: string, msg: string) => `printf '\\033]7501;state=${state}:app=agent:msg=%s\\033\\\\' "$(printf '${msg}' | base64)"`;
 
 /** The colour of the screenshot's pixel at (x, y), read back by the browser from the PNG. */
 async function pixel(page: Page, png: Buffer, x: number, y: number): Promise<[number, number, number]> {
@@ -76,7 +72,7 @@ serial(`a phone's browser shows a blocked pane's question live, in the blocked c
   await page.goto(link);
   await page.getByText('No pane has a status.').waitFor();
   t.false(page.url().includes('#t='), 'the token leaves the address bar');
-  await env.ok(['send', '--pane', '1', '--enter', osc('blocked', 'Allow rm -rf build?')]);
+  await env.ok(['send', '--pane', '1', '--enter', statusReport('blocked', 'Allow rm -rf build?')]);
   const started = Date.now();
   await page.getByText('Allow rm -rf build?').waitFor();
   t.log(`shown ${Date.now() - started} ms after the report was typed`);
@@ -95,7 +91,7 @@ serial(`tapping a row shows that pane's screen, read-only, with its colours, at 
   const { env, link } = await session(t);
   const page = await phone(t);
   await page.goto(link);
-  await env.ok(['send', '--pane', '1', '--enter', `printf '\\033[41mRED-ZONE\\033[0m\\n'; ${osc('blocked', 'Proceed?')}`]);
+  await env.ok(['send', '--pane', '1', '--enter', `printf '\\033[41mRED-ZONE\\033[0m\\n'; ${statusReport('blocked', 'Proceed?')}`]);
   await page.getByText('Proceed?').click();
   const red = page.locator('.xterm-rows span', { hasText: /^RED-ZONE$/ });
   await red.waitFor();
@@ -195,7 +191,7 @@ serial(`with --allow-answers, a link that may answer picks a blocked agent's opt
   await env.start(['--size', '80x24', '--', 'sh']);
   const link = (await env.ok(['web', '--port', '0', '--allow-answers'])).trim();
   const watchOnly = (await env.ok(['web', 'token', 'create'])).trim();
-  const dialog = `printf 'Edit the file?\\n 1. Yes\\n 2. No\\n'; ${osc('blocked', 'Edit the file?')}; read x; echo "got:$x"`;
+  const dialog = `printf 'Edit the file?\\n 1. Yes\\n 2. No\\n'; ${statusReport('blocked', 'Edit the file?')}; read x; echo "got:$x"`;
   await env.ok(['send', '--pane', '1', '--enter', dialog]);
   const events = await Connection.open(env.socket);
   t.teardown(() => events.close());

@@ -148,8 +148,8 @@ async function showPane(id) {
     const font = fitFont(m.cols);
     if (term.options.fontSize !== font) term.options.fontSize = font;
     if (term.cols !== m.cols || term.rows !== m.rows) term.resize(m.cols, m.rows);
-    term.reset();
-    term.write(m.data);
+    // One write with its reset (RIS): the screen is never drawn blank between the two.
+    term.write(`\x1bc${m.data}`);
     showQuestion(m.pane, m.question);
   });
 }
