@@ -65,13 +65,17 @@ export async function requestRoundTrip(subject: Subject, n: number): Promise<Fig
   }
 }
 
-/** RSS and open fds once the fd count has held still for a second (a killed pane's files close as its process goes). */
+/**
+ * RSS and open fds once the fd count has held still for two seconds: a killed pane's files close
+ * as its process goes, and its memory goes back a second after the session falls quiet
+ * (lib/server/memory-return.ts; tmux frees at once).
+ */
 async function settled(pid: number): Promise<{ rss: number; fds: number }> {
   let last = -1, since = performance.now();
   await waitUntil(() => {
     const fds = fdCount(pid);
     if (fds !== last) [last, since] = [fds, performance.now()];
-    return performance.now() - since >= 1000;
+    return performance.now() - since >= 2000;
   }, 'open fds to settle', 15_000, 100);
   return { rss: rssBytes(pid), fds: fdCount(pid) };
 }
