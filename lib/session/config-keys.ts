@@ -190,7 +190,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     }),
   },
   { key: 'ui.status-line', at: 'ui.statusLine', value: value.bool() },
-  { key: 'ui.scrollback', at: 'ui.scrollback', value: value.int(0, 1_000_000), doc: 'lines kept per pane; a line costs 300 bytes + 12 a column' },
+  { key: 'ui.scrollback', at: 'ui.scrollback', value: value.int(0, 1_000_000), doc: 'lines kept per pane; past the newest 200, a plain line costs about its text' },
   { key: 'ui.scrollback-memory', at: 'ui.scrollbackMemory', value: value.memory(), doc: 'MiB all panes\' history may use together (or "512MiB", "2GiB")' },
   { key: 'ui.truecolor', at: 'ui.truecolor', value: value.oneOf(['auto', 'on', 'off']), doc: '"auto": COLORTERM, terminfo Tc/RGB or an XTGETTCAP answer; "on"; "off"' },
   { key: 'ui.clipboard', at: 'ui.clipboard', value: value.bool(), doc: 'copy mode\'s copies also go to the client\'s clipboard (OSC 52)' },

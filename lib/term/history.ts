@@ -1,8 +1,10 @@
 // A pane's lines by absolute index (scrollback first, then the screen), as text, for copy
 // mode and capture. Columns and string offsets differ only on lines with wide characters.
-// While a program has the alternate screen, the history is the normal buffer's scrollback with
-// the alternate screen below it: what scrolled off before the program started stays readable.
+// The oldest lines are the scrollback store's (scrollback-store.ts), then xterm's own. While a
+// program has the alternate screen, the history is the normal buffer's scrollback with the
+// alternate screen below it: what scrolled off before the program started stays readable.
 import type { IBufferCell, IBufferLine, IBufferNamespace, Terminal as XTerminal } from '@xterm/headless';
+import { storeOf } from './scrollback-store.js';
 
 export interface History {
   /** Lines in the buffer: scrollback, then the screen. */
@@ -22,9 +24,14 @@ export interface History {
 
 const PLAIN = /^[\x20-\x7e]*$/;
 
-/** Lines of the normal buffer's scrollback shown above the alternate screen (0 on the normal one). */
+/** Lines of the store's. */
+function stored(buffers: IBufferNamespace): number {
+  return storeOf(buffers)?.length ?? 0;
+}
+
+/** Lines above the active buffer's: the store's, and on the alternate screen the normal scrollback. */
 function above(buffers: IBufferNamespace): number {
-  return buffers.active.type === 'alternate' ? buffers.normal.baseY : 0;
+  return stored(buffers) + (buffers.active.type === 'alternate' ? buffers.normal.baseY : 0);
 }
 
 /**
@@ -32,8 +39,10 @@ function above(buffers: IBufferNamespace): number {
  * object for its life): the getter costs more than the lookup, and saves read lines by the thousand.
  */
 export function lineAt(buffers: IBufferNamespace, index: number): IBufferLine | undefined {
+  const s = stored(buffers);
+  if (index < s) return storeOf(buffers)!.view(index);
   const n = above(buffers);
-  return index < n ? buffers.normal.getLine(index) : buffers.active.getLine(index - n);
+  return index < n ? buffers.normal.getLine(index - s) : buffers.active.getLine(index - n);
 }
 
 /** The history of the terminal's active buffer, read when asked (never copied). */
@@ -53,7 +62,10 @@ export function historyOf(xterm: XTerminal): History {
     out.push(offset);
     return out;
   };
-  const text = (index: number) => lineAt(buffers, index)?.translateToString(true) ?? '';
+  // Stored lines are read from the store's bytes: a saver reads thousands of them a pane.
+  const text = (index: number) => index < stored(buffers)
+    ? storeOf(buffers)!.text(index)
+    : lineAt(buffers, index)?.translateToString(true) ?? '';
   return {
     get length() { return above(buffers) + buffers.active.length; },
     get base() { return above(buffers) + buffers.active.baseY; },
@@ -72,7 +84,7 @@ export function historyOf(xterm: XTerminal): History {
       const s = starts(index);
       return s[Math.max(0, Math.min(column, s.length - 1))];
     },
-    wrapped: (index) => lineAt(buffers, index)?.isWrapped ?? false,
+    wrapped: (index) => index < stored(buffers) ? storeOf(buffers)!.wrapped(index) : lineAt(buffers, index)?.isWrapped ?? false,
   };
 }
 

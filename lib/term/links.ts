@@ -3,6 +3,7 @@
 // service; neither is public API (as in @xterm/headless 6). It also bounds that service, which
 // xterm lets grow with the links in the scrollback and never empties on a reset.
 import type { IBufferCell, Terminal } from '@xterm/headless';
+import { storeOf } from './scrollback-store.js';
 import { cellInternals, xtermCore } from './xterm-internals.js';
 
 /** xterm's BgFlags.HAS_EXTENDED: the cell has extended attributes (a link, an underline style). */
@@ -15,9 +16,9 @@ export function linkIdOf(cell: IBufferCell): number {
   return c.bg & HAS_EXTENDED ? c.extended.urlId : 0;
 }
 
-/** The URI of a link id, as the program wrote it (untrusted text). */
+/** The URI of a link id, as the program wrote it (untrusted text); also for stored history lines. */
 export function linkUri(xterm: Terminal, id: number): string | undefined {
-  return xtermCore(xterm)._oscLinkService.getLinkData(id)?.uri;
+  return xtermCore(xterm)._oscLinkService.getLinkData(id)?.uri ?? storeOf(xterm.buffer)?.linkUri(id);
 }
 
 /**

@@ -10,6 +10,8 @@ import { clampCounts } from './count-limits.js';
 import { guardXtermDefects, surviveParseErrors } from './xterm-defects.js';
 import { DirtyRows } from './dirty-rows.js';
 import { recycleLinesQuietly } from './line-recycling.js';
+import { HOT_LINES, ScrollbackStore } from './scrollback-store.js';
+import { lineFromJson, lineToJson, type StoredLineJson } from './stored-line.js';
 import { capLinks, freeLinksOnReset } from './links.js';
 import { VERSION } from '../version.js';
 import { ParseBudget, type ParseTarget } from './parse-budget.js';
@@ -57,8 +59,13 @@ function emulatorLogger(log: ThrottledLog): ILogger {
   return { trace: () => {}, debug: () => {}, info: problem, warn: problem, error: problem };
 }
 
-/** A pane's emulator as handed to the server that replaces this one. */
-export interface TerminalState { screen: string; keyboard: KeyboardState }
+/** A pane's emulator as handed to the server that replaces this one (history: the store's lines). */
+export interface TerminalState { screen: string; keyboard: KeyboardState; history?: StoredLineJson[] }
+
+/** Of `lines` of history, those xterm keeps itself; the store keeps the rest. */
+function hotLines(lines: number): number {
+  return Math.min(lines, HOT_LINES);
+}
 
 export class PaneTerminal {
   readonly xterm: XTerminal;
@@ -73,13 +80,16 @@ export class PaneTerminal {
   private readonly keyboard: KeyboardModes;
   /** Which screen rows changed since a frame last read them. */
   readonly dirty: DirtyRows;
+  /** The history beyond xterm's own few hundred lines. */
+  private readonly store: ScrollbackStore;
+  private historyLines: number;
 
   constructor(opts: PaneTerminalOptions) {
     this.budget = opts.budget ?? sharedBudget;
     this.xterm = new Terminal({
       cols: opts.cols,
       rows: opts.rows,
-      scrollback: opts.scrollback,
+      scrollback: hotLines(opts.scrollback),
       allowProposedApi: true,
       convertEol: false,
       // No window reports (CSI t): a title report (CSI 21 t / 20 t) would type the title a
@@ -89,6 +99,9 @@ export class PaneTerminal {
     });
     useUnicode11(this.xterm);
     recycleLinesQuietly(this.xterm);
+    this.historyLines = opts.scrollback;
+    this.store = new ScrollbackStore(this.xterm, opts.scrollback - hotLines(opts.scrollback));
+    this.track(this.store);
     freeLinksOnReset(this.xterm);
     capLinks(this.xterm);
     this.dirty = new DirtyRows(this.xterm);
@@ -240,15 +253,30 @@ export class PaneTerminal {
 
   resize(cols: number, rows: number): void {
     if (cols === this.xterm.cols && rows === this.xterm.rows) return;
-    this.xterm.resize(cols, rows);
+    const before = this.xterm.cols;
+    if (cols < before) {
+      // Narrower, xterm rewraps its lines into more rows and drops those past its scrollback
+      // without a word (its reflow sets the list directly). So it gets room for all of them
+      // first, and then its own share back: the rows past it go to the store, oldest first.
+      const hot = hotLines(this.historyLines);
+      this.xterm.options.scrollback = hot + this.xterm.buffer.normal.length * Math.ceil(before / cols);
+      this.xterm.resize(cols, rows);
+      this.xterm.options.scrollback = hot;
+    } else {
+      this.xterm.resize(cols, rows);
+    }
+    if (cols !== before) this.store.rewrap(cols);
     this.changes++;
   }
 
   /** Lines of history kept; lowering it drops the oldest lines at once (onTrim tells). */
-  get scrollback(): number { return this.xterm.options.scrollback ?? 0; }
+  get scrollback(): number { return this.historyLines; }
   set scrollback(lines: number) {
-    if (lines === this.xterm.options.scrollback) return;
-    this.xterm.options.scrollback = lines;
+    if (lines === this.historyLines) return;
+    this.historyLines = lines;
+    // The store's share first: lines xterm drops when its own share shrinks go to the store.
+    this.store.setCapacity(lines - hotLines(lines));
+    this.xterm.options.scrollback = hotLines(lines);
     this.dirty.markAll();
     this.changes++;
   }
@@ -345,15 +373,17 @@ export class PaneTerminal {
   handover(): TerminalState {
     const addon = new SerializeAddon();
     this.xterm.loadAddon(addon);
-    let screen = addon.serialize({ scrollback: this.scrollback });
+    let screen = addon.serialize({ scrollback: hotLines(this.historyLines) });
     addon.dispose();
     // The serializer knows which mouse events were asked for, not their encoding.
     if (xtermCore(this.xterm).coreMouseService.activeEncoding === 'SGR') screen += '\x1b[?1006h';
-    return { screen, keyboard: this.keyboard.handover() };
+    return { screen, keyboard: this.keyboard.handover(), history: this.store.all().map(lineToJson) };
   }
 
   /** Rebuilds what handover() described; parsed before anything written after it. */
   adopt(s: TerminalState): void {
+    const extended = (this.xterm.buffer.normal.getNullCell() as unknown as { extended: object }).extended.constructor as new (ext: number) => unknown;
+    if (s.history) this.store.adopt(s.history.map((line) => lineFromJson(line, (ext) => new extended(ext))));
     this.toXterm(s.screen);
     this.keyboard.adopt(s.keyboard);
   }
@@ -365,7 +395,7 @@ export class PaneTerminal {
 
   /** The oldest lines of the scrollback were dropped (`n` of them) to make room for new ones. */
   onTrim(listener: (n: number) => void): IDisposable {
-    return this.track(xtermCore(this.xterm).buffers.normal.lines.onTrim(listener));
+    return this.track(this.store.onTrim(listener));
   }
 
   private track(d: IDisposable): IDisposable {

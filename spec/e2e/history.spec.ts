@@ -37,16 +37,16 @@ test('while a program has the alternate screen, capture --scrollback reads the h
 });
 
 test('with scrollback-memory = 1 (MiB) panes keep only the lines it pays for, fewer once there are two', async (t) => {
-  const env = await session(t, "seq 1 3000 | sed 's/^/n/'; echo printed; exec cat", '[ui]\nscrollback-memory = 1\n');
+  const env = await session(t, "seq 1 8000 | sed 's/^/n/'; echo printed; exec cat", '[ui]\nscrollback = 100000\nscrollback-memory = 1\n');
   await waitUntil(async () => (await env.capture('1')).includes('printed'), 'the output');
   const [one] = await panes(env);
-  const alone = historyLines(2000, 2 ** 20, [one.size.cols]);
-  t.true(alone < 2000);
+  const alone = historyLines(100_000, 2 ** 20, [one.size.cols]);
+  t.true(alone < 8000);
   t.is((await captured(env, '1', 100_000)).length, alone + one.size.rows);
   await env.ok(['split', '--right', '--', 'sh']);
   const both = await panes(env);
   t.is(both.length, 2);
-  const shared = historyLines(2000, 2 ** 20, both.map((p) => p.size.cols));
+  const shared = historyLines(100_000, 2 ** 20, both.map((p) => p.size.cols));
   t.true(shared < alone);
   t.is((await captured(env, '1', 100_000)).length, shared + both.find((p) => p.id === '1')!.size.rows);
 });

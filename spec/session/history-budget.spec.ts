@@ -10,11 +10,19 @@ test('panes keep the configured lines while the budget holds them', (t) => {
 
 test('past the budget every pane gets the same fewer lines, and their sum fits', (t) => {
   const widths = Array.from({ length: 40 }, (_, i) => (i % 2 ? 80 : 200));
-  const lines = historyLines(2000, 64 * MIB, widths);
-  t.true(lines < 2000);
+  const lines = historyLines(100_000, 64 * MIB, widths);
+  t.true(lines < 100_000 && lines > 200, `${lines} lines`);
   const total = widths.reduce((sum, cols) => sum + historyBytes(lines, cols), 0);
   t.true(total <= 64 * MIB, `${total} bytes`);
-  t.true(total + widths.reduce((sum, cols) => sum + historyBytes(1, cols), 0) > 64 * MIB, 'one more line each would not fit');
+  t.true(widths.reduce((sum, cols) => sum + historyBytes(lines + 1, cols), 0) > 64 * MIB, 'one more line each would not fit');
+});
+
+test('a budget too small for the lines xterm keeps itself is shared out at their cost', (t) => {
+  const widths = Array.from({ length: 40 }, () => 200);
+  const lines = historyLines(5000, 4 * MIB, widths);
+  t.true(lines > 0 && lines < 200, `${lines} lines`);
+  t.true(widths.reduce((sum, cols) => sum + historyBytes(lines, cols), 0) <= 4 * MIB);
+  t.true(widths.reduce((sum, cols) => sum + historyBytes(lines + 1, cols), 0) > 4 * MIB);
 });
 
 test('wider panes cost more lines of the budget', (t) => {

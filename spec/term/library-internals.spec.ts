@@ -47,6 +47,10 @@ test('@xterm/headless still has every internal field thurm reaches, on its core,
     'buffers.normal.lines.get': 'function',
     'buffers.normal.lines.splice': 'function',
     'buffers.normal.lines.onTrim': 'function',
+    'buffers.normal.lines.recycle': 'function',
+    'buffers.normal.lines.push': 'function',
+    'buffers.normal.lines.shiftElements': 'function',
+    'buffers.normal.lines.trimStart': 'function',
     'buffers.normal.x': 'number',
     'buffers.normal.ybase': 'number',
     'buffers.normal.ydisp': 'number',
@@ -86,7 +90,7 @@ test('@xterm/headless still has every internal field thurm reaches, on its core,
     resize: 'function',
     translateToString: 'function',
   });
-  expectFields(t, 'xterm cell', line.getCell(0), { fg: 'number', bg: 'number', 'extended.urlId': 'number' });
+  expectFields(t, 'xterm cell', line.getCell(0), { content: 'number', fg: 'number', bg: 'number', 'extended.urlId': 'number', 'extended.ext': 'number', 'extended.constructor': 'function' });
   // The fields still mean what thurm takes them to: the core's buffer is the public one, and a
   // linked cell's id leads to its URI.
   t.is(xtermCore(term).buffers.active.x, term.buffer.active.cursorX);

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { historyOf, lineAt } from '../../lib/term/history.js';
 import { linkIdOf, linksKept, linkUri, MAX_LINKS } from '../../lib/term/links.js';
 import { ParseBudget } from '../../lib/term/parse-budget.js';
 import { PaneTerminal } from '../../lib/term/pane-terminal.js';
@@ -31,17 +32,21 @@ test('a reset (RIS) frees the links of the screen and scrollback it throws away'
   t.is(linkUri(term.xterm, linkAt(term, 0)), 'https://example.com/50', 'links printed after the reset work');
 });
 
-test(`a pane keeps at most ${MAX_LINKS} links, forgetting the oldest; those on the screen still resolve`, async (t) => {
+test(`a pane forgets the links of its history past the newest ${MAX_LINKS} of its stored lines; newer ones, and those on the screen, still resolve`, async (t) => {
   const term = pane(5000);
   t.teardown(() => term.dispose());
   await write(term, linkedLines(0, MAX_LINKS + 500));
-  t.is(linksKept(term.xterm), MAX_LINKS);
-  t.is(linkUri(term.xterm, linkAt(term, 0)), undefined, 'the oldest link is forgotten');
-  t.is(term.xterm.buffer.active.getLine(0)!.translateToString(true), 'link 0', 'its text stays');
+  const history = historyOf(term.xterm);
+  const linkOfLine = (y: number) => linkIdOf(lineAt(term.xterm.buffer, y)!.getCell(0)!);
+  t.true(linksKept(term.xterm) <= MAX_LINKS, 'xterm keeps only the links of its own lines');
+  t.is(linkUri(term.xterm, linkOfLine(0)), undefined, 'the oldest link is forgotten');
+  t.is(history.text(0), 'link 0', 'its text stays');
+  t.is(linkUri(term.xterm, linkOfLine(400)), 'https://example.com/400', 'a stored line within the bound keeps its link');
   const buffer = term.xterm.buffer.active;
-  for (let y = buffer.baseY; y < buffer.baseY + 4; y++) {
-    t.is(linkUri(term.xterm, linkAt(term, y)), `https://example.com/${y}`);
+  for (let y = history.base; y < history.base + 4; y++) {
+    t.is(linkUri(term.xterm, linkOfLine(y)), `https://example.com/${y}`);
   }
+  t.is(buffer.length, buffer.baseY + 5);
 });
 
 test('a link with an id printed again keeps resolving while newer links push older ones out', async (t) => {
