@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AttachedClient } from './client.js';
-import { rssBytes, waitUntil } from './env.js';
+import { privateBytes, rssBytes, waitUntil } from './env.js';
 import type { Figures } from './rounds.js';
 import { latency, median, type Latency } from './stats.js';
 import { COLS, ROWS, type Subject } from './subjects.js';
@@ -177,9 +177,10 @@ export async function memory(subject: Subject): Promise<Figures> {
     const pid = await subject.serverPid();
     await prompted(subject, [first]);
     const onePane = rssBytes(pid);
+    const privateOnePane = privateBytes(pid);
     const panes = await grid(subject, first, 4, 2);
     await prompted(subject, panes);
-    return { rssOnePane: onePane / MB, rssPerPane: (rssBytes(pid) - onePane) / (panes.length - 1) / MB };
+    return { rssOnePane: onePane / MB, privateOnePane: privateOnePane / MB, rssPerPane: (rssBytes(pid) - onePane) / (panes.length - 1) / MB };
   } finally {
     await subject.stop();
   }

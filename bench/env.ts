@@ -78,6 +78,16 @@ export function rssBytes(pid: number): number {
   return Number(m[1]) * 1024;
 }
 
+/**
+ * A process's private memory: its anonymous pages (heap, stacks), without the executable and
+ * libraries it maps, which every process of the same program shares (Node's is some 40 MB).
+ */
+export function privateBytes(pid: number): number {
+  const m = /^Anonymous:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+  if (!m) throw new Error(`no Anonymous for pid ${pid}`);
+  return Number(m[1]) * 1024;
+}
+
 /** CPU time a process has used, user plus system, in clock ticks (fields 14 and 15 of /proc/PID/stat). */
 export function cpuTicks(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');

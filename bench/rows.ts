@@ -44,6 +44,7 @@ export const ROWS = {
   throughputPlain: { measure: 'attached throughput, plain text', unit: 'MB/s', goal: vsTmux('>= 1.5x tmux', (a, b) => a >= 1.5 * b) },
   throughputColour: { measure: 'attached throughput, colour-heavy', unit: 'MB/s', goal: vsTmux('>= 2.5x tmux', (a, b) => a >= 2.5 * b) },
   rssOnePane: { measure: 'server RSS, 1 pane', unit: 'MB', goal: atMost(55, 'MB') },
+  privateOnePane: { measure: 'server private memory (anonymous pages), 1 pane', unit: 'MB', goal: atMost(15, 'MB') },
   rssPerPane: { measure: 'server RSS per extra idle pane', unit: 'MB', goal: atMost(PANE_MB, 'MB') },
   floodTotal: { measure: 'four panes flooding at once, total', unit: 'MB/s' },
   floodSpread: { measure: 'four panes flooding at once, slowest pane / fastest pane', unit: 'x' },
