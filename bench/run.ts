@@ -15,7 +15,9 @@ import { compose, flood, slowClient } from './load.js';
 import { RESULTS_DIR } from './readme.js';
 import { renderResults, type Results } from './report.js';
 import { Collected, interleave, type Figures } from './rounds.js';
-import { buildRows } from './rows.js';
+import { buildRows, type RowId } from './rows.js';
+import { median } from './stats.js';
+import { headlessRate } from './headless.js';
 import { createKill, idleCpu, requestRoundTrip, scrollback } from './server.js';
 import { farReport } from './far-host.js';
 import { webReport } from './web-view.js';
@@ -60,6 +62,9 @@ function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
+
+/** The subject name of the emulator-alone figures (bench/headless.ts). */
+const HEADLESS = '@xterm/headless';
 
 function cases(plan: Plan, dir: string): Case[] {
   const file = (name: string, bytes: number, colour: boolean) => {
@@ -118,6 +123,14 @@ async function measure(plan: Plan, dir: string, only: string[] | null, errors: s
       await attempt(`${c.name} (${s.name}, round ${round + 1})`, async () => record(collected, s.name, await c.run(s)));
     }
   }
+  // The throughput rows' other reference: the emulator alone on the same bytes, as many rounds.
+  for (const [name, id, file] of [['throughput', 'throughputPlain', 'plain.txt'], ['throughput-colour', 'throughputColour', 'colour.txt']] as const) {
+    if (!wanted(name)) continue;
+    for (let round = 0; round < plan.rounds; round++) {
+      progress(`${name}, round ${round + 1}/${plan.rounds}: @xterm/headless in process`);
+      await attempt(`${name} (@xterm/headless)`, async () => collected.add(HEADLESS, { [id]: await headlessRate(path.join(dir, file)) }));
+    }
+  }
   if (wanted('idle-cpu')) {
     progress(`idle CPU over ${plan.idleSeconds} s: thurm and tmux at once`);
     await attempt('idle CPU', async () => (await idleCpu(subjects, plan.idleSeconds)).forEach((f, i) => { collected.add(subjects[i].name, f); }));
@@ -153,7 +166,15 @@ async function main(): Promise<void> {
     const errors: string[] = [];
     const { collected, cli } = await measure(plan, dir, only, errors);
     const node = cli.find((c) => c.measure === 'node -e 0');
-    const rows = buildRows(collected, node ? { listFresh: { name: 'node -e 0', value: node.wallMs } } : {});
+    const headless = (id: RowId) => {
+      const rounds = collected.rounds(HEADLESS, id);
+      return rounds.length ? { name: '@xterm/headless alone, in process', value: median(rounds) } : undefined;
+    };
+    const rows = buildRows(collected, {
+      ...(node && { listFresh: { name: 'node -e 0', value: node.wallMs } }),
+      ...(headless('throughputPlain') && { throughputPlain: headless('throughputPlain') }),
+      ...(headless('throughputColour') && { throughputColour: headless('throughputColour') }),
+    });
     const results: Results = {
       date: new Date().toISOString(),
       quick,
