@@ -17,6 +17,15 @@ test('a goal against a reference figure needs that figure', (t) => {
   t.false(evaluate(ROWS.listFresh, figures(100, 3, null)));
 });
 
+test('a throughput goal is met at its multiple of tmux or at 90% of @xterm/headless alone, whichever the figures reach', (t) => {
+  t.true(evaluate(ROWS.throughputPlain, figures(30, 20, null)));
+  t.false(evaluate(ROWS.throughputPlain, figures(29, 20, null)));
+  t.true(evaluate(ROWS.throughputPlain, figures(27, 20, 30)));
+  t.false(evaluate(ROWS.throughputPlain, figures(26.9, 20, 30)));
+  t.true(evaluate(ROWS.throughputColour, figures(50, 20, 100)));
+  t.false(evaluate(ROWS.throughputColour, figures(49, 20, 100)));
+});
+
 test('a row without a goal, or without a figure from thurm, has no verdict', (t) => {
   t.is(evaluate(ROWS.echoIdleP99, figures(1, 1)), null);
   t.is(evaluate(ROWS.rssOnePane, figures(null, 4)), null);
