@@ -64,10 +64,10 @@ export class LineArena {
    * Adds a line of xterm's words (`length` cells of content, fg, bg): trailing cells never written
    * (empty, default colours) are left out; written spaces stay, as xterm's text keeps them.
    */
-  push(data: Uint32Array, length: number, maps: LineMaps | null | (() => LineMaps | null), cols: number, wrapped: boolean): void {
+  push(data: Uint32Array, length: number, maps: LineMaps | null, cols: number, wrapped: boolean): void {
+    if (this.pushPlain(data, length, cols, wrapped)) return;
     let used = length;
     while (used > 0 && data[(used - 1) * 3] === EMPTY && !data[(used - 1) * 3 + 1] && !data[(used - 1) * 3 + 2]) used--;
-    if (this.pushPlain(data, used, cols, wrapped)) return;
     const kind = kindOf(data, used);
     let runs = 0;
     if (kind !== WORDS) {
@@ -111,22 +111,29 @@ export class LineArena {
       }
     }
     const serial = this.added(at, size);
-    const kept = typeof maps === 'function' ? maps() : maps;
-    if (kind === WORDS && kept) this.maps.set(serial, kept);
+    if (kind === WORDS && maps) this.maps.set(serial, maps);
   }
 
-  /** Most lines: Latin-1 text in default colours, a byte a cell in one pass. False for any other. */
-  private pushPlain(data: Uint32Array, used: number, cols: number, wrapped: boolean): boolean {
+  /**
+   * Most lines: Latin-1 text in default colours, a byte a cell, in one pass that also finds the
+   * last cell written. False for any other line.
+   */
+  pushPlain(data: Uint32Array, length: number, cols: number, wrapped: boolean): boolean {
     // Written in place; a line that turns out not plain leaves only a larger ring behind.
-    const at = this.room(HEADER + used);
+    const at = this.room(HEADER + length);
     const bytes = this.bytes;
     const p = (at & (bytes.length - 1)) + HEADER;
-    for (let x = 0, i = 0; x < used; x++, i += 3) {
+    let used = 0;
+    for (let x = 0, i = 0; x < length; x++, i += 3) {
       const content = data[i];
       if (data[i + 1] || data[i + 2]) return false;
-      if (content === EMPTY) bytes[p + x] = 0;
-      else if (content >>> WIDTH_SHIFT === 1 && (content & 0x3fffff) < 256 && content & 0xff) bytes[p + x] = content & 0xff;
-      else return false;
+      if (content === EMPTY) {
+        bytes[p + x] = 0;
+        continue;
+      }
+      if (content >>> WIDTH_SHIFT !== 1 || (content & 0x3fffff) > 0xff || !(content & 0xff)) return false;
+      bytes[p + x] = content;
+      used = x + 1;
     }
     this.header(p - HEADER, LATIN1, wrapped, cols, used, 0);
     this.added(at, HEADER + used);

@@ -115,14 +115,13 @@ export class ScrollbackStore implements IDisposable {
       if (tell) this.lost(1);
       return;
     }
-    // The maps only for a line whose cells need them (xterm's words kept), copied: xterm reuses the line.
-    const maps = (): LineMaps | null => {
-      if (isEmpty(line._combined) && isEmpty(line._extendedAttrs)) return null;
-      const kept = { combined: { ...line._combined as Record<number, string> }, ext: { ...line._extendedAttrs as Record<number, unknown> } };
-      this.keepLinks(kept.ext);
-      return kept;
-    };
-    this.lines.push(line._data, line.length, maps, line.length, line.isWrapped);
+    // Most lines are plain text; the others take their maps along, copied: xterm reuses the line.
+    if (!this.lines.pushPlain(line._data, line.length, line.length, line.isWrapped)) {
+      const maps = isEmpty(line._combined) && isEmpty(line._extendedAttrs) ? null
+        : { combined: { ...line._combined as Record<number, string> }, ext: { ...line._extendedAttrs as Record<number, unknown> } };
+      if (maps) this.keepLinks(maps.ext);
+      this.lines.push(line._data, line.length, maps, line.length, line.isWrapped);
+    }
     if (this.length > this.capacity) this.drop(this.length - this.capacity);
   }
 
