@@ -12,7 +12,7 @@
 // and the store's lines with them (as before the store); the new buffer's list is wrapped again.
 import type { IBufferLine, IBufferNamespace, IDisposable, Terminal as XTerminal } from '@xterm/headless';
 import { LineArena } from './line-arena.js';
-import { loadLine, rewrap, type LineMaps, type StoredLine } from './stored-line.js';
+import { loadLine, rewrap, type StoredLine } from './stored-line.js';
 import { coreLine, xtermCore, type CoreBuffers, type CoreLine } from './xterm-internals.js';
 
 /** Lines of scrollback xterm keeps itself: reflowed by xterm on resize, and cheap to reach. */
