@@ -57,9 +57,6 @@ export class LineArena {
 
   get length(): number { return this.count; }
 
-  /** Byte size of the ring (for specs and the bench). */
-  get capacity(): number { return this.bytes.length; }
-
   /**
    * Adds a line of xterm's words (`length` cells of content, fg, bg): trailing cells never written
    * (empty, default colours) are left out; written spaces stay, as xterm's text keeps them.
