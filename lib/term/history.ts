@@ -24,14 +24,14 @@ export interface History {
 
 const PLAIN = /^[\x20-\x7e]*$/;
 
-/** Lines of the store's. */
-function stored(buffers: IBufferNamespace): number {
-  return storeOf(buffers)?.length ?? 0;
+/** Lines of the normal scrollback shown above the alternate screen (0 on the normal one). */
+function normalAbove(buffers: IBufferNamespace): number {
+  return buffers.active.type === 'alternate' ? buffers.normal.baseY : 0;
 }
 
 /** Lines above the active buffer's: the store's, and on the alternate screen the normal scrollback. */
 function above(buffers: IBufferNamespace): number {
-  return stored(buffers) + (buffers.active.type === 'alternate' ? buffers.normal.baseY : 0);
+  return (storeOf(buffers)?.length ?? 0) + normalAbove(buffers);
 }
 
 /**
@@ -39,9 +39,10 @@ function above(buffers: IBufferNamespace): number {
  * object for its life): the getter costs more than the lookup, and saves read lines by the thousand.
  */
 export function lineAt(buffers: IBufferNamespace, index: number): IBufferLine | undefined {
-  const s = stored(buffers);
-  if (index < s) return storeOf(buffers)!.view(index);
-  const n = above(buffers);
+  const store = storeOf(buffers);
+  const s = store?.length ?? 0;
+  if (store && index < s) return store.view(index);
+  const n = s + normalAbove(buffers);
   return index < n ? buffers.normal.getLine(index - s) : buffers.active.getLine(index - n);
 }
 
@@ -63,8 +64,9 @@ export function historyOf(xterm: XTerminal): History {
     return out;
   };
   // Stored lines are read from the store's bytes: a saver reads thousands of them a pane.
-  const text = (index: number) => index < stored(buffers)
-    ? storeOf(buffers)!.text(index)
+  const store = storeOf(buffers);
+  const text = (index: number) => store && index < store.length
+    ? store.text(index)
     : lineAt(buffers, index)?.translateToString(true) ?? '';
   return {
     get length() { return above(buffers) + buffers.active.length; },
@@ -84,7 +86,7 @@ export function historyOf(xterm: XTerminal): History {
       const s = starts(index);
       return s[Math.max(0, Math.min(column, s.length - 1))];
     },
-    wrapped: (index) => index < stored(buffers) ? storeOf(buffers)!.wrapped(index) : lineAt(buffers, index)?.isWrapped ?? false,
+    wrapped: (index) => store && index < store.length ? store.wrapped(index) : lineAt(buffers, index)?.isWrapped ?? false,
   };
 }
 

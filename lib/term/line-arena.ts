@@ -4,13 +4,8 @@
 // a line made every scrolled line garbage that outlived the young generation: with 40 panes
 // printing, the old generation collected tens of MB a second and the idle pane's echo waited
 // for it (bench: busy, 34 ms p50). Lines are read back as StoredLine objects when asked.
-import { StoredLine, type LineMaps } from './stored-line.js';
-
-const WIDTH_SHIFT = 22;
-const IS_COMBINED = 1 << 21;
-const HAS_EXTENDED = 1 << 28;
-const EMPTY = 1 << WIDTH_SHIFT;
-const WIDE_TAIL = 0xffff;
+import { StoredLine, WIDE_TAIL, type LineMaps } from './stored-line.js';
+import { EMPTY_CELL as EMPTY, HAS_EXTENDED, IS_COMBINED, WIDTH_SHIFT } from './xterm-internals.js';
 
 /** How a line's cells are kept: a byte each, two bytes each, or xterm's three words each. */
 const LATIN1 = 0, UTF16 = 1, WORDS = 2;

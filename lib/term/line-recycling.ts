@@ -6,12 +6,7 @@
 // heap swing between 100 and 400 MB and every collection slower. A line whose maps are empty,
 // copied from one whose maps are empty, keeps its own: the result is the same line.
 import type { Terminal as XTerminal } from '@xterm/headless';
-import { coreLine, type CoreLine } from './xterm-internals.js';
-
-function isEmpty(map: object): boolean {
-  for (const _ in map) return false;
-  return true;
-}
+import { coreLine, isEmptyMap, type CoreLine } from './xterm-internals.js';
 
 const patched = new WeakSet<object>();
 
@@ -23,7 +18,7 @@ export function recycleLinesQuietly(xterm: XTerminal): void {
   patched.add(proto);
   const copyFrom = proto.copyFrom;
   proto.copyFrom = function (this: CoreLine, line: CoreLine) {
-    if (!isEmpty(this._combined) || !isEmpty(this._extendedAttrs) || !isEmpty(line._combined) || !isEmpty(line._extendedAttrs)) {
+    if (!isEmptyMap(this._combined) || !isEmptyMap(this._extendedAttrs) || !isEmptyMap(line._combined) || !isEmptyMap(line._extendedAttrs)) {
       copyFrom.call(this, line);
       return;
     }

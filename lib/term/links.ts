@@ -4,10 +4,8 @@
 // xterm lets grow with the links in the scrollback and never empties on a reset.
 import type { IBufferCell, Terminal } from '@xterm/headless';
 import { storeOf } from './scrollback-store.js';
-import { cellInternals, xtermCore } from './xterm-internals.js';
+import { cellInternals, HAS_EXTENDED, xtermCore } from './xterm-internals.js';
 
-/** xterm's BgFlags.HAS_EXTENDED: the cell has extended attributes (a link, an underline style). */
-const HAS_EXTENDED = 0x10000000;
 
 
 /** The cell's link id in its emulator, 0 when it has none; ids are never reused. */

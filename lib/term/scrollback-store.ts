@@ -13,7 +13,7 @@
 import type { IBufferLine, IBufferNamespace, IDisposable, Terminal as XTerminal } from '@xterm/headless';
 import { LineArena } from './line-arena.js';
 import { loadLine, rewrap, type StoredLine } from './stored-line.js';
-import { coreLine, xtermCore, type CoreBuffers, type CoreLine } from './xterm-internals.js';
+import { coreLine, isEmptyMap, xtermCore, type CoreBuffers, type CoreLine } from './xterm-internals.js';
 
 /** Lines of scrollback xterm keeps itself: reflowed by xterm on resize, and cheap to reach. */
 export const HOT_LINES = 200;
@@ -33,11 +33,6 @@ interface CoreList {
   splice(start: number, remove: number, ...items: CoreLine[]): void;
   shiftElements(start: number, count: number, offset: number): void;
   trimStart(n: number): void;
-}
-
-function isEmpty(map: object): boolean {
-  for (const _ in map) return false;
-  return true;
 }
 
 const stores = new WeakMap<IBufferNamespace, ScrollbackStore>();
@@ -117,7 +112,7 @@ export class ScrollbackStore implements IDisposable {
     }
     // Most lines are plain text; the others take their maps along, copied: xterm reuses the line.
     if (!this.lines.pushPlain(line._data, line.length, line.length, line.isWrapped)) {
-      const maps = isEmpty(line._combined) && isEmpty(line._extendedAttrs) ? null
+      const maps = isEmptyMap(line._combined) && isEmptyMap(line._extendedAttrs) ? null
         : { combined: { ...line._combined as Record<number, string> }, ext: { ...line._extendedAttrs as Record<number, unknown> } };
       if (maps) this.keepLinks(maps.ext);
       this.lines.push(line._data, line.length, maps, line.length, line.isWrapped);

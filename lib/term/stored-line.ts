@@ -4,15 +4,10 @@
 // way it decodes back to the very words xterm had, so every reader of a line (copy mode,
 // capture, the renderer) sees what xterm would have shown. Also here: rewrapping stored lines
 // for a new width, and their JSON for the server that takes over.
-import type { CoreLine } from './xterm-internals.js';
+import { CELL_WORDS as CELL, EMPTY_CELL as EMPTY, WIDTH_SHIFT, type CoreLine } from './xterm-internals.js';
 
-/** Words of one cell in xterm's line data: content (code point, width, combined flag), fg, bg. */
-const CELL = 3;
-const WIDTH_SHIFT = 22;
-/** An empty cell: code 0, width 1, what xterm fills a fresh line with. */
-const EMPTY = 1 << WIDTH_SHIFT;
 /** In a stored text: the cell right of a wide character (xterm's content word 0). */
-const WIDE_TAIL = 0xffff;
+export const WIDE_TAIL = 0xffff;
 /** In a stored text: an empty cell. */
 const NUL = 0;
 

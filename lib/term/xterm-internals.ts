@@ -1,8 +1,9 @@
 // Every part of @xterm/headless that thurm reaches beyond its public API, declared once.
 // The public headless API cannot say what the renderer needs (changed rows, cursor shape,
-// mouse encoding), insert lines into the history, or work around defects of xterm 6, so these
-// modules go inside: pane-terminal, dirty-rows, alt-screen-history, line-recycling, links,
-// count-limits, xterm-defects, unicode and ui/cell-style. The package is pinned to an exact
+// mouse encoding), insert lines into the history, keep the lines it drops, or work around
+// defects of xterm 6, so these modules go inside: pane-terminal, dirty-rows, alt-screen-history,
+// line-recycling, links, scrollback-store, line-arena, stored-line, count-limits, xterm-defects,
+// unicode and ui/cell-style. The package is pinned to an exact
 // version in package.json, and spec/term/library-internals.spec.ts fails on the first of these
 // fields a new version no longer has: upgrade it there first.
 import type { IBufferCell, IBufferLine, IDisposable, IFunctionIdentifier, Terminal } from '@xterm/headless';
@@ -97,6 +98,23 @@ export interface CoreOscHandler {
 
 /** A cell's packed colours and flags, and its extended attributes (a link, an underline style). */
 export interface CellInternals { fg: number; bg: number; extended: { urlId: number } }
+
+/** How xterm packs a cell in a line's `_data`: three words, content (code point, combined flag, width), fg, bg. */
+export const CELL_WORDS = 3;
+/** content: the cell's width from this bit up. */
+export const WIDTH_SHIFT = 22;
+/** content: the cell holds a combined character (in the line's `_combined`). */
+export const IS_COMBINED = 1 << 21;
+/** bg: the cell has extended attributes (a link, an underline style or colour; in `_extendedAttrs`). */
+export const HAS_EXTENDED = 1 << 28;
+/** content of a cell never written: code 0, width 1, what xterm fills a fresh line with. */
+export const EMPTY_CELL = 1 << WIDTH_SHIFT;
+
+/** Whether a line's map of combined characters or extended attributes holds nothing. */
+export function isEmptyMap(map: object): boolean {
+  for (const _ in map) return false;
+  return true;
+}
 
 export function xtermCore(xterm: Terminal): XtermCore {
   return (xterm as unknown as { _core: XtermCore })._core;

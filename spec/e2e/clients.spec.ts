@@ -389,22 +389,21 @@ test.serial('a client that attaches gives new panes its SSH_AUTH_SOCK and DISPLA
   const env = await session(t, ['--', 'sh']);
   const probe = `echo "sock=$SSH_AUTH_SOCK display=\${DISPLAY-unset}"\r`;
   const { DISPLAY: _display, ...withoutDisplay } = env.env;
-  const first = new TestTerminal(process.execPath, [BIN, 'attach'], { ...env.env, SSH_AUTH_SOCK: '/tmp/agent-one', DISPLAY: ':7' }, 80, 24);
-  t.teardown(() => first.kill());
-  await first.waitForText('$ ');
-  first.write('\x02%');
-  await waitUntil(async () => (await env.json(['list'])).panes.length === 2, 'the second pane');
-  first.write(probe);
-  await first.waitForText('sock=/tmp/agent-one display=:7');
+  // Attaches with `vars`, opens a pane with `keys` (the `panes`-th), and reads the probe there.
+  const attachAndProbe = async (vars: NodeJS.ProcessEnv, keys: string, panes: number, expected: string) => {
+    const client = new TestTerminal(process.execPath, [BIN, 'attach'], vars, 80, 24);
+    t.teardown(() => client.kill());
+    await client.waitForText('$ ');
+    client.write(keys);
+    await waitUntil(async () => (await env.json(['list'])).panes.length === panes, `pane ${panes}`);
+    client.write(probe);
+    await client.waitForText(expected);
+    return client;
+  };
+  const first = await attachAndProbe({ ...env.env, SSH_AUTH_SOCK: '/tmp/agent-one', DISPLAY: ':7' }, '\x02%', 2, 'sock=/tmp/agent-one display=:7');
   first.write('\x02d');
   await first.exited;
-  const second = new TestTerminal(process.execPath, [BIN, 'attach'], { ...withoutDisplay, SSH_AUTH_SOCK: '/tmp/agent-two' }, 80, 24);
-  t.teardown(() => second.kill());
-  await second.waitForText('$ ');
-  second.write('\x02c');
-  await waitUntil(async () => (await env.json(['list'])).panes.length === 3, 'the new window');
-  second.write(probe);
-  await second.waitForText('sock=/tmp/agent-two display=unset');
+  await attachAndProbe({ ...withoutDisplay, SSH_AUTH_SOCK: '/tmp/agent-two' }, '\x02c', 3, 'sock=/tmp/agent-two display=unset');
   // Panes started before keep what they were started with.
   const vars = await env.request<{ variables: { name: string; value: string | null }[] }>('show-environment', {});
   t.deepEqual(vars.variables.filter((v) => v.name === 'SSH_AUTH_SOCK' || v.name === 'DISPLAY'), [{ name: 'DISPLAY', value: null }, { name: 'SSH_AUTH_SOCK', value: '/tmp/agent-two' }]);
