@@ -17,6 +17,7 @@ import { renderResults, type Results } from './report.js';
 import { Collected, interleave, type Figures } from './rounds.js';
 import { buildRows, type RowId } from './rows.js';
 import { median } from './stats.js';
+import { ECHO_FLOOR, echoFloor } from './echo-floor.js';
 import { headlessRate } from './headless.js';
 import { createKill, idleCpu, requestRoundTrip, scrollback } from './server.js';
 import { farReport } from './far-host.js';
@@ -123,6 +124,16 @@ async function measure(plan: Plan, dir: string, only: string[] | null, errors: s
       await attempt(`${c.name} (${s.name}, round ${round + 1})`, async () => record(collected, s.name, await c.run(s)));
     }
   }
+  // The echo rows' floor: the stack alone doing one key's work (bench/echo-floor.ts), as many rounds.
+  if (wanted('echo')) {
+    for (let round = 0; round < plan.rounds; round++) {
+      progress(`echo, round ${round + 1}/${plan.rounds}: ${ECHO_FLOOR}`);
+      await attempt(`echo (${ECHO_FLOOR})`, async () => {
+        const e = await echoFloor(plan.echoKeys);
+        collected.add(ECHO_FLOOR, { echoIdleP50: e.p50, echoIdleP99: e.p99 });
+      });
+    }
+  }
   // The throughput rows' other reference: the emulator alone on the same bytes, as many rounds.
   for (const [name, id, file] of [['throughput', 'throughputPlain', 'plain.txt'], ['throughput-colour', 'throughputColour', 'colour.txt']] as const) {
     if (!wanted(name)) continue;
@@ -166,14 +177,16 @@ async function main(): Promise<void> {
     const errors: string[] = [];
     const { collected, cli } = await measure(plan, dir, only, errors);
     const node = cli.find((c) => c.measure === 'node -e 0');
-    const headless = (id: RowId) => {
-      const rounds = collected.rounds(HEADLESS, id);
-      return rounds.length ? { name: '@xterm/headless alone, in process', value: median(rounds) } : undefined;
+    const alone = (subject: string, name: string, id: RowId) => {
+      const rounds = collected.rounds(subject, id);
+      return rounds.length ? { [id]: { name, value: median(rounds) } } : {};
     };
     const rows = buildRows(collected, {
       ...(node && { listFresh: { name: 'node -e 0', value: node.wallMs } }),
-      ...(headless('throughputPlain') && { throughputPlain: headless('throughputPlain') }),
-      ...(headless('throughputColour') && { throughputColour: headless('throughputColour') }),
+      ...alone(HEADLESS, '@xterm/headless alone, in process', 'throughputPlain'),
+      ...alone(HEADLESS, '@xterm/headless alone, in process', 'throughputColour'),
+      ...alone(ECHO_FLOOR, ECHO_FLOOR, 'echoIdleP50'),
+      ...alone(ECHO_FLOOR, ECHO_FLOOR, 'echoIdleP99'),
     });
     const results: Results = {
       date: new Date().toISOString(),

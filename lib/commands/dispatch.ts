@@ -65,6 +65,9 @@ export function dispatch(ctx: CommandContext, raw: unknown): Promise<Reply> {
       if (command instanceof Error) throw command;
       if (!command) throw new ThurmError('PROTOCOL_ERROR', `unknown request type: ${shown(type)}`);
       const args = command.parse(raw as Record<string, unknown>);
+      // A request sees what keys typed in a client meant for their panes (after-keys.ts); a
+      // local command (run in the CLI's process) has no session.
+      if (!command.local) ctx.mux.settleKeys();
       const result = await command.run(ctx, args);
       return { id, ok: true, result: result ?? {} };
     } catch (err) {

@@ -13,6 +13,7 @@ import type { HookEvent } from '../agent/hook.js';
 import type { AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
 import { ThurmError } from '../errors.js';
 import { LIVE_PROC, type ProcFacts } from '../pty/proc.js';
+import { AfterKeys } from './after-keys.js';
 import { Arrange } from './arrange.js';
 import { ClientSizes } from './client-sizes.js';
 import type { Config } from './config.js';
@@ -80,6 +81,7 @@ export class Mux {
   private readonly watch: StatusWatch;
   private readonly notifier: Notifier;
   private readonly reaper = new Reaper();
+  private readonly afterKeys = new AfterKeys();
   private readonly proc: ProcFacts;
   private readonly now: () => number;
   private markedPane: string | null = null;
@@ -345,11 +347,28 @@ export class Mux {
   /**
    * Input from a person or a script for one pane, and for every pane of a synchronized window
    * unless `alone` (an answer or prompt meant for one agent is never typed into its neighbours).
+   * The keys are written at once; what they mean for the panes' state (the pane seen, then the
+   * keys' own part) follows at once too, or with `echoFirst` (keys typed in a client) just
+   * after their echo (after-keys.ts).
    */
-  typeInto(id: string, data: string, alone = false): void {
-    this.livePane(id).type(data, () => this.seen(id));
+  typeInto(id: string, data: string, alone = false, echoFirst = false): void {
     const w = this.windowWith(id);
-    if (w.synchronize && !alone) for (const other of panesOf(w.layout)) if (other !== id) this.livePane(other).type(data);
+    const others = w.synchronize && !alone ? panesOf(w.layout).filter((other) => other !== id) : [];
+    for (const target of [id, ...others]) {
+      const pane = this.livePane(target);
+      const step = pane.typeKeys(data);
+      this.afterKeys.add(() => {
+        if (this.panes.get(target) !== pane) return;
+        if (target === id) this.seen(id);
+        step();
+      });
+    }
+    if (!echoFirst) this.afterKeys.settle();
+  }
+
+  /** Works out what keys typed so far mean for their panes (see typeInto); whatever reads that state calls it first. */
+  settleKeys(): void {
+    this.afterKeys.settle();
   }
 
   /** The marked pane (prefix m, tmux's `{marked}`): where join-pane and swap-pane take a pane from by default. */
@@ -473,6 +492,7 @@ export class Mux {
     this.ended = true;
     this.events.emit({ type: 'session-ending', onPurpose });
     this.watch.dispose();
+    this.afterKeys.dispose();
     this.pipes.closeAll();
     for (const pane of this.panes.values()) this.reaper.close(pane);
     this.panes.clear();

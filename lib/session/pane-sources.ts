@@ -122,13 +122,18 @@ export class PaneSources {
    * (`claude`, a resume command) starts a program, and its start-up is no turn.
    */
   onInput(now = this.now()): void {
-    this.lastInputAt = now;
+    this.onKeys(now);
     // Keys reach the program in front: typed to a shell they are a command line, to anything
     // else (an agent, one still starting that thurm does not know yet) a prompt.
     // A process exiting has no command line: then detection decides.
     const program = this.screen.typedTo()?.[0];
     this.setPrompted(program ? shellSyntax(program) === null : this.detection(now).agent !== null);
     if (this.prompted) this.doneSeen = false;
+  }
+
+  /** Keys just reached the program: its output until ECHO_MS later is their echo, not activity. */
+  onKeys(now = this.now()): void {
+    this.lastInputAt = Math.max(this.lastInputAt, now);
   }
 
   /** The user saw the pane done: that turn is over for every source, told of or not yet. */

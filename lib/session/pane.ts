@@ -393,21 +393,30 @@ export class Pane {
     return fg ? this.launch.env(fg.pgid, this.pid) : [];
   }
 
+  /** Keys typed by a person or a script, with what they mean for the pane's state worked out at once. */
+  type(data: string): void {
+    this.typeKeys(data)();
+  }
+
   /**
    * Keys typed by a person or a script (already encoded for the pane's modes by the caller). The
-   * keys go first: what they mean for the pane's state (a status worked out, /proc read) waits
-   * for them, `seen` (the pane looked at: a done turn ended) before the keys' own part of it.
+   * keys go first; what they mean for the pane's state (a turn prompted, /proc read) is the
+   * step returned, which the caller runs at once or once their echo is drawn (after-keys.ts).
    */
-  type(data: string, seen?: () => void): void {
-    if (this.exit) return void seen?.();
+  typeKeys(data: string): () => void {
+    if (this.exit) return () => {};
+    const typedAt = this.now();
     // The cursor is still on the command's line: the shell's echo of the Enter is parsed later.
     const entered = data.includes('\r') ? new EnteredLine(this.term.xterm) : null;
     this.term.input(data);
-    seen?.();
     if (entered && shellSyntax(this.foreground()?.argv[0] ?? '')) this.launch.enter(entered);
     else entered?.dispose();
-    this.foregroundWatch.afterInput();
-    this.sources.onInput();
+    // Output from now on may be their echo, whenever the step runs.
+    this.sources.onKeys(typedAt);
+    return () => {
+      this.foregroundWatch.afterInput();
+      this.sources.onInput(typedAt);
+    };
   }
 
   resize(cols: number, rows: number): void {

@@ -16,8 +16,10 @@ import type { DetachedMessage, Reply, RequestFields, RequestType } from '../serv
 import { sessionNames } from '../server/socket-path.js';
 import type { MuxEvent } from '../session/events.js';
 import type { Mux } from '../session/mux.js';
+import type { Geometry } from '../session/layout.js';
 import { screenDestroyed, screenGrid } from './blessed-internals.js';
 import { StyleCache } from './cell-style.js';
+import type { Line } from './cells.js';
 import { Chooser, type ChooserRow } from './chooser.js';
 import { drawHeaders, drawStatusLine } from './chrome.js';
 import { StatusClock } from './status-format.js';
@@ -72,7 +74,7 @@ export class ClientScreen implements ClientHandle, UiContext {
   private readonly screen: blessed.Widgets.Screen;
   private readonly output: OutputStream;
   private readonly input = new InputFeed((t) => this.handleToken(t), (bytes) => {
-    if (this.mux.focused) this.mux.typeInto(this.mux.focused, bytes);
+    if (this.mux.focused) this.mux.typeInto(this.mux.focused, bytes, false, true);
   });
   private readonly styles: StyleCache;
   private terminal: TerminalOutput;
@@ -380,17 +382,38 @@ export class ClientScreen implements ClientHandle, UiContext {
     this.frames.request();
   }
 
-  /** Fills the cell grid from the model and returns the bytes of what changed. */
+  /**
+   * Fills the cell grid from the model and returns the bytes of what changed. An echo frame
+   * (`echoOnly`) draws the focused pane alone: borders, the status line and the title wait for
+   * the full frame that follows it, so a typed key is on screen as soon as its echo is parsed.
+   */
   private compose(echoOnly = false): string {
     const grid = screenGrid(this.screen);
     const lines = grid.lines;
     const rows = lines.length;
+    // A full frame shows the state keys typed so far left (an echo frame draws no state).
+    if (!echoOnly) this.mux.settleKeys();
     const geo = this.mux.geometry();
+    this.panes.draw(lines, this.output.columns, geo, echoOnly);
+    if (!echoOnly) this.chrome(lines, rows, geo);
+    this.screen.render();
+    const clear = this.clearFirst ? CLEAR : '';
+    this.clearFirst = false;
+    const diff = renderDiff(lines, grid.olines, this.terminal);
+    const cursor = this.panes.cursor(geo, this.modes.cursor(), this.size);
+    const title = echoOnly ? '' : this.signals.frame();
+    // Output in a pane nobody sees changes nothing here: send nothing.
+    if (!clear && !diff && !title && cursor === this.panes.lastCursor) return '';
+    this.panes.lastCursor = cursor;
+    return clear + diff + cursor + title;
+  }
+
+  /** What a frame draws around the panes: their headers and the status line. */
+  private chrome(lines: Line[], rows: number, geo: Geometry): void {
     const copyText = this.copy.statusText(this.mux.focused);
     const statusLine = this.mux.config.ui.statusLine;
     const modal = this.modes.status();
     const statusRow = statusLine || this.message.text || this.notice.text || copyText || modal ? rows - 1 : -1;
-    this.panes.draw(lines, this.output.columns, geo, echoOnly);
     drawHeaders(lines, this.mux, geo, Math.floor(Date.now() / ANIMATION_MS), (id) => this.copy.label(id));
     this.panes.animate(geo);
     if (statusRow >= 0 && lines[statusRow]) {
@@ -399,16 +422,6 @@ export class ClientScreen implements ClientHandle, UiContext {
       drawStatusLine(lines[statusRow], this.mux, { prefixPending: this.modes.has(PrefixMode), message, notice: statusLine ? this.notice.text : null, others: [...this.others.list(), ...hostsAsSessions(this.hosts.list())] });
       this.statusClock.arm(this.mux);
     }
-    this.screen.render();
-    const clear = this.clearFirst ? CLEAR : '';
-    this.clearFirst = false;
-    const diff = renderDiff(lines, grid.olines, this.terminal);
-    const cursor = this.panes.cursor(geo, this.modes.cursor(), this.size);
-    const title = this.signals.frame();
-    // Output in a pane nobody sees changes nothing here: send nothing.
-    if (!clear && !diff && !title && cursor === this.panes.lastCursor) return '';
-    this.panes.lastCursor = cursor;
-    return clear + diff + cursor + title;
   }
 
   /** Sends what outer-signals.ts built, if anything. */

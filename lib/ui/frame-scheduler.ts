@@ -51,12 +51,13 @@ export class FrameScheduler {
       this.echoTimer = null;
       if (this.stopped) return;
       const out = this.timed(true);
-      if (!out) return;
-      this.echoInFlight = true;
-      this.send(`\x1b[?2026h${out}\x1b[?2026l`, () => {
-        this.echoInFlight = false;
-      });
-      // The rest of the screen still wants its frame.
+      if (out) {
+        this.echoInFlight = true;
+        this.send(`\x1b[?2026h${out}\x1b[?2026l`, () => {
+          this.echoInFlight = false;
+        });
+      }
+      // The rest of the screen (borders, the status line) still wants its frame.
       this.request();
     });
   }

@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import { agentExplain, explainPane } from '../../lib/commands/agent/explain.js';
+import type { CommandContext } from '../../lib/commands/command.js';
+import { dispatch } from '../../lib/commands/dispatch.js';
 import { DEFAULT_CONFIG } from '../../lib/session/config.js';
 import { mostUrgent } from '../../lib/session/navigation.js';
 import type { MuxEvent } from '../../lib/session/events.js';
@@ -72,6 +74,31 @@ test('a hook\'s done is seen like a record\'s: focusing the pane or typing into 
   t.is(mux.pane('1').summary().state, 'done', 'the next turn ends done again');
   mux.typeInto('1', 'x');
   t.is(mux.pane('1').summary().state, 'idle', 'typing into the pane is seeing it');
+});
+
+test('keys typed in a client are seen just after their echo had its turn: by themselves within milliseconds, at once when a request reads the state', async (t) => {
+  const { mux, procs, advance } = setUp(t, 2);
+  procs.run(4242, ['claude']);
+  const done = () => {
+    advance(1000);
+    mux.agentHook('1', hook('UserPromptSubmit'));
+    mux.agentHook('1', hook('Stop'));
+    t.is(mux.pane('1').summary().state, 'done');
+  };
+  done();
+  mux.typeInto('1', 'x', false, true);
+  t.is(mux.pane('1').summary().state, 'done', 'not yet: the echo goes first');
+  await waitUntil(() => mux.pane('1').summary().state === 'idle', 'the keys seen by themselves', 1000);
+  const session: CommandContext = { mux, clients: () => [], shutdown: () => {}, upgrade: async () => ({ pid: 0 }), renameSession: async () => {} };
+  // Loaded before: the request below then runs in the same turn, before the keys settle by themselves.
+  t.true((await dispatch(session, { id: 1, type: 'info' })).ok);
+  done();
+  mux.typeInto('1', 'x', false, true);
+  const reply = await dispatch(session, { id: 2, type: 'info' });
+  t.like(reply, { ok: true, result: { panes: [{ id: '1', status: { state: 'idle' } }] } }, 'a request sees them seen');
+  done();
+  mux.typeInto('1', 'x');
+  t.is(mux.pane('1').summary().state, 'idle', 'keys from anything else than a client are seen at once');
 });
 
 test('a report\'s done is seen by focusing the pane, and the next turn\'s done shows again', (t) => {
