@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AttachedClient } from './client.js';
-import { privateBytes, rssBytes, waitUntil } from './env.js';
+import { heldStill, privateBytes, rssBytes, waitUntil } from './env.js';
 import type { Figures } from './rounds.js';
 import { latency, median, type Latency } from './stats.js';
 import { COLS, ROWS, type Subject } from './subjects.js';
@@ -176,10 +176,15 @@ export async function memory(subject: Subject): Promise<Figures> {
   try {
     const pid = await subject.serverPid();
     await prompted(subject, [first]);
+    // Once the server's memory holds still: a fresh thurm server gives its start-up garbage back
+    // a second into its first quiet spell (lib/server/memory-return.ts), V8 by itself ~10 s later.
+    const settled = () => heldStill(() => privateBytes(pid), 0.1 * MB, 2000, `${subject.name}'s memory to settle`);
+    await settled();
     const onePane = rssBytes(pid);
     const privateOnePane = privateBytes(pid);
     const panes = await grid(subject, first, 4, 2);
     await prompted(subject, panes);
+    await settled();
     return { rssOnePane: onePane / MB, privateOnePane: privateOnePane / MB, rssPerPane: (rssBytes(pid) - onePane) / (panes.length - 1) / MB };
   } finally {
     await subject.stop();

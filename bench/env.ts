@@ -59,7 +59,9 @@ export function run(file: string, args: string[], timeoutMs = 15_000): Promise<R
   });
 }
 
-export { waitUntil } from '../spec/helpers/wait.js';
+import { waitUntil } from '../spec/helpers/wait.js';
+
+export { waitUntil };
 
 /** Whether a process exists and is not a zombie. */
 export function alive(pid: number): boolean {
@@ -86,6 +88,16 @@ export function privateBytes(pid: number): number {
   const m = /^Anonymous:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
   if (!m) throw new Error(`no Anonymous for pid ${pid}`);
   return Number(m[1]) * 1024;
+}
+
+/** Waits until `sample` has stayed within `tolerance` of where it settled for `ms` (sampled every 100 ms, 15 s at most). */
+export async function heldStill(sample: () => number, tolerance: number, ms: number, what: string): Promise<void> {
+  let last = Number.NaN, since = performance.now();
+  await waitUntil(() => {
+    const now = sample();
+    if (!(Math.abs(now - last) <= tolerance)) [last, since] = [now, performance.now()];
+    return performance.now() - since >= ms;
+  }, what, 15_000, 100);
 }
 
 /** CPU time a process has used, user plus system, in clock ticks (fields 14 and 15 of /proc/PID/stat). */

@@ -2,7 +2,7 @@
 // trip on an open connection, pane create/kill cycles, and the memory scrollback costs.
 import fs from 'node:fs';
 import { attach, fifo, grid, printOnGo, prompted } from './cases.js';
-import { cpuTicks, fdCount, rssBytes, waitUntil } from './env.js';
+import { cpuTicks, fdCount, heldStill, rssBytes, waitUntil } from './env.js';
 import type { Figures } from './rounds.js';
 import { latency } from './stats.js';
 import type { Subject } from './subjects.js';
@@ -71,12 +71,7 @@ export async function requestRoundTrip(subject: Subject, n: number): Promise<Fig
  * (lib/server/memory-return.ts; tmux frees at once).
  */
 async function settled(pid: number): Promise<{ rss: number; fds: number }> {
-  let last = -1, since = performance.now();
-  await waitUntil(() => {
-    const fds = fdCount(pid);
-    if (fds !== last) [last, since] = [fds, performance.now()];
-    return performance.now() - since >= 2000;
-  }, 'open fds to settle', 15_000, 100);
+  await heldStill(() => fdCount(pid), 0, 2000, 'open fds to settle');
   return { rss: rssBytes(pid), fds: fdCount(pid) };
 }
 

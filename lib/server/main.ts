@@ -12,7 +12,7 @@ import { SessionSaver } from '../session/saver.js';
 import { FileClaim, keptElsewhere } from '../session/file-claim.js';
 import { sessionFilePath } from '../session/session-file.js';
 import { runNotifyCommand } from './notify-command.js';
-import { returnMemoryWhenPanesClose } from './memory-return.js';
+import { returnMemoryWhenPanesChange } from './memory-return.js';
 import { EXIT_ALREADY_RUNNING, type ServerSpec } from './protocol.js';
 import { renameSession } from './rename-session.js';
 import { ControlServer } from './server.js';
@@ -40,7 +40,7 @@ async function serve(mux: Mux, spec: ServerSpec, config: Config, first: Map<stri
     });
   };
   const locks = first;
-  returnMemoryWhenPanesClose(mux);
+  returnMemoryWhenPanesChange(mux);
   let exiting = false;
   const server: ControlServer = new ControlServer(mux, spec.socketPath, locks.get(spec.socketPath)!.secret, () => {
     if (exiting) return;
