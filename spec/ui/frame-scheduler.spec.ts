@@ -55,3 +55,21 @@ test('a frame that took long to compose spaces the next one by three times its c
   // Date.now() spacing: allow its millisecond of rounding.
   t.true(starts[1] - starts[0] >= 89, `the next frame began ${Math.round(starts[1] - starts[0])} ms after the first`);
 });
+
+test('an echo frame with nothing to draw still leads to the full frame, which draws what the echo frame leaves out', async (t) => {
+  const composed: boolean[] = [];
+  const sent: string[] = [];
+  // The focused pane shows nothing new (copy mode holds its view); only the border changed.
+  const frames = new FrameScheduler((echoOnly) => {
+    composed.push(echoOnly);
+    return echoOnly ? '' : 'border';
+  }, (data, done) => {
+    sent.push(data);
+    done();
+  });
+  frames.echo();
+  await waitUntil(() => sent.length === 1, 'the full frame');
+  t.deepEqual(composed, [true, false]);
+  t.true(sent[0].includes('border'));
+  frames.stop();
+});
