@@ -18,6 +18,7 @@ import { Collected, interleave, type Figures } from './rounds.js';
 import { buildRows, type RowId } from './rows.js';
 import { median } from './stats.js';
 import { ECHO_FLOOR, echoFloor } from './echo-floor.js';
+import { FLOOD_FLOOR, floodFloor } from './flood-floor.js';
 import { headlessRate } from './headless.js';
 import { createKill, idleCpu, requestRoundTrip, scrollback } from './server.js';
 import { farReport } from './far-host.js';
@@ -134,6 +135,13 @@ async function measure(plan: Plan, dir: string, only: string[] | null, errors: s
       });
     }
   }
+  // The flood row's: the stack alone with its emulators on worker threads (bench/flood-floor.ts).
+  if (wanted('flood')) {
+    for (let round = 0; round < plan.rounds; round++) {
+      progress(`flood, round ${round + 1}/${plan.rounds}: ${FLOOD_FLOOR}`);
+      await attempt(`flood (${FLOOD_FLOOR})`, async () => collected.add(FLOOD_FLOOR, await floodFloor(path.join(dir, 'flood.txt'), dir)));
+    }
+  }
   // The throughput rows' other reference: the emulator alone on the same bytes, as many rounds.
   for (const [name, id, file] of [['throughput', 'throughputPlain', 'plain.txt'], ['throughput-colour', 'throughputColour', 'colour.txt']] as const) {
     if (!wanted(name)) continue;
@@ -187,6 +195,7 @@ async function main(): Promise<void> {
       ...alone(HEADLESS, '@xterm/headless alone, in process', 'throughputColour'),
       ...alone(ECHO_FLOOR, ECHO_FLOOR, 'echoIdleP50'),
       ...alone(ECHO_FLOOR, ECHO_FLOOR, 'echoIdleP99'),
+      ...alone(FLOOD_FLOOR, FLOOD_FLOOR, 'floodTotal'),
     });
     const results: Results = {
       date: new Date().toISOString(),
