@@ -1,5 +1,5 @@
 import test from 'ava';
-import { FrameScheduler } from '../../lib/ui/frame-scheduler.js';
+import { FRAME_MS, FrameScheduler } from '../../lib/ui/frame-scheduler.js';
 import { waitUntil } from '../helpers/wait.js';
 
 /** A scheduler whose sends wait until the spec lets them leave. */
@@ -72,4 +72,18 @@ test('an echo frame with nothing to draw still leads to the full frame, which dr
   t.deepEqual(composed, [true, false]);
   t.true(sent[0].includes('border'));
   frames.stop();
+});
+
+test('the full frame after an echo frame waits its FRAME_MS, leaving that moment to the terminal drawing the echo', async (t) => {
+  const composed: { echoOnly: boolean; at: number }[] = [];
+  const frames = new FrameScheduler((echoOnly) => {
+    composed.push({ echoOnly, at: performance.now() });
+    return 'x';
+  }, (_data, done) => done());
+  frames.echo();
+  await waitUntil(() => composed.length === 2, 'the full frame');
+  frames.stop();
+  t.deepEqual(composed.map((c) => c.echoOnly), [true, false]);
+  // Date.now() spacing: allow its millisecond of rounding.
+  t.true(composed[1].at - composed[0].at >= FRAME_MS - 1, `the full frame came ${(composed[1].at - composed[0].at).toFixed(1)} ms after the echo frame`);
 });
