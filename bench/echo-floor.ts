@@ -26,6 +26,18 @@ export async function echoFloor(keys: number): Promise<Latency> {
   }
 }
 
+/** The screen rows of `term` whose text differs from `drawn` (which then holds the new text), as [row, text]. */
+export function changedRows(term: InstanceType<typeof xtermHeadless.Terminal>, drawn: string[]): [number, string][] {
+  const buf = term.buffer.active;
+  const rows: [number, string][] = [];
+  for (let y = 0; y < term.rows; y++) {
+    const text = buf.getLine(buf.baseY + y)?.translateToString(true) ?? '';
+    if (text !== drawn[y]) rows.push([y, text]);
+    drawn[y] = text;
+  }
+  return rows;
+}
+
 /** The floor program: one pane the size of the terminal but its last row, which says what it is. */
 function floorProgram(): void {
   const rows = ROWS - 1;
@@ -34,12 +46,7 @@ function floorProgram(): void {
   const drawn: string[] = [];
   const draw = () => {
     const buf = term.buffer.active;
-    let out = '';
-    for (let y = 0; y < rows; y++) {
-      const text = buf.getLine(buf.baseY + y)?.translateToString(true) ?? '';
-      if (text !== drawn[y]) out += `\x1b[${y + 1};1H\x1b[2K${text}`;
-      drawn[y] = text;
-    }
+    const out = changedRows(term, drawn).map(([y, text]) => `\x1b[${y + 1};1H\x1b[2K${text}`).join('');
     process.stdout.write(`${out}\x1b[${buf.cursorY + 1};${buf.cursorX + 1}H`);
   };
   process.stdin.setRawMode(true);

@@ -13,6 +13,7 @@ import xtermHeadless from '@xterm/headless';
 import pty from 'node-pty';
 import { fifo, printOnGo } from './cases.js';
 import { AttachedClient } from './client.js';
+import { changedRows } from './echo-floor.js';
 import type { Figures } from './rounds.js';
 import { COLS, ROWS } from './subjects.js';
 
@@ -60,13 +61,7 @@ function emulators(sizes: Map<number, Size>, changed: (pane: number, rows: Rows)
   }]));
   setInterval(() => {
     for (const [pane, { term, drawn }] of terms) {
-      const buf = term.buffer.active;
-      const rows: Rows = [];
-      for (let y = 0; y < term.rows; y++) {
-        const text = buf.getLine(buf.baseY + y)?.translateToString(true) ?? '';
-        if (text !== drawn[y]) rows.push([y, text]);
-        drawn[y] = text;
-      }
+      const rows = changedRows(term, drawn);
       if (rows.length) changed(pane, rows);
     }
   }, FRAME_MS);

@@ -5,7 +5,7 @@
 // (pane-title.ts), the foreground watch (pane-foreground.ts), the escapes that feed its status
 // (pane-escapes.ts), what it hands over (pane-live.ts), its folder (pane-cwd.ts), who holds
 // its terminal (terminal-holders.ts) and its committed status (committed-status.ts). It is some
-// 440 lines because its constructor is the wiring itself: the hooks each part
+// 460 lines because its constructor is the wiring itself: the hooks each part
 // calls into the others, about 100 lines that would only be scattered by moving them.
 import type { DetectionConfig } from '../agent/detector.js';
 import type { HookEvent } from '../agent/hook.js';

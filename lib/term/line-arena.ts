@@ -5,7 +5,7 @@
 // printing, the old generation collected tens of MB a second and the idle pane's echo waited
 // for it (bench: busy, 34 ms p50). Lines are read back as StoredLine objects when asked.
 import { StoredLine, WIDE_TAIL, type LineMaps } from './stored-line.js';
-import { EMPTY_CELL as EMPTY, HAS_EXTENDED, IS_COMBINED, WIDTH_SHIFT } from './xterm-internals.js';
+import { CELL_WORDS as CELL, EMPTY_CELL as EMPTY, HAS_EXTENDED, IS_COMBINED, WIDTH_SHIFT } from './xterm-internals.js';
 
 /** How a line's cells are kept: a byte each, two bytes each, or xterm's three words each. */
 const LATIN1 = 0, UTF16 = 1, WORDS = 2;
@@ -21,10 +21,10 @@ const PLAIN_MASK = 0xffffff00;
 function kindOf(data: Uint32Array, used: number): number {
   let kind = LATIN1;
   for (let x = 0; x < used; x++) {
-    const content = data[x * 3];
+    const content = data[x * CELL];
     if (content === EMPTY) continue;
-    if (data[x * 3 + 2] & HAS_EXTENDED || content & IS_COMBINED) return WORDS;
-    const tailNext = x + 1 < used && data[(x + 1) * 3] === 0;
+    if (data[x * CELL + 2] & HAS_EXTENDED || content & IS_COMBINED) return WORDS;
+    const tailNext = x + 1 < used && data[(x + 1) * CELL] === 0;
     if (content === 0) {
       kind = UTF16;
       continue;
@@ -61,13 +61,13 @@ export class LineArena {
   push(data: Uint32Array, length: number, maps: LineMaps | null, cols: number, wrapped: boolean): void {
     if (this.pushPlain(data, length, cols, wrapped)) return;
     let used = length;
-    while (used > 0 && data[(used - 1) * 3] === EMPTY && !data[(used - 1) * 3 + 1] && !data[(used - 1) * 3 + 2]) used--;
+    while (used > 0 && data[(used - 1) * CELL] === EMPTY && !data[(used - 1) * CELL + 1] && !data[(used - 1) * CELL + 2]) used--;
     const kind = kindOf(data, used);
     let runs = 0;
     if (kind !== WORDS) {
       let fg = 0, bg = 0;
       for (let x = 0; x < used; x++) {
-        const f = data[x * 3 + 1], b = data[x * 3 + 2];
+        const f = data[x * CELL + 1], b = data[x * CELL + 2];
         if (f !== fg || b !== bg) {
           runs++;
           fg = f;
@@ -82,19 +82,19 @@ export class LineArena {
     this.header(p, kind, wrapped, cols, used, runs);
     p += HEADER;
     if (kind === LATIN1) {
-      for (let x = 0; x < used; x++) bytes[p++] = data[x * 3] === EMPTY ? 0 : data[x * 3] & 0xff;
+      for (let x = 0; x < used; x++) bytes[p++] = data[x * CELL] === EMPTY ? 0 : data[x * CELL] & 0xff;
     } else if (kind === UTF16) {
       for (let x = 0; x < used; x++, p += 2) {
-        const content = data[x * 3];
+        const content = data[x * CELL];
         view.setUint16(p, content === EMPTY ? 0 : content === 0 ? WIDE_TAIL : content & 0xffff, true);
       }
     } else {
-      for (let i = 0; i < used * 3; i++, p += 4) view.setUint32(p, data[i], true);
+      for (let i = 0; i < used * CELL; i++, p += 4) view.setUint32(p, data[i], true);
     }
     if (runs) {
       let fg = 0, bg = 0;
       for (let x = 0; x < used; x++) {
-        const f = data[x * 3 + 1], b = data[x * 3 + 2];
+        const f = data[x * CELL + 1], b = data[x * CELL + 2];
         if (f === fg && b === bg) continue;
         fg = f;
         bg = b;
@@ -115,14 +115,14 @@ export class LineArena {
    * 0.44 to 0.27 us a 120-column line. False for any other line.
    */
   pushPlain(data: Uint32Array, length: number, cols: number, wrapped: boolean): boolean {
-    let end = length * 3;
-    while (end > 0 && data[end - 3] === EMPTY && (data[end - 2] | data[end - 1]) === 0) end -= 3;
+    let end = length * CELL;
+    while (end > 0 && data[end - CELL] === EMPTY && (data[end - 2] | data[end - 1]) === 0) end -= CELL;
     const used = end / 3;
     // Written in place; a line that turns out not plain leaves only a larger ring behind.
     const at = this.room(HEADER + used);
     const bytes = this.bytes;
     const p = (at & (bytes.length - 1)) + HEADER;
-    for (let i = 0, q = p; i < end; i += 3, q++) {
+    for (let i = 0, q = p; i < end; i += CELL, q++) {
       const content = data[i];
       if ((data[i + 1] | data[i + 2]) !== 0) return false;
       if (content === EMPTY) {
@@ -183,7 +183,7 @@ export class LineArena {
       for (let x = 0; x < used; x++, p += 2) units[x] = view.getUint16(p, true);
       cells = String.fromCharCode(...units);
     } else {
-      cells = new Uint32Array(used * 3);
+      cells = new Uint32Array(used * CELL);
       for (let i = 0; i < cells.length; i++, p += 4) cells[i] = view.getUint32(p, true);
     }
     let runs: number[] | null = null;

@@ -6,8 +6,6 @@ import type { IBufferCell, Terminal } from '@xterm/headless';
 import { storeOf } from './scrollback-store.js';
 import { cellInternals, HAS_EXTENDED, xtermCore } from './xterm-internals.js';
 
-
-
 /** The cell's link id in its emulator, 0 when it has none; ids are never reused. */
 export function linkIdOf(cell: IBufferCell): number {
   const c = cellInternals(cell);

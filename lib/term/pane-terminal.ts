@@ -15,7 +15,7 @@ import { guardXtermDefects, surviveParseErrors } from './xterm-defects.js';
 import { DirtyRows } from './dirty-rows.js';
 import { recycleLinesQuietly } from './line-recycling.js';
 import { HOT_LINES, ScrollbackStore } from './scrollback-store.js';
-import { lineFromJson, lineToJson, type StoredLineJson } from './stored-line.js';
+import type { StoredLineJson } from './stored-line.js';
 import { capLinks, freeLinksOnReset } from './links.js';
 import { VERSION } from '../version.js';
 import { ParseBudget, type ParseTarget } from './parse-budget.js';
@@ -381,13 +381,12 @@ export class PaneTerminal {
     addon.dispose();
     // The serializer knows which mouse events were asked for, not their encoding.
     if (xtermCore(this.xterm).coreMouseService.activeEncoding === 'SGR') screen += '\x1b[?1006h';
-    return { screen, keyboard: this.keyboard.handover(), history: this.store.all().map(lineToJson) };
+    return { screen, keyboard: this.keyboard.handover(), history: this.store.handover() };
   }
 
   /** Rebuilds what handover() described; parsed before anything written after it. */
   adopt(s: TerminalState): void {
-    const extended = (this.xterm.buffer.normal.getNullCell() as unknown as { extended: object }).extended.constructor as new (ext: number) => unknown;
-    if (s.history) this.store.adopt(s.history.map((line) => lineFromJson(line, (ext) => new extended(ext))));
+    if (s.history) this.store.adopt(s.history);
     this.toXterm(s.screen);
     this.keyboard.adopt(s.keyboard);
   }

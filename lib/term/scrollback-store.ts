@@ -12,7 +12,7 @@
 // and the store's lines with them (as before the store); the new buffer's list is wrapped again.
 import type { IBufferLine, IBufferNamespace, IDisposable, Terminal as XTerminal } from '@xterm/headless';
 import { LineArena } from './line-arena.js';
-import { loadLine, rewrap, type StoredLine } from './stored-line.js';
+import { lineFromJson, lineToJson, loadLine, rewrap, type StoredLine, type StoredLineJson } from './stored-line.js';
 import { coreLine, isEmptyMap, xtermCore, type CoreBuffers, type CoreLine } from './xterm-internals.js';
 
 /** Lines of scrollback xterm keeps itself: reflowed by xterm on resize, and cheap to reach. */
@@ -52,9 +52,10 @@ export class ScrollbackStore implements IDisposable {
   /** Link id -> URI for links on stored lines, oldest first. */
   private readonly links = new Map<number, string>();
   private readonly disposables: IDisposable[] = [];
-  /** xterm's own line and line view classes, to read a stored line back as. */
+  /** xterm's own line, line view and extended-attributes classes, to read a stored line back as. */
   private readonly lineKind: new (cols: number) => CoreLine;
   private readonly viewKind: new (line: CoreLine) => IBufferLine;
+  private readonly extendedKind: new (ext: number) => unknown;
 
   constructor(private readonly xterm: XTerminal, public capacity: number) {
     this.buffers = xtermCore(xterm).buffers;
@@ -62,6 +63,7 @@ export class ScrollbackStore implements IDisposable {
     const view = xterm.buffer.normal.getLine(0)!;
     this.lineKind = coreLine(view).constructor as new (cols: number) => CoreLine;
     this.viewKind = view.constructor as new (line: CoreLine) => IBufferLine;
+    this.extendedKind = (xterm.buffer.normal.getNullCell() as unknown as { extended: object }).extended.constructor as new (ext: number) => unknown;
     this.hook();
     const reset = this.buffers.reset;
     this.buffers.reset = () => {
@@ -170,16 +172,22 @@ export class ScrollbackStore implements IDisposable {
     else if (this.length < before) this.lost(before - this.length);
   }
 
-  /** Every stored line, oldest first (for the server that takes over). */
-  all(): StoredLine[] {
+  /** Every stored line, oldest first. */
+  private all(): StoredLine[] {
     return Array.from({ length: this.length }, (_, i) => this.lines.get(i)!);
   }
 
+  /** Every stored line, oldest first, for the server that takes over. */
+  handover(): StoredLineJson[] {
+    return this.all().map(lineToJson);
+  }
+
   /** Takes lines handed over by another server, as the oldest. */
-  adopt(lines: StoredLine[]): void {
+  adopt(lines: StoredLineJson[]): void {
     const own = this.all();
     this.lines = new LineArena();
-    for (const line of [...lines, ...own]) this.lines.pushStored(line);
+    for (const json of lines) this.lines.pushStored(lineFromJson(json, (ext) => new this.extendedKind(ext)));
+    for (const line of own) this.lines.pushStored(line);
     if (this.length > this.capacity) this.drop(this.length - this.capacity);
   }
 

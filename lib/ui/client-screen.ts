@@ -3,7 +3,7 @@
 // the copy mode and the pane, normal-mode.ts), which turn them into pane input or into the
 // actions of ui-actions.ts; it composes frames of changed cells (frame-scheduler.ts decides
 // when), and the rest of what its terminal is sent comes from outer-signals.ts.
-// It is some 480 lines because it is the UiContext every key binding acts through
+// It is some 500 lines because it is the UiContext every key binding acts through
 // (ui-actions.ts): the overlays it opens (help, choosers, prompts, the message log, display-panes,
 // the clock), its messages, session switching and suspending are its own state, which the modes
 // read and change; each overlay's drawing lives in a module of its own.
