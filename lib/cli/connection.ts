@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { isErrorCode, ThurmError } from '../errors.js';
-import { CLOSE_UPGRADED, EXIT_ALREADY_RUNNING, MAX_FRAME, PROTOCOL_VERSION, SERVER_NODE_FLAGS, type Reply, type ServerSpec, type SessionInfo } from '../server/protocol.js';
+import { CLOSE_UPGRADED, EXIT_ALREADY_RUNNING, MAX_FRAME, PROTOCOL_VERSION, type Reply, type ServerSpec, type SessionInfo } from '../server/protocol.js';
+import { SERVER_NODE_FLAGS, serverEnv } from '../server/server-process.js';
 import { checkSocketDir } from '../server/socket-path.js';
 import { ensureStateDir, openStateFileToAppend, serverLogPath, stateDir } from '../session/paths.js';
 import { WsClient } from './ws-client.js';
@@ -251,7 +252,7 @@ function spawnServer(spec: ServerSpec, env: NodeJS.ProcessEnv, logPath: string) 
     detached: true,
     stdio: ['ignore', log.fd, log.fd],
     cwd: spec.cwd,
-    env,
+    env: serverEnv(env),
   });
   if (log.fd !== 'ignore') fs.closeSync(log.fd);
   const server = { pid: child.pid, log, exit: null as number | null, kill: () => child.kill('SIGTERM') };

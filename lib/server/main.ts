@@ -16,6 +16,7 @@ import { returnMemoryWhenPanesChange } from './memory-return.js';
 import { EXIT_ALREADY_RUNNING, type ServerSpec } from './protocol.js';
 import { renameSession } from './rename-session.js';
 import { ControlServer } from './server.js';
+import { forgetServerOnlyEnv } from './server-process.js';
 import { takeServerLock, type ServerLock } from './socket-file.js';
 import { FIRST_PTY_FD, receiveHandoff, tell, upgrade, waitForGo } from './upgrade.js';
 
@@ -134,6 +135,7 @@ async function takeOver(spec: ServerSpec): Promise<void> {
   }
 }
 
+forgetServerOnlyEnv();
 const spec = JSON.parse(process.argv[2] ?? '{}') as ServerSpec;
 capLog();
 (spec.handoff ? takeOver(spec) : start(spec)).catch((err) => {

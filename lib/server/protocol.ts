@@ -377,12 +377,3 @@ export const EXIT_ALREADY_RUNNING = 3;
  * new server (`wait` goes on waiting there) and `events` subscribes there afresh.
  */
 export const CLOSE_UPGRADED = 1012;
-
-/**
- * Node's flags for every server process. Under load V8 lets each half of the young generation
- * grow to 16 MB. Halves of 8 MB kept a flood's server CPU the same and its peak RSS 15 MB lower,
- * and halved the RSS growth of pane create/kill cycles and of a stalled client beside four
- * flooding panes (bench/, issue 12). 2 MB saved CPU more but promoted a flood's queued chunks
- * to the old generation early: that stalled client's growth went from 28 to 74 MB.
- */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];

@@ -12,7 +12,8 @@ import { ThurmError } from '../errors.js';
 import { HANDOFF_VERSION, type Handoff, type HandoffMessage } from '../session/handoff.js';
 import type { Mux } from '../session/mux.js';
 import { openStateFileToAppend, serverLogPath } from '../session/paths.js';
-import { SERVER_NODE_FLAGS, type ServerSpec } from './protocol.js';
+import type { ServerSpec } from './protocol.js';
+import { SERVER_NODE_FLAGS, serverEnv } from './server-process.js';
 
 /** How long the new server may take to adopt the panes, and then to listen. */
 const STEP_MS = 15_000;
@@ -79,7 +80,7 @@ export async function upgrade(mux: Mux, spec: ServerSpec, steps: UpgradeSteps): 
       detached: true,
       stdio: ['ignore', log, log, 'ipc', ...fds],
       cwd: '/',
-      env: process.env,
+      env: serverEnv(process.env),
     });
     child.send({ type: 'handoff', handoff } satisfies HandoffMessage);
     await nextMessage(child, 'ready', 'adopt the panes');
