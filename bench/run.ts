@@ -17,6 +17,7 @@ import { renderResults, type Results } from './report.js';
 import { Collected, interleave, type Figures } from './rounds.js';
 import { buildRows, type RowId } from './rows.js';
 import { median } from './stats.js';
+import { CYCLES_FLOOR, cyclesFloor } from './cycles-floor.js';
 import { ECHO_FLOOR, echoFloor } from './echo-floor.js';
 import { FLOOD_FLOOR, floodFloor } from './flood-floor.js';
 import { headlessRate } from './headless.js';
@@ -142,6 +143,13 @@ async function measure(plan: Plan, dir: string, only: string[] | null, errors: s
       await attempt(`flood (${FLOOD_FLOOR})`, async () => collected.add(FLOOD_FLOOR, await floodFloor(path.join(dir, 'flood.txt'), dir)));
     }
   }
+  // The cycles row's: the stack alone opening and closing a pane (bench/cycles-floor.ts).
+  if (wanted('cycles')) {
+    for (let round = 0; round < plan.rounds; round++) {
+      progress(`cycles, round ${round + 1}/${plan.rounds}: ${CYCLES_FLOOR}`);
+      await attempt(`cycles (${CYCLES_FLOOR})`, async () => collected.add(CYCLES_FLOOR, await cyclesFloor(plan.cycles)));
+    }
+  }
   // The throughput rows' other reference: the emulator alone on the same bytes, as many rounds.
   for (const [name, id, file] of [['throughput', 'throughputPlain', 'plain.txt'], ['throughput-colour', 'throughputColour', 'colour.txt']] as const) {
     if (!wanted(name)) continue;
@@ -196,6 +204,7 @@ async function main(): Promise<void> {
       ...alone(ECHO_FLOOR, ECHO_FLOOR, 'echoIdleP50'),
       ...alone(ECHO_FLOOR, ECHO_FLOOR, 'echoIdleP99'),
       ...alone(FLOOD_FLOOR, FLOOD_FLOOR, 'floodTotal'),
+      ...alone(CYCLES_FLOOR, CYCLES_FLOOR, 'cyclesRss'),
     });
     const results: Results = {
       date: new Date().toISOString(),

@@ -70,7 +70,7 @@ export async function requestRoundTrip(subject: Subject, n: number): Promise<Fig
  * as its process goes, and its memory goes back a second after the session falls quiet
  * (lib/server/memory-return.ts; tmux frees at once).
  */
-async function settled(pid: number): Promise<{ rss: number; fds: number }> {
+export async function settled(pid: number): Promise<{ rss: number; fds: number }> {
   await heldStill(() => fdCount(pid), 0, 2000, 'open fds to settle');
   return { rss: rssBytes(pid), fds: fdCount(pid) };
 }

@@ -13,7 +13,8 @@ import type { Mux } from '../session/mux.js';
 /** Quiet this long (no pane opened or closed, no pane printed) before collecting. */
 const QUIET_MS = 1000;
 
-function collect(): void {
+/** The collection V8's memory reducer would make, asked for at once. */
+export function collectGarbage(): void {
   const session = new inspector.Session();
   session.connect();
   // Disconnecting inside the callback hangs Node 20's event loop: leave the callback first.
@@ -30,7 +31,7 @@ export function returnMemoryWhenPanesChange(mux: Mux): void {
     timer = setTimeout(() => {
       if (printed) return later();
       timer = undefined;
-      collect();
+      collectGarbage();
     }, QUIET_MS).unref();
   };
   mux.subscribe((e) => {
