@@ -41,7 +41,8 @@ function cell(text: string): string {
 export function rowsTable(rows: Row[], tmux: string): string {
   const lines = [`| measure | thurm | ${tmux} | thurm / tmux | goal |`, '|---|---|---|---|---|'];
   for (const r of rows) {
-    const measure = r.reference ? `${r.measure} (\`${r.reference.name}\`: ${formatValue(r.reference.value, r.unit)})` : r.measure;
+    const beside = [r.reference, r.floor].flatMap((x) => (x ? [`\`${x.name}\`: ${formatValue(x.value, r.unit)}`] : []));
+    const measure = beside.length ? `${r.measure} (${beside.join('; ')})` : r.measure;
     const note = (text: string | null) => (text ? cell(` (${text})`) : '');
     lines.push(`| ${cell(measure)} | ${formatValue(r.thurm, r.unit)}${note(r.note)} | ${formatValue(r.tmux, r.unit)}${note(r.tmuxNote)} | ${ratio(r)} | ${verdict(r)} |`);
   }

@@ -94,6 +94,8 @@ export interface Row {
   thurm: number | null;
   tmux: number | null;
   reference: { name: string; value: number } | null;
+  /** What the stack alone reaches on the row (a floor program's median), beside thurm's figure; no goal reads it. */
+  floor?: { name: string; value: number } | null;
   rounds: { thurm: number[]; tmux: number[] };
   note: string | null;
   tmuxNote: string | null;
@@ -114,8 +116,10 @@ export interface Collection {
   notes: Map<string, string[]>;
 }
 
-/** The reported rows: each row's median over its rounds, its reference figure and its goal's verdict. */
-export function buildRows(c: Collection, references: Partial<Record<RowId, { name: string; value: number }>> = {}): Row[] {
+type Named = Partial<Record<RowId, { name: string; value: number }>>;
+
+/** The reported rows: each row's median over its rounds, its reference and floor figures and its goal's verdict. */
+export function buildRows(c: Collection, references: Named = {}, floors: Named = {}): Row[] {
   return (Object.entries(ROWS) as [RowId, RowSpec][]).map(([id, spec]) => {
     const thurmRounds = c.rounds('thurm', id), tmuxRounds = spec.thurmOnly ? [] : c.rounds('tmux', id);
     const thurm = thurmRounds.length ? median(thurmRounds) : null;
@@ -124,7 +128,7 @@ export function buildRows(c: Collection, references: Partial<Record<RowId, { nam
     const noteOf = (subject: string) => c.notes.get(`${subject}:${id}`)?.join('; ') ?? null;
     const note = noteOf('thurm');
     return {
-      id, measure: spec.measure, unit: spec.unit, thurm, tmux, reference,
+      id, measure: spec.measure, unit: spec.unit, thurm, tmux, reference, floor: floors[id] ?? null,
       rounds: { thurm: thurmRounds, tmux: tmuxRounds }, note, tmuxNote: noteOf('tmux'),
       goal: spec.goal?.text ?? null,
       met: evaluate(spec, { thurm, tmux, reference: reference?.value ?? null, note }),

@@ -19,7 +19,7 @@ import { buildRows, type RowId } from './rows.js';
 import { median } from './stats.js';
 import { CYCLES_FLOOR, cyclesFloor } from './cycles-floor.js';
 import { ECHO_FLOOR, echoFloor } from './echo-floor.js';
-import { FLOOD_FLOOR, floodFloor } from './flood-floor.js';
+import { FLOOD_FLOOR, floodFloor, PANE_FLOOR } from './flood-floor.js';
 import { headlessRate } from './headless.js';
 import { createKill, idleCpu, requestRoundTrip, scrollback } from './server.js';
 import { farReport } from './far-host.js';
@@ -126,37 +126,27 @@ async function measure(plan: Plan, dir: string, only: string[] | null, errors: s
       await attempt(`${c.name} (${s.name}, round ${round + 1})`, async () => record(collected, s.name, await c.run(s)));
     }
   }
-  // The echo rows' floor: the stack alone doing one key's work (bench/echo-floor.ts), as many rounds.
-  if (wanted('echo')) {
+  /** What the stack alone does on a row (a floor program, or the emulator alone), as many rounds as the subjects had. */
+  const measureAlone = async (row: string, subject: string, measure: () => Promise<Figures>) => {
+    if (!wanted(row)) return;
     for (let round = 0; round < plan.rounds; round++) {
-      progress(`echo, round ${round + 1}/${plan.rounds}: ${ECHO_FLOOR}`);
-      await attempt(`echo (${ECHO_FLOOR})`, async () => {
-        const e = await echoFloor(plan.echoKeys);
-        collected.add(ECHO_FLOOR, { echoIdleP50: e.p50, echoIdleP99: e.p99 });
-      });
+      progress(`${row}, round ${round + 1}/${plan.rounds}: ${subject}`);
+      await attempt(`${row} (${subject})`, async () => collected.add(subject, await measure()));
     }
-  }
-  // The flood row's: the stack alone with its emulators on worker threads (bench/flood-floor.ts).
-  if (wanted('flood')) {
-    for (let round = 0; round < plan.rounds; round++) {
-      progress(`flood, round ${round + 1}/${plan.rounds}: ${FLOOD_FLOOR}`);
-      await attempt(`flood (${FLOOD_FLOOR})`, async () => collected.add(FLOOD_FLOOR, await floodFloor(path.join(dir, 'flood.txt'), dir)));
-    }
-  }
-  // The cycles row's: the stack alone opening and closing a pane (bench/cycles-floor.ts).
-  if (wanted('cycles')) {
-    for (let round = 0; round < plan.rounds; round++) {
-      progress(`cycles, round ${round + 1}/${plan.rounds}: ${CYCLES_FLOOR}`);
-      await attempt(`cycles (${CYCLES_FLOOR})`, async () => collected.add(CYCLES_FLOOR, await cyclesFloor(plan.cycles)));
-    }
-  }
-  // The throughput rows' other reference: the emulator alone on the same bytes, as many rounds.
+  };
+  // The floors: the stack alone doing one key's work (bench/echo-floor.ts), four panes' flood and
+  // one pane's output with the emulators on worker threads (bench/flood-floor.ts), a pane opened
+  // and closed (bench/cycles-floor.ts).
+  await measureAlone('echo', ECHO_FLOOR, async () => {
+    const e = await echoFloor(plan.echoKeys);
+    return { echoIdleP50: e.p50, echoIdleP99: e.p99 };
+  });
+  await measureAlone('flood', FLOOD_FLOOR, () => floodFloor(path.join(dir, 'flood.txt'), dir));
+  await measureAlone('cycles', CYCLES_FLOOR, () => cyclesFloor(plan.cycles));
   for (const [name, id, file] of [['throughput', 'throughputPlain', 'plain.txt'], ['throughput-colour', 'throughputColour', 'colour.txt']] as const) {
-    if (!wanted(name)) continue;
-    for (let round = 0; round < plan.rounds; round++) {
-      progress(`${name}, round ${round + 1}/${plan.rounds}: @xterm/headless in process`);
-      await attempt(`${name} (@xterm/headless)`, async () => collected.add(HEADLESS, { [id]: await headlessRate(path.join(dir, file)) }));
-    }
+    await measureAlone(name, PANE_FLOOR, async () => ({ [id]: (await floodFloor(path.join(dir, file), dir, 1, 1)).floodTotal }));
+    // The throughput goals' other reference: the emulator alone on the same bytes.
+    await measureAlone(name, HEADLESS, async () => ({ [id]: await headlessRate(path.join(dir, file)) }));
   }
   if (wanted('idle-cpu')) {
     progress(`idle CPU over ${plan.idleSeconds} s: thurm and tmux at once`);
@@ -201,10 +191,13 @@ async function main(): Promise<void> {
       ...(node && { listFresh: { name: 'node -e 0', value: node.wallMs } }),
       ...alone(HEADLESS, '@xterm/headless alone, in process', 'throughputPlain'),
       ...alone(HEADLESS, '@xterm/headless alone, in process', 'throughputColour'),
+    }, {
       ...alone(ECHO_FLOOR, ECHO_FLOOR, 'echoIdleP50'),
       ...alone(ECHO_FLOOR, ECHO_FLOOR, 'echoIdleP99'),
       ...alone(FLOOD_FLOOR, FLOOD_FLOOR, 'floodTotal'),
       ...alone(CYCLES_FLOOR, CYCLES_FLOOR, 'cyclesRss'),
+      ...alone(PANE_FLOOR, PANE_FLOOR, 'throughputPlain'),
+      ...alone(PANE_FLOOR, PANE_FLOOR, 'throughputColour'),
     });
     const results: Results = {
       date: new Date().toISOString(),

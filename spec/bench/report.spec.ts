@@ -25,6 +25,15 @@ test('the table shows medians, the ratio to tmux, and each goal as met or not me
   t.false(text.includes('shared'));
 });
 
+test('a row names its goal\'s reference and the stack\'s floor beside its measure, and the floor decides nothing', (t) => {
+  const c = new Collected();
+  c.add('thurm', { throughputPlain: 30 });
+  c.add('tmux', { throughputPlain: 25 });
+  const rows = buildRows(c, { throughputPlain: { name: 'emulator alone', value: 60 } }, { throughputPlain: { name: 'floor', value: 20 } });
+  const text = renderResults({ ...results(0.2), rows });
+  t.true(text.includes('| attached throughput, plain text (`emulator alone`: 60.0 MB/s; `floor`: 20.0 MB/s) | 30.0 MB/s | 25.0 MB/s | 1.20x | >= 1.5x tmux, or >= 90% of @xterm/headless alone: **not met** |'));
+});
+
 test('goals not met, and goals without a figure, are listed as not met', (t) => {
   const text = renderResults(results(0.2));
   const missed = text.split('\n').find((l) => l.startsWith('Goals not met'))!;
