@@ -67,6 +67,7 @@ export const COMMAND_MODULES = {
   'agent-release': async () => (await import('./agent/release.js')).agentRelease,
   'agent-prompt': async () => (await import('./agent/prompt.js')).agentPrompt,
   'agent-explain': async () => (await import('./agent/explain.js')).agentExplain,
+  'agent-log': async () => (await import('./agent/log.js')).agentLog,
   'agent-answer': async () => (await import('./agent/answer.js')).agentAnswer,
   'agent-hook': async () => (await import('./agent/hook.js')).agentHook,
   schema: async () => (await import('./schema.js')).schema,

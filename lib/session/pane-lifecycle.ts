@@ -107,7 +107,7 @@ export class PaneLifecycle {
     const old = this.parts.livePane(id);
     if (!old.exit && !kill) throw new ThurmError('INVALID_ARGUMENT', `pane ${id} still runs its program (respawn-pane -k replaces it)`);
     this.spawn({ ...spec, cwd: spec.cwd ?? old.cwd, window: this.parts.windowWith(id).index }, old.size.cols, old.size.rows,
-      { id, history: [], typed: null, notice: null, title: old.givenTitle });
+      { id, history: [], typed: null, notice: null, title: old.givenTitle, timeline: old.timeline.list() });
     this.deps.reaper.close(old);
     this.parts.emit({ type: 'pane-respawned', pane: id });
   }

@@ -5,6 +5,7 @@ import type { OwnershipState } from '../agent/ownership.js';
 import type { ProgramStatusState } from '../status/program-status.js';
 import type { TerminalState } from '../term/pane-terminal.js';
 import type { Launch } from './launch-env.js';
+import type { TimelineEntry } from './timeline.js';
 
 export interface PaneLive {
   terminal: TerminalState;
@@ -21,4 +22,6 @@ export interface PaneLive {
   seenReport?: { instance: string; turn: number } | null;
   /** The command line that started the foreground group; absent from builds before it was kept. */
   launch?: Launch | null;
+  /** The status changes so far; absent from builds before they were kept. */
+  timeline?: TimelineEntry[];
 }

@@ -11,6 +11,7 @@ import type { PaneLive } from './pane-live.js';
 import type { PaneOptions } from './pane.js';
 import type { OneTimer } from './one-timer.js';
 import type { SessionEnv } from './session-env.js';
+import type { TimelineEntry } from './timeline.js';
 
 export interface NewPaneSpec {
   argv?: string[];
@@ -22,7 +23,7 @@ export interface NewPaneSpec {
 }
 
 /** A pane spawned by a restore (its saved id, history, the command typed into its shell), adopted from a handover, or respawned. */
-export interface RestoredPane { id: string; history: string[]; typed: string | null; notice: string | null; live?: PaneLive; pty?: PanePty; title?: string | null }
+export interface RestoredPane { id: string; history: string[]; typed: string | null; notice: string | null; live?: PaneLive; pty?: PanePty; title?: string | null; timeline?: readonly TimelineEntry[] }
 
 /** What the panes of a session start with alike: the session they are in and how programs are started. */
 export interface SpawnContext {
@@ -50,7 +51,7 @@ export function paneOptions(id: string, spec: NewPaneSpec, cols: number, rows: n
   return {
     id, argv, cwd, cols: Math.max(cols, 1), rows: Math.max(rows, 1), env,
     scrollback: ctx.config.ui.scrollback, detection: ctx.config.detection,
-    history: restored?.history, typeOnStart: restored?.typed ?? undefined, notice: restored?.notice ?? undefined, title: restored?.title,
+    history: restored?.history, typeOnStart: restored?.typed ?? undefined, notice: restored?.notice ?? undefined, title: restored?.title, timeline: restored?.timeline,
     live: restored?.live, spawn: pty ? () => pty : ctx.spawn, proc: ctx.proc, now: ctx.now, timer: ctx.timer,
   };
 }

@@ -5,7 +5,7 @@
 // (pane-title.ts), the foreground watch (pane-foreground.ts), the escapes that feed its status
 // (pane-escapes.ts), what it hands over (pane-live.ts), its folder (pane-cwd.ts), who holds
 // its terminal (terminal-holders.ts) and its committed status (committed-status.ts). It is some
-// 460 lines because its constructor is the wiring itself: the hooks each part
+// 470 lines because its constructor is the wiring itself: the hooks each part
 // calls into the others, about 100 lines that would only be scattered by moving them.
 import type { DetectionConfig } from '../agent/detector.js';
 import type { HookEvent } from '../agent/hook.js';
@@ -21,6 +21,7 @@ import { ProgramStatus, type StatusNotification, type StatusSummary } from '../s
 import { hookPaneEscapes } from './pane-escapes.js';
 import { ForegroundWatch } from './pane-foreground.js';
 import type { PaneLive } from './pane-live.js';
+import { Timeline, type TimelineEntry } from './timeline.js';
 import { PaneSources } from './pane-sources.js';
 import { restoredHistory } from './snapshot.js';
 import { PaneCwd } from './pane-cwd.js';
@@ -50,6 +51,8 @@ export interface PaneOptions {
   title?: string | null;
   /** Everything the pane was, handed over from the server this one replaced (`server upgrade`). */
   live?: PaneLive;
+  /** The pane's status changes so far: from the session file, or kept by a respawn. */
+  timeline?: readonly TimelineEntry[];
   /** Starts the program; specs pass a fake. */
   spawn?: typeof spawnPty;
   /** What is read of processes (/proc), the clock and its timers: specs pass made-up ones. */
@@ -65,6 +68,7 @@ export interface PaneOptions {
 export type PaneView = Readonly<Pick<Pane, 'id' | 'argv' | 'startCwd' | 'status' | 'sources' | 'exit' | 'notice' | 'rang' | 'summary' | 'statusSeq' | 'answerDigest' | 'attention' | 'pid' | 'size' | 'title' | 'givenTitle' | 'cwd' | 'foreground' | 'launchEnv'>> & {
   readonly term: TermView;
   readonly agent: Pick<AgentOwnership, 'current' | 'inForeground'>;
+  readonly timeline: Pick<Timeline, 'list'>;
 };
 
 /** A pane's terminal, to read: its screen and modes, and waits for it to be parsed or held still. */
@@ -98,6 +102,8 @@ export class Pane {
   private readonly holders: TerminalHolders;
   /** The status every reader sees, set by commitStatus() alone. */
   private readonly committed = new CommittedStatus();
+  /** Each committed status, with its time (timeline.ts): what `agent log` shows. */
+  readonly timeline: Timeline;
   private readonly ptyListeners: Disposable[] = [];
   exit: { exitCode: number; signal: number | null } | null = null;
   /** A bell rang or the program notified while nobody looked; cleared when someone does (the `!` mark). */
@@ -122,6 +128,7 @@ export class Pane {
     this.term = new PaneTerminal({ cols: opts.cols, rows: opts.rows, scrollback: opts.scrollback, log: this.log });
     this.notice = opts.notice ?? null;
     this.typeOnStart = opts.typeOnStart ?? null;
+    this.timeline = new Timeline(opts.live?.timeline ?? opts.timeline);
     // Parsed before anything the program prints, so it stays above its first prompt.
     if (opts.live) this.term.adopt(opts.live.terminal);
     else if (opts.history?.length) this.term.write(restoredHistory(opts.history));
@@ -256,6 +263,7 @@ export class Pane {
       hook: this.sources.hook.handover(),
       seenReport: this.sources.seenReportTurn,
       launch: this.launch.handover(),
+      timeline: this.timeline.list(),
     };
   }
 
@@ -290,7 +298,9 @@ export class Pane {
    * the status watch commits when it looks.
    */
   commitStatus(): boolean {
-    return this.committed.commit(this.sources.summary(this.status.summary()));
+    if (!this.committed.commit(this.sources.summary(this.status.summary()))) return false;
+    this.timeline.add(this.committed.value, this.now());
+    return true;
   }
 
   agentReport(input: AgentReportInput): void {

@@ -53,7 +53,7 @@ export function startSavedPanes(
     try {
       const notice = plan.outcome === 'skipped' ? 'resume skipped' : null;
       const window = snapshot.windows.find((w) => panesOf(w.layout).includes(plan.id))?.index;
-      start({ argv: plan.argv, cwd: plan.cwd, window }, p.size.cols, p.size.rows, { id: plan.id, history: p.history, typed: plan.typed, notice, title: p.givenTitle });
+      start({ argv: plan.argv, cwd: plan.cwd, window }, p.size.cols, p.size.rows, { id: plan.id, history: p.history, typed: plan.typed, notice, title: p.givenTitle, timeline: p.timeline });
       return { id: plan.id, outcome: plan.outcome, detail: plan.detail };
     } catch (err) {
       return { id: plan.id, outcome: 'failed', detail: (err as Error).message };

@@ -11,6 +11,7 @@ import type { PaneView } from './pane.js';
 import { isSessionName } from './paths.js';
 import { MAX_PANE_ID, MAX_SIZE } from './client-sizes.js';
 import { MAX_VALUE, MAX_VARIABLES, VARIABLE_NAME } from './launch-env.js';
+import { timelineOf, type TimelineEntry } from './timeline.js';
 
 /** 2: windows. A version 1 file (one layout) reads as one window. */
 export const SNAPSHOT_VERSION = 2;
@@ -37,6 +38,8 @@ export interface PaneSnapshot {
   agent: AgentBinding | null;
   /** The pane's OSC 7501 records when saved (their programs do not come back: kept for the record). */
   records: { app: string | null; id: string | null; state: string; msg: string | null }[];
+  /** The pane's status changes (timeline.ts); absent from files before they were kept. */
+  timeline?: TimelineEntry[];
 }
 
 export interface SessionSnapshot {
@@ -129,6 +132,7 @@ export function paneSnapshot(pane: PaneView, history: string[]): PaneSnapshot {
     history,
     agent: agentBinding(pane),
     records: pane.status.programs().flatMap(({ app, records }) => records.map((r) => ({ app, id: r.id, state: r.state, msg: r.msg }))),
+    timeline: pane.timeline.list(),
   };
 }
 
@@ -239,6 +243,7 @@ function paneOf(v: unknown, i: number): PaneSnapshot {
       state: typeof r.state === 'string' ? sanitizeText(r.state, 16) : 'idle',
       msg: typeof r.msg === 'string' ? sanitizeText(r.msg, 512) : null,
     })),
+    ...(p.timeline !== undefined && { timeline: timelineOf(p.timeline) }),
   };
 }
 

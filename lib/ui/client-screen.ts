@@ -3,7 +3,7 @@
 // the copy mode and the pane, normal-mode.ts), which turn them into pane input or into the
 // actions of ui-actions.ts; it composes frames of changed cells (frame-scheduler.ts decides
 // when), and the rest of what its terminal is sent comes from outer-signals.ts.
-// It is some 500 lines because it is the UiContext every key binding acts through
+// It is some 510 lines because it is the UiContext every key binding acts through
 // (ui-actions.ts): the overlays it opens (help, choosers, prompts, the message log, display-panes,
 // the clock), its messages, session switching and suspending are its own state, which the modes
 // read and change; each overlay's drawing lives in a module of its own.
@@ -17,10 +17,11 @@ import { sessionNames } from '../server/socket-path.js';
 import type { MuxEvent } from '../session/events.js';
 import type { Mux } from '../session/mux.js';
 import type { Geometry } from '../session/layout.js';
+import { timelineLines } from '../session/timeline.js';
 import { screenDestroyed, screenGrid } from './blessed-internals.js';
 import { StyleCache } from './cell-style.js';
 import type { Line } from './cells.js';
-import { Chooser, type ChooserRow } from './chooser.js';
+import { Chooser, type ChooserAction, type ChooserRow } from './chooser.js';
 import { drawHeaders, drawStatusLine } from './chrome.js';
 import { StatusClock } from './status-format.js';
 import { PromptHistory, promptRequests, runTmuxLine } from './command-prompt.js';
@@ -253,8 +254,8 @@ export class ClientScreen implements ClientHandle, UiContext {
     this.modes.push(new HelpMode(view, !this.readOnly));
   }
 
-  choose(label: string, rows: () => ChooserRow[], pick: (key: string) => void, empty?: string, initial?: string): void {
-    this.modes.push(new ChooserMode(new Chooser(this.screen, label, rows, this.size, () => this.redrawAll(), empty, initial), pick));
+  choose(label: string, rows: () => ChooserRow[], pick: (key: string) => void, empty?: string, initial?: string, actions?: ChooserAction[]): void {
+    this.modes.push(new ChooserMode(new Chooser(this.screen, label, rows, this.size, () => this.redrawAll(), empty, initial, actions), pick));
   }
 
   clock(): void {
@@ -283,6 +284,13 @@ export class ClientScreen implements ClientHandle, UiContext {
   /** Prefix ~, as tmux's show-messages: what the status line said, oldest first, with its time. */
   showMessages(): void {
     const view = new HelpView(this.screen, this.messageLog.lines(), this.size, () => this.redrawAll(), 'messages');
+    this.modes.push(new HelpMode(view, true));
+  }
+
+  showLog(pane: string): void {
+    if (!this.mux.paneIds().includes(pane)) return this.showMessage(`no pane ${pane}`);
+    const lines = timelineLines(this.mux.pane(pane).timeline.list());
+    const view = new HelpView(this.screen, lines, this.size, () => this.redrawAll(), `pane ${pane}: status log`, { wide: 100, newest: true });
     this.modes.push(new HelpMode(view, true));
   }
 

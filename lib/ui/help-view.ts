@@ -1,4 +1,4 @@
-// The key list of prefix `?` (and the message log of prefix `~`), over the layout. It scrolls when
+// The key list of prefix `?` (the message log of prefix `~`, a pane's status log), over the layout. It scrolls when
 // it is taller than the terminal (Up/Down or k/j a line, PageUp/PageDown a page); any other key
 // closes it.
 import blessed from 'blessed';
@@ -34,14 +34,21 @@ export class HelpView {
   private readonly lines: string[];
   private top = 0;
 
-  /** `label`: the box's title (the keys by default; prefix ~ shows the message log in one too). */
-  constructor(screen: blessed.Widgets.Screen, lines: string[], size: { cols: number; rows: number }, private readonly changed: () => void, label = 'thurm keys') {
-    const width = Math.min(size.cols, WIDTH);
+  /**
+   * `label`: the box's title (the keys by default; prefix ~ shows the message log in one too);
+   * `wide`: up to `wide` cells wide instead of 64; `newest`: scrolled to its last line at first.
+   */
+  constructor(
+    screen: blessed.Widgets.Screen, lines: string[], size: { cols: number; rows: number }, private readonly changed: () => void, label = 'thurm keys',
+    { wide = WIDTH, newest = false }: { wide?: number; newest?: boolean } = {},
+  ) {
+    const width = Math.min(size.cols, wide);
     this.lines = lines.flatMap((l) => wrapLine(l, width - 2));
     this.box = blessed.box({
       parent: screen, top: 'center', left: 'center', width, height: Math.min(size.rows - 1, this.lines.length + 2),
       border: { type: 'line' }, label: ` ${label} `, tags: false,
     });
+    if (newest) this.top = Math.max(this.lines.length - this.shown, 0);
     this.draw();
   }
 

@@ -174,8 +174,10 @@ export class ChooserMode implements Mode {
   handle(t: InputToken, end: () => void): boolean {
     if (t.kind !== 'key') return false;
     const chosen = this.list.key(nameOf(t.seq));
-    if (chosen !== null) end();
-    if (chosen !== null && chosen !== 'close') this.pick(chosen);
+    if (chosen === null) return true;
+    end();
+    if (typeof chosen === 'object') chosen.action.run(chosen.row);
+    else if (chosen !== 'close') this.pick(chosen);
     return true;
   }
 

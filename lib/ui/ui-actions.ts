@@ -7,7 +7,7 @@ import type { FarHostsView } from '../server/far-hosts.js';
 import type { OtherSessionsView } from '../server/other-sessions.js';
 import type { RequestFields, RequestType } from '../server/protocol.js';
 import type { Mux } from '../session/mux.js';
-import type { ChooserRow } from './chooser.js';
+import type { ChooserAction, ChooserRow } from './chooser.js';
 import { agentChoices, bufferChoices, findChoices, sessionChoices, windowChoices } from './choices.js';
 import type { PromptHistory } from './command-prompt.js';
 import type { CopyView } from './copy-view.js';
@@ -35,7 +35,7 @@ export interface UiContext {
   readonly lastSession?: string;
   /** Sends this client to the session `step` names, or the one that many along. */
   switchSession(step: number | string): void;
-  choose(label: string, rows: () => ChooserRow[], pick: (key: string) => void, empty?: string, initial?: string): void;
+  choose(label: string, rows: () => ChooserRow[], pick: (key: string) => void, empty?: string, initial?: string, actions?: ChooserAction[]): void;
   prompt(label: string, done: (text: string) => void, history?: PromptHistory, text?: string): void;
   confirm(question: string, yes: () => void): void;
   help(): void;
@@ -43,6 +43,8 @@ export interface UiContext {
   clock(): void;
   /** What the status line said, with the times (prefix ~). */
   showMessages(): void;
+  /** A pane's status changes with their times, newest last (l in the agent overview). */
+  showLog(pane: string): void;
   /** Numbers the window's panes for a moment; typing one focuses it (prefix q). */
   displayPanes(): void;
   /** Stops this client until its shell's `fg` (prefix C-z). */
@@ -82,7 +84,11 @@ export const UI_ACTIONS: Record<UiAction, (c: UiContext) => void> = {
   // A far pane (`build:3`) is focused there, in the window attached to its host.
   agents: (c) => c.choose('agents', () => agentChoices(c.mux, c.hosts.list()), (key) => {
     if (!key.startsWith('host ')) void c.request('focus', { pane: key });
-  }, 'no pane has a status'),
+  }, 'no pane has a status', undefined, [{ key: 'l', describe: 'shows its log', run: (row) => {
+    const far = /^(.+):(\d+)$/.exec(row);
+    if (far) c.showMessage(`the log of ${row} is its host's: thurm agent log --host ${far[1]} --pane ${far[2]}`);
+    else if (!row.startsWith('host ')) c.showLog(row);
+  } }]),
   'choose-window': (c) => {
     const current = currentWindow(c.mux);
     c.choose('windows', () => windowChoices(c.mux), (key) => {

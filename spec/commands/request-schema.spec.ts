@@ -39,7 +39,7 @@ const LINES = [
   'reload-config', 'wait --state done --timeout 1.5', 'wait --output ready', 'zoom', 'resize-pane --direction left --cells 5',
   'resize-pane --width 50% --height 10', 'equalize', 'detach', 'detach --client 2', 'clients', 'clear-history', 'clear-history --pane 1', 'mark', 'mark --pane 1', 'mark --clear', 'kill-server', 'server upgrade',
   'agent report --agent a --owner-pid 12 --instance i-1 --sequence 1 --status working --message hi --session-id s1 --resume-json ["a","--resume"]',
-  'agent release --owner-pid 12 --instance i-1 --sequence 2', 'agent prompt fix the bug', 'agent explain', 'agent answer --choice 1 --expect abc',
+  'agent release --owner-pid 12 --instance i-1 --sequence 2', 'agent prompt fix the bug', 'agent explain', 'agent log --since 2h', 'agent answer --choice 1 --expect abc',
   'agent answer --deny --expect abc', 'web --port 0 --bind ::1', 'web --allow-answers', 'web token create --allow-answers', 'web', 'web stop', 'web token create', 'web token revoke abcd1234', 'focus --pane build:3', 'schema --command split', 'schema', 'rename-session build-2', 'display-message build is done', 'capture --join',
 ];
 
@@ -142,7 +142,7 @@ test('the results a command declares are what it returns, on a real Mux', async 
     { type: 'respawn-pane', kill: true }, { type: 'zoom' }, { type: 'wait', output: '' }, { type: 'info' }, { type: 'list' },
     { type: 'agents' }, { type: 'detach' }, { type: 'clients' }, { type: 'clear-history', pane: '1' }, { type: 'mark', pane: '1' }, { type: 'equalize' }, { type: 'display-message', text: 'hi' }, { type: 'copy-mode' },
     { type: 'buffers' }, { type: 'list-windows' }, { type: 'rename-window', name: 'r' }, { type: 'rotate-window' },
-    { type: 'agent-explain' }, { type: 'tmux-show-options' }, { type: 'schema' }, { type: 'schema', command: 'split' },
+    { type: 'agent-explain' }, { type: 'agent-log', since: '1h' }, { type: 'tmux-show-options' }, { type: 'schema' }, { type: 'schema', command: 'split' },
   ];
   t.deepEqual(COMMANDS.filter((c) => !(SCHEMA.$defs as Record<string, unknown>)[`${c.name}.result`]).map((c) => c.name), [], 'every command declares its result');
   t.true(COMMANDS.length >= requests.length, 'most declared results are run here');
