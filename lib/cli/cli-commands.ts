@@ -145,6 +145,21 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
     },
   },
   {
+    usage: 'replay <file>',
+    describe: 'Play an asciicast v2 recording (`thurm record`) to this terminal with its timing',
+    details: '; in a pane, the pane plays it. `--speed N` plays N times faster, `--idle-limit S` cuts every pause to S seconds (default: the file\'s idle_time_limit)',
+    placeholders: { speed: 'N', 'idle-limit': 'S' },
+    options: {
+      speed: { type: 'number', describe: 'how many times faster than recorded (default 1)' },
+      'idle-limit': { type: 'number', describe: 'longest pause kept, in seconds' },
+    },
+    run: async (argv) => {
+      const { replay } = await import('./replay.js');
+      await replay(String(argv.file), { speed: argv.speed === undefined ? 1 : Number(argv.speed), idleLimit: argv['idle-limit'] === undefined ? undefined : Number(argv['idle-limit']) });
+      return 0;
+    },
+  },
+  {
     usage: 'ls',
     describe: 'List sessions: windows, panes, clients, most pressing state',
     run: async (argv) => (await import('./sessions.js')).printSessions(argv.json === true),

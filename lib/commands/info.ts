@@ -70,6 +70,7 @@ export function paneInfo(mux: Mux, id: string): PaneInfo {
     hook: hook && { agent: hook.agent, ownerPid: hook.ownerPid, status: hook.status, event: hook.event, sessionId: hook.sessionId, message: hook.message },
     exit: pane.exit,
     pipe: mux.pipes.describe(id),
+    recording: mux.recordings.describe(id),
   };
 }
 

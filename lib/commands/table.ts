@@ -25,6 +25,7 @@ export const COMMAND_MODULES = {
   send: async () => (await import('./send.js')).send,
   capture: async () => (await import('./capture.js')).capture,
   pipe: async () => (await import('./pipe.js')).pipe,
+  record: async () => (await import('./record.js')).record,
   'copy-mode': async () => (await import('./copy-mode.js')).copyMode,
   paste: async () => (await import('./paste.js')).paste,
   buffers: async () => (await import('./buffers.js')).buffers,

@@ -294,6 +294,8 @@ const PANE_INFO = field.object({
   exit: field.object({ exitCode: field.int(), signal: field.int().nullable() }).nullable(),
   pipe: field.object({ command: field.string(), pid: PID.nullable(), dropped: field.int({ min: 0 }).describe('bytes of output not given to a command that fell 8 MiB behind') })
     .nullable().describe('the shell command its output is piped to (`thurm pipe`), or null'),
+  recording: field.object({ file: field.string(), dropped: field.int({ min: 0 }), failed: field.string().nullable().describe('why the file stopped being written (a full disk)') })
+    .nullable().describe('the file its output is recorded to (`thurm record`), or null'),
 });
 export type PaneInfo = (typeof PANE_INFO)['out'];
 

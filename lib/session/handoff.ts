@@ -6,6 +6,7 @@ import type { KeyBind } from './key-binds.js';
 import type { Pane } from './pane.js';
 import type { PaneLive } from './pane-live.js';
 import type { PasteBuffer } from './paste-buffers.js';
+import type { RecordingHandoff } from './pane-recordings.js';
 import type { WindowSnapshot } from './windows.js';
 
 export const HANDOFF_VERSION = 2;
@@ -39,6 +40,8 @@ export interface Handoff {
   panes: PaneHandoff[];
   /** What tools set through tmux: option values by scope, bound keys, the environment; absent from older servers. */
   tmux?: { options: [scope: string, name: string, value: string][]; binds: KeyBind[]; environment: [name: string, value: string | null][] };
+  /** The panes' recordings (`thurm record`), which the new server appends to; absent from older servers. */
+  recordings?: RecordingHandoff[];
 }
 
 /** Messages on the IPC channel between the old server and the new one, in this order. */

@@ -30,6 +30,7 @@ import type { Pane, PaneOptions, PaneView } from './pane.js';
 import { PaneIds } from './pane-ids.js';
 import { PaneLifecycle } from './pane-lifecycle.js';
 import { PanePipes } from './pane-pipes.js';
+import { PaneRecordings } from './pane-recordings.js';
 import type { NewPaneSpec } from './pane-spawn.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
 import { Persistence } from './persistence.js';
@@ -98,6 +99,8 @@ export class Mux {
   readonly lifecycle: PaneLifecycle;
   /** Each pane's pipe-pane command (see pane-pipes.ts). */
   readonly pipes = new PanePipes((id) => this.panes.get(id));
+  /** Each pane's recording (`thurm record`, pane-recordings.ts). */
+  readonly recordings: PaneRecordings;
 
   constructor(opts: MuxOptions) {
     this.sessionName = opts.session;
@@ -106,6 +109,7 @@ export class Mux {
     this.proc = opts.proc ?? LIVE_PROC;
     const timer = opts.timer ?? realTimer;
     this.now = opts.now ?? Date.now;
+    this.recordings = new PaneRecordings((id) => this.panes.get(id), this.now);
     this.clients = new ClientSizes(opts.size, (e) => this.events.emit(e), () => this.relayout(), this.now, () => windowSizeRule(this));
     const parts: MuxParts = {
       panes: this.panes, windows: this.windows, pasteBuffers: this.pasteBuffers, states: this.states, ids: this.ids,
@@ -117,7 +121,7 @@ export class Mux {
     this.persistence = new Persistence(this, parts, this.proc);
     this.windowChanges = new WindowChanges(this, parts);
     this.notifier = new Notifier((pane, notification) => this.events.emit({ type: 'notification', pane, notification }), this.now);
-    this.lifecycle = new PaneLifecycle(this, parts, { panes: this.panes, notifier: this.notifier, reaper: this.reaper, pipes: this.pipes, spawnPty: opts.spawn, proc: this.proc, now: this.now, timer });
+    this.lifecycle = new PaneLifecycle(this, parts, { panes: this.panes, notifier: this.notifier, reaper: this.reaper, pipes: this.pipes, recordings: this.recordings, spawnPty: opts.spawn, proc: this.proc, now: this.now, timer });
     this.watch = new StatusWatch(this, (id) => this.livePane(id), (pane) => this.events.emit({ type: 'status-changed', pane }), this.now, timer());
     this.subscribe((e) => {
       if (e.type === 'pane-removed') {
@@ -126,6 +130,7 @@ export class Mux {
         this.notifier.forget(e.pane);
         this.options.forget(`%${e.pane}`);
         this.pipes.close(e.pane);
+        void this.recordings.stop(e.pane);
       } else if (e.type === 'window-closed') this.options.forget(`@${e.window}`);
       if (e.type === 'pane-respawned') this.notifier.forget(e.pane);
       if ((e.type === 'status-changed' || e.type === 'pane-added' || e.type === 'pane-respawned') && this.panes.has(e.pane)) {
@@ -133,6 +138,7 @@ export class Mux {
         if (this.states.get(e.pane)?.state !== summary.state) this.states.set(e.pane, { state: summary.state, since: this.now() });
         // A pane comes with the status it has (adopted, restored): only changes are news.
         if (e.type === 'status-changed') this.notifier.statusChanged(e.pane, summary);
+        if (e.type === 'status-changed') this.recordings.marker(e.pane, summary);
         else this.notifier.known(e.pane, summary);
       }
     });
@@ -494,6 +500,7 @@ export class Mux {
     this.watch.dispose();
     this.afterKeys.dispose();
     this.pipes.closeAll();
+    void this.recordings.stopAll();
     for (const pane of this.panes.values()) this.reaper.close(pane);
     this.panes.clear();
     for (const w of this.windows.all()) this.windows.remove(w);

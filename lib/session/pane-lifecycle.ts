@@ -9,6 +9,7 @@ import type { MuxParts } from './mux-parts.js';
 import type { Notifier } from './notifier.js';
 import { Pane, type PaneOptions } from './pane.js';
 import type { PanePipes } from './pane-pipes.js';
+import type { PaneRecordings } from './pane-recordings.js';
 import { paneOptions, type NewPaneSpec, type RestoredPane } from './pane-spawn.js';
 import type { Reaper } from './reaper.js';
 import type { Window } from './windows.js';
@@ -21,6 +22,7 @@ export interface LifecycleDeps {
   notifier: Notifier;
   reaper: Reaper;
   pipes: PanePipes;
+  recordings: PaneRecordings;
   spawnPty: PaneOptions['spawn'];
   proc: ProcFacts;
   now: () => number;
@@ -51,8 +53,9 @@ export class PaneLifecycle {
       },
     );
     deps.panes.set(id, pane);
-    // A respawned pane's pipe reads its new program.
+    // A respawned pane's pipe and recording read its new program.
     deps.pipes.attach(id, pane.pty);
+    deps.recordings.attach(id, pane);
     return pane;
   }
 

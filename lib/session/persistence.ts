@@ -8,6 +8,7 @@ import { HANDOFF_VERSION, paneHandoffs, type Handoff, type PaneHandoff } from '.
 import type { Mux } from './mux.js';
 import type { MuxParts } from './mux-parts.js';
 import type { Pane } from './pane.js';
+import type { RecordingHandoff } from './pane-recordings.js';
 import { startSavedPanes } from './restore.js';
 import { restoreSummary, type RestoreReport } from './restore-report.js';
 import type { PanePlan } from './resume.js';
@@ -19,6 +20,8 @@ export class Persistence {
   private saved: SaveState = { file: null, savedAt: null, error: null };
   private restored: RestoreReport | null = null;
   private restoreTold = false;
+  /** What handover() took from the recordings, for resumeReading() should the new server not take over. */
+  private handedRecordings: RecordingHandoff[] = [];
   /** How a save is done now: set by the session saver (saver.ts), none when saving is off. */
   private saver: (() => Promise<void>) | null = null;
 
@@ -107,17 +110,21 @@ export class Persistence {
     await Promise.all(panes.map((p) => p.term.flushed()));
     const { panes: handed, fds } = paneHandoffs(panes, (pid) => this.proc.readStat(pid)?.startTime ?? 0);
     const paneState = handed.map((p) => ({ ...p, stateSince: this.parts.states.get(p.id) }));
+    this.handedRecordings = await this.mux.recordings.handover();
     const handoff: Handoff = {
       version: HANDOFF_VERSION, session: this.mux.session, ...this.parts.windows.snapshot(),
       nextId: this.parts.ids.next, size: this.mux.clients.windowSize, buffers: this.parts.pasteBuffers.handover(), panes: paneState,
       tmux: { options: this.mux.tmuxOptions.entries(), binds: [...this.mux.keyBinds.list()], environment: this.mux.environment.list() },
+      recordings: this.handedRecordings,
     };
     return { handoff, fds };
   }
 
-  /** The handover did not happen: read the panes again, as if nothing was tried. */
+  /** The handover did not happen: read the panes again and record them again, as if nothing was tried. */
   resumeReading(): void {
     for (const pane of this.livePanes()) pane.pty.restartReading();
+    this.mux.recordings.adopt(this.handedRecordings);
+    this.handedRecordings = [];
   }
 
   /** Starts as the server that took over from another: its panes, live, with their state. */
@@ -133,6 +140,7 @@ export class Persistence {
     for (const [scope, name, value] of h.tmux?.options ?? []) this.mux.setTmuxOption(scope, name, value);
     for (const b of h.tmux?.binds ?? []) this.mux.bindKey(b);
     for (const [name, value] of h.tmux?.environment ?? []) this.mux.setEnvironment(name, value);
+    this.mux.recordings.adopt(h.recordings ?? []);
     // A state the pane still shows keeps its age ("blocked 12s" stays 12s, not 1s).
     for (const p of h.panes) {
       const states = this.parts.states;
