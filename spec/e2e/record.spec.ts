@@ -1,10 +1,12 @@
 // `thurm record` writes a pane's output as an asciicast v2 file with its status changes as
 // markers; `thurm replay` plays one back in a pane.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import { Schedule } from '../../lib/cli/replay.js';
 import { alive } from '../helpers/processes.js';
+import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
 
@@ -119,6 +121,29 @@ test.serial('replay plays a recording in a pane: what the pane shows is what was
   const bad = await env.cli(['replay', path.join(env.dir, 'bad.cast')]);
   t.is(bad.code, 2);
   t.regex(bad.stderr, /bad\.cast:2: not an asciicast v2 recording: an event is not \[time, code, data\]/);
+});
+
+const ASCIINEMA = (() => {
+  try {
+    execFileSync('sh', ['-c', 'command -v asciinema'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+const withAsciinema = ASCIINEMA ? test.serial : test.serial.skip;
+
+withAsciinema(`a recording plays in asciinema's own player${ASCIINEMA ? '' : ' (skipped: asciinema is not installed; .ci/run installs it)'}`, async (t) => {
+  const env = await world(t);
+  const file = path.join(env.dir, 'player.cast');
+  await env.ok(['record', file]);
+  await env.ok(['send', '--pane', '1', `echo played-by-$((6*7)); node ${BIN} status done --msg finished`, '--enter']);
+  await waitUntil(() => readCast(file).events.some((e) => e[1] === 'm' && e[2].startsWith('done')), 'the done marker');
+  await env.ok(['record', '--stop']);
+  const player = new TestTerminal('asciinema', ['play', '-s', '20', file], env.env, 100, 30);
+  t.teardown(() => player.kill());
+  const shown = await player.waitForText('played-by-42');
+  t.regex(shown, /^played-by-42\s*$/m, 'the recorded output line, as the pane showed it');
 });
 
 test('replay keeps the recorded timing over --speed, and cuts every pause to the idle limit', (t) => {
