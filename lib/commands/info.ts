@@ -29,6 +29,7 @@ export function sessionInfo(mux: Mux): SessionInfo {
     panes: mux.paneIds().map((id) => paneInfo(mux, id)),
     save: { ...mux.persistence.saveState, savedAt: mux.persistence.saveState.savedAt === null ? null : new Date(mux.persistence.saveState.savedAt).toISOString() },
     restore: mux.persistence.restoreReport,
+    ...(mux.config.notify.routes.length && { notifyRoutes: mux.notifyRoutes.describe() }),
     ...(frames && { frames }),
   };
 }

@@ -46,6 +46,7 @@ export const COMMAND_MODULES = {
   save: async () => (await import('./save.js')).save,
   'reload-config': async () => (await import('./reload-config.js')).reloadConfig,
   wait: async () => (await import('./wait.js')).wait,
+  notify: async () => (await import('./notify.js')).notify,
   'wait-for': async () => (await import('./wait-for.js')).waitFor,
   zoom: async () => (await import('./zoom.js')).zoom,
   'clear-history': async () => (await import('./clear-history.js')).clearHistory,

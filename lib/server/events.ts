@@ -125,6 +125,10 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: Buffer) =
       case 'pane-title-changed': return emit('title-changed', e.pane, { title: mux.pane(e.pane).title });
       case 'status-changed': return onStatus(e.pane);
       case 'notification': return emit('notification', e.pane, { cause: e.notification.cause, title: e.notification.title, text: e.notification.text });
+      case 'notification-delivered':
+        // A `notify test` run is its command's reply, of no pane.
+        if (e.kind === 'test') return;
+        return emit('notification-delivered', e.pane, { route: e.route, cause: e.cause, kind: e.kind, ok: e.ok, error: e.error });
       case 'client-attached': return emit('client-attached', undefined, { client: e.client });
       case 'client-detached': return emit('client-detached', undefined, { client: e.client });
       case 'web-viewer': return emit(`web-${e.change}`, undefined, { viewer: e.viewer, view: e.view, address: e.address });

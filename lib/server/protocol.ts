@@ -110,6 +110,10 @@ export const EVENTS = {
   'agent-bound': { pane: true, describe: 'an agent instance took the pane with its reports', fields: { agent: field.string({ max: 64 }), instance: field.string({ max: 128 }), ownerPid: field.int({ min: 1 }), sessionId: field.string({ max: 256 }).nullable() } },
   'agent-released': { pane: true, describe: 'the instance let go of the pane, or was replaced', fields: { instance: field.string({ max: 128 }) } },
   notification: { pane: true, describe: 'the pane raised a notification', fields: { cause: field.enum(NOTIFICATION_CAUSES), title: field.string({ max: MAX_TITLE }), text: field.string({ max: 4096 }) } },
+  'notification-delivered': {
+    pane: true, describe: 'a `[[notify.route]]` command ran for the pane\'s notification (`notify`), again while unanswered (`repeat`), or once it was answered (`resolved`)',
+    fields: { route: field.string({ max: 256 }), cause: field.enum(NOTIFICATION_CAUSES), kind: field.enum(['notify', 'repeat', 'resolved'] as const), ok: field.bool(), error: field.string({ max: 512 }).nullable().describe('why the command failed') },
+  },
   'client-attached': { pane: false, describe: 'a client attached', fields: { client: field.string({ max: 64 }) } },
   'client-detached': { pane: false, describe: 'a client detached', fields: { client: field.string({ max: 64 }) } },
   'web-connected': { pane: false, describe: 'a browser opened the web view (`thurm web`): the overview, or a pane\'s screen', fields: { viewer: field.string({ max: 32 }), view: field.string({ max: 32 }).describe('`overview`, or the pane shown'), address: field.string({ max: 64 }).describe('the browser\'s address') } },
@@ -299,6 +303,12 @@ const PANE_INFO = field.object({
 });
 export type PaneInfo = (typeof PANE_INFO)['out'];
 
+/** A `[[notify.route]]` and its runs so far (`info`, `notify`). */
+export const NOTIFY_ROUTE_STATS = field.object({
+  name: field.string({ max: 256 }), delivered: field.int({ min: 0 }), failed: field.int({ min: 0 }),
+  lastError: field.string({ max: 512 }).nullable().describe('why its last failed run failed'), lastAt: ISO_TIME.nullable().describe('when it last ran'),
+});
+
 /** The whole session as `info` gives it (also the snapshot an events stream starts with). */
 export const SESSION_INFO = {
   session: field.string({ max: 256 }),
@@ -313,6 +323,7 @@ export const SESSION_INFO = {
     panes: field.array(field.object({ id: PANE_ID, outcome: field.string({ max: 32 }), detail: field.string() })),
     problems: field.array(field.string()),
   }).nullable().describe('what the restore that started this server did, per pane'),
+  notifyRoutes: field.array(NOTIFY_ROUTE_STATS).optional().describe('each `[[notify.route]]` and its runs so far, when the config has any'),
   frames: field.object({ count: field.int({ min: 0 }), p50Ms: field.number({ min: 0 }), p99Ms: field.number({ min: 0 }) }).optional().describe('compose time of the server\'s last frames, once one was drawn'),
   attached: field.array(field.object({
     id: field.string({ max: 32 }),

@@ -4,6 +4,7 @@
 // Defaults are DEFAULT_CONFIG's, read at each key's `at`.
 import { hasControl } from '../sanitize.js';
 import { KINDS } from '../status/osc7501.js';
+import { NOTIFICATION_CAUSES } from '../status/program-status.js';
 import { keyBytes } from '../term/keys.js';
 import { MODE_KEYS } from '../ui/copy-keys.js';
 import { MAX_WINDOW_INDEX } from './window-options.js';
@@ -46,12 +47,13 @@ export const value = {
     read: (v, key, fail) => (values.includes(v as T) ? (v as T) : fail(key, `must be ${listed(values)}`)),
     show: quote,
   }),
-  /** A number of seconds, kept in milliseconds. */
-  seconds: (max: number): ValueRule<number> => ({
+  /** A number of seconds, kept in milliseconds; `zero`: 0 is a value too (at once, never). */
+  seconds: (max: number, zero = false): ValueRule<number> => ({
     read: (v, key, fail) => {
       const n = typeof v === 'bigint' ? Number(v) : v;
+      const min = zero ? 0 : 0.001;
       // Kept in whole milliseconds: anything shorter would be 0, an interval of none at all.
-      if (typeof n !== 'number' || !(n >= 0.001) || n > max) fail(key, `must be a number of seconds, from 0.001 to ${max}`);
+      if (typeof n !== 'number' || !(n >= min) || (n > 0 && n < 0.001) || n > max) fail(key, `must be a number of seconds, from ${min} to ${max}`);
       return Math.round((n as number) * 1000);
     },
     show: (ms) => String(ms / 1000),
@@ -101,6 +103,16 @@ export const value = {
     read: (v, key, fail) => {
       if (!Array.isArray(v) || !v.length || !v.every((a) => typeof a === 'string' && a && !hasControl(a))) {
         fail(key, 'must be a non-empty array of strings without control characters (the program first)');
+      }
+      return v as string[];
+    },
+    show: (v) => `[${v.map(quote).join(', ')}]`,
+  }),
+  /** Notification causes (program-status.ts), at least one, each once. */
+  causes: (): ValueRule<string[]> => ({
+    read: (v, key, fail) => {
+      if (!Array.isArray(v) || !v.length || !v.every((c) => (NOTIFICATION_CAUSES as readonly unknown[]).includes(c)) || new Set(v).size !== v.length) {
+        fail(key, `must be a non-empty array of ${listed(NOTIFICATION_CAUSES)}`);
       }
       return v as string[];
     },
@@ -220,6 +232,18 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   },
   { key: 'notifications.desktop', at: 'notifications.desktop', value: value.oneOf(['osc9', 'osc777', 'off']), doc: 'how attached terminals are told: "osc9", "osc777" or "off"' },
   { key: 'notifications.command', at: 'notifications.command', value: value.argv(), example: '["notify-send"]', doc: 'optional: run with the title and text as two more arguments, no shell' },
+  {
+    key: 'notify.route', at: 'notify.routes', doc: 'a command that carries notifications on (ntfy, a webhook, a chat script): argv, the event as JSON on stdin',
+    value: tables({
+      name: { value: value.text('a route name'), required: true, example: '"phone"' },
+      states: { value: value.causes(), as: 'causes', default: ['blocked', 'error'], example: '["blocked", "error"]', doc: 'the causes it carries: blocked, done, error, program (a program\'s own notification), bell' },
+      after: { value: value.seconds(86_400, true), as: 'afterMs', default: 0, example: '60', doc: 'seconds a notification stays unanswered before the route runs (0: at once)' },
+      command: { value: value.argv(), required: true, example: '["ntfy", "publish", "my-topic"]', doc: 'no shell: THURM_NOTIFY_TITLE, _TEXT, _PANE, _CAUSE, _KIND and _ROUTE are set too' },
+      repeat: { value: value.seconds(86_400, true), as: 'repeatMs', default: 0, example: '600', doc: 'run again this often while still unanswered (0: never)' },
+      resolved: { value: value.argv(), default: null, example: '["ntfy", "publish", "my-topic", "answered"]', doc: 'optional: run once the pane was seen, answered or closed, after the route ran' },
+      timeout: { value: value.seconds(600), as: 'timeoutMs', default: 10_000, example: '10', doc: 'seconds before a run is killed' },
+    }),
+  },
   { key: 'tmux.shim', at: 'tmux.shim', value: value.bool(), doc: 'false: `tmux` in a pane is whatever your PATH has, and no TMUX or TMUX_PANE is set' },
   { key: 'detection.enabled', at: 'detection.enabled', value: value.bool(), doc: 'false: only reports, hooks and OSC 7501 set a pane\'s state' },
   { key: 'detection.idle-threshold', at: 'detection.idleThresholdMs', value: value.seconds(3600), doc: 'seconds without output before an agent counts as idle' },

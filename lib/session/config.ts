@@ -11,6 +11,7 @@ import { keyBytes } from '../term/keys.js';
 import { CONFIG_KEYS, KNOWN_KEYS, splitKey, type Fail } from './config-keys.js';
 import { DEFAULT_SCROLLBACK } from './history-budget.js';
 import type { ModeKeys } from '../ui/copy-keys.js';
+import type { NotifyRoute } from './notify-routes.js';
 import type { ResumeRule } from './resume.js';
 import type { WindowSizeRule } from './client-sizes.js';
 
@@ -23,6 +24,8 @@ export interface Config {
   /** The session file (saver.ts) and what a restore does (resume.ts). */
   session: { save: boolean; historyLines: number; resumeAgents: boolean; resume: ResumeRule[]; updateEnvironment: string[] };
   notifications: { desktop: 'osc9' | 'osc777' | 'off'; command: string[] };
+  /** `[[notify.route]]`: commands notifications go through (notify-routes.ts). */
+  notify: { routes: NotifyRoute[] };
   detection: DetectionConfig & { ai: { command: string[]; intervalMs: number; timeoutMs: number } };
   /** `shim`: `tmux` in a pane is thurm's tmux shim, and $TMUX and $TMUX_PANE are set (lib/tmux/). */
   tmux: { shim: boolean };
@@ -40,6 +43,7 @@ export const DEFAULT_CONFIG: Config = {
     updateEnvironment: ['DISPLAY', 'KRB5CCNAME', 'SSH_ASKPASS', 'SSH_AUTH_SOCK', 'SSH_AGENT_PID', 'SSH_CONNECTION', 'WINDOWID', 'XAUTHORITY'],
   },
   notifications: { desktop: 'osc9', command: [] },
+  notify: { routes: [] },
   detection: { enabled: true, idleThresholdMs: 5000, rules: [], ai: { command: [], intervalMs: 10_000, timeoutMs: 5000 } },
   tmux: { shim: true },
 };

@@ -1,6 +1,7 @@
 // Every change the Mux makes, announced as one typed event carrying ids. Subscribers look up
 // what they need from the Mux; they never keep pane objects across events.
 import type { StatusNotification } from '../status/program-status.js';
+import type { Delivery } from './notify-routes.js';
 
 export type MuxEvent =
   | { type: 'pane-added'; pane: string }
@@ -14,6 +15,8 @@ export type MuxEvent =
   | { type: 'status-changed'; pane: string }
   /** `far`: a far host's pane (`build:3`, lib/server/far-hosts.ts), not one of this session's. */
   | { type: 'notification'; pane: string; notification: StatusNotification; far?: true }
+  /** A `[[notify.route]]` command ran for a notification, its repeat, its resolution or `notify test` (notify-routes.ts). */
+  | ({ type: 'notification-delivered' } & Delivery)
   | { type: 'focus-changed'; pane: string }
   | { type: 'layout-changed' }
   /** Windows carry their id (`@N`); see windows.ts. */

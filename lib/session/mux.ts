@@ -31,6 +31,7 @@ import { PaneIds } from './pane-ids.js';
 import { PaneLifecycle } from './pane-lifecycle.js';
 import { PanePipes } from './pane-pipes.js';
 import { PaneRecordings } from './pane-recordings.js';
+import { NotifyRoutes } from './notify-routes.js';
 import type { NewPaneSpec } from './pane-spawn.js';
 import { PasteBuffers, type PasteBuffer } from './paste-buffers.js';
 import { Persistence } from './persistence.js';
@@ -101,6 +102,8 @@ export class Mux {
   readonly pipes = new PanePipes((id) => this.panes.get(id));
   /** Each pane's recording (`thurm record`, pane-recordings.ts). */
   readonly recordings: PaneRecordings;
+  /** Where notifications go beyond the terminal (`[[notify.route]]`, notify-routes.ts). */
+  readonly notifyRoutes = new NotifyRoutes(() => this.config.notify.routes, () => this.session, (d) => this.events.emit({ type: 'notification-delivered', ...d }));
 
   constructor(opts: MuxOptions) {
     this.sessionName = opts.session;
@@ -120,7 +123,10 @@ export class Mux {
     this.arrange = new Arrange(this, parts);
     this.persistence = new Persistence(this, parts, this.proc);
     this.windowChanges = new WindowChanges(this, parts);
-    this.notifier = new Notifier((pane, notification) => this.events.emit({ type: 'notification', pane, notification }), this.now);
+    this.notifier = new Notifier((pane, notification) => {
+      this.events.emit({ type: 'notification', pane, notification });
+      this.notifyRoutes.notified(pane, notification);
+    }, this.now);
     this.lifecycle = new PaneLifecycle(this, parts, { panes: this.panes, notifier: this.notifier, reaper: this.reaper, pipes: this.pipes, recordings: this.recordings, spawnPty: opts.spawn, proc: this.proc, now: this.now, timer });
     this.watch = new StatusWatch(this, (id) => this.livePane(id), (pane) => this.events.emit({ type: 'status-changed', pane }), this.now, timer());
     this.subscribe((e) => {
@@ -131,15 +137,19 @@ export class Mux {
         this.options.forget(`%${e.pane}`);
         this.pipes.close(e.pane);
         void this.recordings.stop(e.pane);
+        this.notifyRoutes.answered(e.pane);
       } else if (e.type === 'window-closed') this.options.forget(`@${e.window}`);
       if (e.type === 'pane-respawned') this.notifier.forget(e.pane);
       if ((e.type === 'status-changed' || e.type === 'pane-added' || e.type === 'pane-respawned') && this.panes.has(e.pane)) {
         const summary = this.pane(e.pane).summary();
         if (this.states.get(e.pane)?.state !== summary.state) this.states.set(e.pane, { state: summary.state, since: this.now() });
         // A pane comes with the status it has (adopted, restored): only changes are news.
-        if (e.type === 'status-changed') this.notifier.statusChanged(e.pane, summary);
-        if (e.type === 'status-changed') this.recordings.marker(e.pane, summary);
-        else this.notifier.known(e.pane, summary);
+        if (e.type === 'status-changed') {
+          this.notifier.statusChanged(e.pane, summary);
+          this.recordings.marker(e.pane, summary);
+          // A state's notification is answered once the pane has left that state.
+          this.notifyRoutes.answered(e.pane, (cause) => cause === summary.state || cause === 'program' || cause === 'bell');
+        } else this.notifier.known(e.pane, summary);
       }
     });
   }
@@ -457,6 +467,7 @@ export class Mux {
   private seen(id: string): void {
     const changed = this.pane(id).attention();
     this.notifier.seen(id);
+    this.notifyRoutes.answered(id);
     if (changed) this.events.emit({ type: 'status-changed', pane: id });
   }
 
@@ -500,6 +511,7 @@ export class Mux {
     this.watch.dispose();
     this.afterKeys.dispose();
     this.pipes.closeAll();
+    this.notifyRoutes.dispose();
     void this.recordings.stopAll();
     for (const pane of this.panes.values()) this.reaper.close(pane);
     this.panes.clear();

@@ -11,8 +11,10 @@ import { recordText, StatusRecords, type StatusRecord } from './records.js';
 /** What raises a notification: the pane entering a state, or the program asking for attention. */
 export const NOTIFICATION_CAUSES = ['blocked', 'done', 'error', 'program', 'bell'] as const;
 
+export type NotificationCause = (typeof NOTIFICATION_CAUSES)[number];
+
 export interface StatusNotification {
-  cause: (typeof NOTIFICATION_CAUSES)[number];
+  cause: NotificationCause;
   title: string;
   text: string;
 }

@@ -33,7 +33,7 @@ const LINES = [
   'select-window --index 2', 'select-window --next', 'select-window --last', 'rename-window --index 1 build', 'rename-window',
   'move-window --to 3', 'move-window --renumber', 'resize-window --cols 70 --rows 20', 'resize-window --direction left --cells 2', 'resize-window --largest', 'switch-client --next', 'set-environment FOO bar', 'split --env A=1 --env B=2 -- sh', 'new-window -e A=1', 'set-environment FOO --remove', 'set-environment FOO --unset', 'show-environment', 'show-environment --global PATH', 'display-panes', 'clock-mode --client 1', 'bind-key X -- new-window', 'bind-key --root M-h -- split --right', 'unbind-key X', 'switch-client --target x --client 1', 'kill-window --index 1', 'list-windows', 'select-layout tiled', 'select-layout --index 0', 'swap-pane --previous',
   'rotate-window --back', 'break-pane --pane 2', 'join-pane --target 2 --down', 'synchronize-panes --off', 'synchronize-panes', 'list',
-  'send --pane 1 hello world --enter', 'send --key Enter', 'capture --scrollback 100 --ansi', 'capture', 'pipe --pane 1 cat', 'pipe --input --output --toggle', 'record /tmp/run.cast', 'record --force --pane 1 run.cast', 'record --stop', 'record', 'copy-mode --pane 1',
+  'send --pane 1 hello world --enter', 'send --key Enter', 'capture --scrollback 100 --ansi', 'capture', 'pipe --pane 1 cat', 'pipe --input --output --toggle', 'record /tmp/run.cast', 'record --force --pane 1 run.cast', 'record --stop', 'record', 'notify', 'notify test --route phone', 'notify list', 'copy-mode --pane 1',
   'paste --buffer buffer1', 'paste --separator x --plain --delete', 'buffers', 'set-buffer some text', 'set-buffer --buffer b --append more', 'set-buffer --clipboard copied', 'delete-buffer', 'delete-buffer --buffer b', 'rename-buffer new', 'rename-buffer --buffer b new', 'focus --direction left', 'focus --next', 'focus --urgent', 'focus --last', 'focus --pane 2',
   'kill-pane --pane 2', 'rename-pane --pane 2 researcher', 'rename-pane', 'respawn-pane -k --cwd /tmp -- vim', 'info', 'agents', 'save',
   'reload-config', 'wait --state done --timeout 1.5', 'wait --output ready', 'zoom', 'resize-pane --direction left --cells 5',
@@ -142,7 +142,7 @@ test('the results a command declares are what it returns, on a real Mux', async 
     { type: 'respawn-pane', kill: true }, { type: 'zoom' }, { type: 'wait', output: '' }, { type: 'info' }, { type: 'list' },
     { type: 'agents' }, { type: 'detach' }, { type: 'clients' }, { type: 'clear-history', pane: '1' }, { type: 'mark', pane: '1' }, { type: 'equalize' }, { type: 'display-message', text: 'hi' }, { type: 'copy-mode' },
     { type: 'buffers' }, { type: 'list-windows' }, { type: 'rename-window', name: 'r' }, { type: 'rotate-window' },
-    { type: 'agent-explain' }, { type: 'agent-log', since: '1h' }, { type: 'record', stop: true }, { type: 'tmux-show-options' }, { type: 'schema' }, { type: 'schema', command: 'split' },
+    { type: 'agent-explain' }, { type: 'agent-log', since: '1h' }, { type: 'record', stop: true }, { type: 'notify' }, { type: 'tmux-show-options' }, { type: 'schema' }, { type: 'schema', command: 'split' },
   ];
   t.deepEqual(COMMANDS.filter((c) => !(SCHEMA.$defs as Record<string, unknown>)[`${c.name}.result`]).map((c) => c.name), [], 'every command declares its result');
   t.true(COMMANDS.length >= requests.length, 'most declared results are run here');

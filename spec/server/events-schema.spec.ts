@@ -25,7 +25,9 @@ test('every event type is in the schema, and an event of one type is not valid a
 test('every event a real Mux sends through a change of each kind is valid by the schema', async (t) => {
   const ptys = new Map<string, FakePty>();
   const mux = new Mux({
-    session: 'spec', socketPath: '/nonexistent', config: DEFAULT_CONFIG, size: { cols: 80, rows: 24 },
+    session: 'spec', socketPath: '/nonexistent', size: { cols: 80, rows: 24 },
+    // A route whose command runs for the blocked pane below: its run is an event too.
+    config: { ...DEFAULT_CONFIG, notify: { routes: [{ name: 'r', causes: ['blocked'], afterMs: 0, command: ['true'], repeatMs: 0, resolved: null, timeoutMs: 5000 }] } },
     spawn: (opts) => { const pty = new FakePty(opts); ptys.set(String(opts.env?.THURM_PANE_ID), pty); return pty; },
   });
   const events: Record<string, unknown>[] = [];
@@ -37,7 +39,7 @@ test('every event a real Mux sends through a change of each kind is valid by the
   mux.focus('1', true);
   ptys.get(two)!.output('\x1b]2;building\x07');
   ptys.get(two)!.output('\x1b]7501;state=blocked:kind=question:app=deploy\x07');
-  await waitUntil(() => seen('title-changed') && seen('status-changed') && seen('notification'), () => `title, status and notification events; got ${events.map((e) => e.type).join(' ')}`);
+  await waitUntil(() => seen('title-changed') && seen('status-changed') && seen('notification') && seen('notification-delivered'), () => `title, status and notification events; got ${events.map((e) => e.type).join(' ')}`);
   mux.clients.add('c1', 80, 24);
   mux.clients.remove('c1');
   mux.webViewer('connected', '1', 'overview', '127.0.0.1');

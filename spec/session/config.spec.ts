@@ -39,6 +39,8 @@ const RULE = '[[detection.rules]]\nid = "mine"\nstate = "blocked"\npatterns = ["
 const bind = (b: object) => ({ keys: { bind: [b] } });
 const resume = (r: object) => ({ session: { resume: [r] } });
 const rule = (r: object) => ({ detection: { rules: [r] } });
+const ROUTE = '[[notify.route]]\nname = "phone"\ncommand = ["ntfy", "publish", "t"]';
+const route = (r: object) => ({ notify: { routes: [r] } });
 
 /** Each key of the file: a file that sets it to something other than its default, and what that gives. */
 const EVERY_KEY: Record<string, [string, object]> = {
@@ -77,6 +79,13 @@ const EVERY_KEY: Record<string, [string, object]> = {
   'detection.ai.command': ['[detection.ai]\ncommand = ["classify"]', { detection: { ai: { command: ['classify'] } } }],
   'detection.ai.interval': ['[detection.ai]\ninterval = 30', { detection: { ai: { intervalMs: 30_000 } } }],
   'detection.ai.timeout': ['[detection.ai]\ntimeout = 2', { detection: { ai: { timeoutMs: 2000 } } }],
+  'notify.route[].name': [ROUTE, route({ name: 'phone' })],
+  'notify.route[].command': [ROUTE, route({ command: ['ntfy', 'publish', 't'] })],
+  'notify.route[].states': [`${ROUTE}\nstates = ["done", "bell"]`, route({ causes: ['done', 'bell'] })],
+  'notify.route[].after': [`${ROUTE}\nafter = 90`, route({ afterMs: 90_000 })],
+  'notify.route[].repeat': [`${ROUTE}\nrepeat = 0.5`, route({ repeatMs: 500 })],
+  'notify.route[].resolved': [`${ROUTE}\nresolved = ["ntfy", "publish", "t", "ok"]`, route({ resolved: ['ntfy', 'publish', 't', 'ok'] })],
+  'notify.route[].timeout': [`${ROUTE}\ntimeout = 3`, route({ timeoutMs: 3000 })],
   'detection.rules[].id': [RULE, rule({ id: 'mine' })],
   'detection.rules[].agent': [`${RULE}\nagent = "claude-code"`, rule({ agent: 'claude-code' })],
   'detection.rules[].state': [RULE, rule({ state: 'blocked' })],
@@ -184,3 +193,15 @@ for (const [what, text] of refused) {
     t.is(err?.code, 'CONFIG_ERROR');
   });
 }
+
+test('[[notify.route]] tables are read with their defaults, and a bad one is an error naming its key and line', (t) => {
+  const config = parseConfig('[[notify.route]]\nname = "phone"\ncommand = ["ntfy", "publish", "t"]\n\n[[notify.route]]\nname = "hook"\nstates = ["done"]\nafter = 0\ncommand = ["curl"]\nrepeat = 60\nresolved = ["curl", "-d", "ok"]\ntimeout = 2\n');
+  t.deepEqual(config.notify.routes, [
+    { name: 'phone', causes: ['blocked', 'error'], afterMs: 0, command: ['ntfy', 'publish', 't'], repeatMs: 0, resolved: null, timeoutMs: 10_000 },
+    { name: 'hook', causes: ['done'], afterMs: 0, command: ['curl'], repeatMs: 60_000, resolved: ['curl', '-d', 'ok'], timeoutMs: 2000 },
+  ]);
+  const err = t.throws(() => parseConfig('[[notify.route]]\nname = "x"\nstates = ["blocked", "later"]\ncommand = ["a"]\n'));
+  t.regex(err?.message ?? '', /config\.toml:3: notify\.route\[0\]\.states: must be a non-empty array of "blocked", "done", "error", "program" or "bell"/);
+  t.regex(t.throws(() => parseConfig('[[notify.route]]\nname = "x"\n'))?.message ?? '', /notify\.route\[0\]\.command: is missing/);
+  t.regex(t.throws(() => parseConfig('[[notify.route]]\nname = "x"\ncommand = ["a"]\nafter = -1\n'))?.message ?? '', /notify\.route\[0\]\.after: must be a number of seconds, from 0 to 86400/);
+});
