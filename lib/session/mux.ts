@@ -3,9 +3,10 @@
 // and change things through its methods, or through the parts it owns that change state on its
 // behalf: a pane's start and end (pane-lifecycle.ts), arranging panes (arrange.ts), window
 // changes (window-changes.ts), client sizing (client-sizes.ts), each pane's pipe
-// (pane-pipes.ts), and persistence and the handover (persistence.ts). Every change is announced
-// as a MuxEvent; see events.ts.
-// It is some 550 lines because it is the one place readers ask (about 100 lines of read-only
+// (pane-pipes.ts) and recording (pane-recordings.ts), the notification routes (notify-routes.ts),
+// and persistence and the handover (persistence.ts). Every change is announced as a MuxEvent;
+// see events.ts.
+// It is some 570 lines because it is the one place readers ask (about 100 lines of read-only
 // queries: panes, windows, names, geometry) beside what must stay with the state it changes:
 // opening panes and windows, focus, typing, the marked pane, the relayout and the session's end,
 // and the small tables the session keeps for tmux (option values, bound keys, the environment).
