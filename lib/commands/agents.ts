@@ -3,6 +3,7 @@
 import { field } from '../fields.js';
 import { agentLines, duration, hostDownLine, overviewRows } from '../session/agents.js';
 import { FAR_HOST_STATES } from '../session/hosts.js';
+import { worktreeLabel, worktreeStatus } from '../session/worktrees.js';
 import { SOURCES } from '../status/program-status.js';
 import { STATES } from '../status/osc7501.js';
 import { defineCommand } from './command.js';
@@ -24,6 +25,10 @@ export const agents = defineCommand({
       text: field.string({ max: 4096 }),
       since: field.string({ max: 64, format: 'date-time' }).describe('when the pane entered this state'),
       forMs: field.number().describe('how long ago that was, in ms'),
+      worktree: field.object({
+        branch: field.string({ max: 256 }).nullable(), base: field.string({ max: 256 }).nullable(), dir: field.string({ max: 4096 }),
+        dirty: field.bool().describe('uncommitted changes, untracked files included'), ahead: field.int({ min: 0 }).nullable().describe('commits not on its base'),
+      }).nullable().optional().describe('the git worktree of its own it is in (`agent new --worktree`); absent for a far host\'s pane'),
     })).describe('most pressing first; stale rows after every live one'),
     hosts: field.array(field.object({
       name: field.string({ max: 32 }),
@@ -35,12 +40,17 @@ export const agents = defineCommand({
       pid: field.int({ min: 1 }).nullable().describe('the ssh that carries its events, while it runs'),
     })).describe('the far hosts of hosts.json and their links'),
   },
-  run: (ctx) => {
+  run: async (ctx) => {
     const now = Date.now();
     const hosts = ctx.hosts?.list() ?? [];
     const rows = overviewRows(ctx.mux, hosts);
+    const trees = await Promise.all(rows.map((r) => (r.host === null && ctx.mux.paneIds().includes(r.pane) ? worktreeStatus(ctx.mux.pane(r.pane).cwd) : undefined)));
     return {
-      agents: rows.map((r) => ({ ...r, since: new Date(r.since).toISOString(), forMs: now - r.since })),
+      agents: rows.map((r, i) => {
+        const t = trees[i];
+        const worktree = t && { branch: t.branch, base: t.base, dir: t.dir, dirty: t.dirty, ahead: t.ahead };
+        return { ...r, worktree: t === undefined ? undefined : worktree, since: new Date(r.since).toISOString(), forMs: now - r.since };
+      }),
       hosts: hosts.map((h) => ({
         name: h.name, dest: h.dest, state: h.state, error: h.error,
         since: new Date(h.since).toISOString(), seenAt: h.seenAt === null ? null : new Date(h.seenAt).toISOString(), pid: h.pid,
@@ -51,6 +61,6 @@ export const agents = defineCommand({
     const now = Date.now();
     const down = r.hosts.filter((h) => h.state !== 'live').map((h) => hostDownLine(h)
       + (h.seenAt ? ` (last seen ${duration(now - Date.parse(h.seenAt))} ago)` : ''));
-    return [...agentLines(r.agents.map((a) => ({ ...a, since: now - a.forMs })), now), ...down].join('\n');
+    return [...agentLines(r.agents.map((a) => ({ ...a, since: now - a.forMs, worktree: a.worktree ? worktreeLabel(a.worktree) : null })), now), ...down].join('\n');
   },
 });

@@ -17,6 +17,8 @@ export interface AgentRow {
   text: string;
   /** When the pane entered this state (ms since the epoch). */
   since: number;
+  /** Its git worktree's branch and how it stands (`fix-login*+2`, worktrees.ts), when it is in a worktree of its own. */
+  worktree?: string | null;
 }
 
 /** A row of the overview: a pane of this session (host null) or of a far host (pane `host:id`). */
@@ -64,7 +66,7 @@ export function agentLines(rows: readonly (AgentRow & { stale?: boolean })[], no
   const windowWidth = Math.max(0, ...rows.map((r) => String(r.window).length));
   const paneWidth = Math.max(0, ...rows.map((r) => r.pane.length));
   return rows.map((r) => `${r.stale ? '? stale' : STATE_TABLE[r.state].glyph} window ${String(r.window).padEnd(windowWidth)}  pane ${r.pane.padEnd(paneWidth)}  `
-    + `${r.state.padEnd(7)} ${duration(now - r.since).padStart(7)}  ${r.app ?? '-'}${r.text ? `: ${r.text}` : ''}`);
+    + `${r.state.padEnd(7)} ${duration(now - r.since).padStart(7)}  ${r.worktree ? `[${r.worktree}]  ` : ''}${r.app ?? '-'}${r.text ? `: ${r.text}` : ''}`);
 }
 
 /** `1h 02m`, `3m 05s`, `12s`. */

@@ -2,6 +2,8 @@
 // through its declaration, the known keys of each table come from here, and the annotated files
 // in docs/config.md and docs/agents.md are rendered from it (spec/docs/config-doc.spec.ts).
 // Defaults are DEFAULT_CONFIG's, read at each key's `at`.
+import os from 'node:os';
+import path from 'node:path';
 import { hasControl } from '../sanitize.js';
 import { KINDS } from '../status/osc7501.js';
 import { NOTIFICATION_CAUSES } from '../status/program-status.js';
@@ -107,6 +109,14 @@ export const value = {
       return v as string[];
     },
     show: (v) => `[${v.map(quote).join(', ')}]`,
+  }),
+  /** An absolute folder, or one under the home folder (`~/worktrees`). */
+  folder: (): ValueRule<string> => ({
+    read: (v, key, fail) => {
+      if (typeof v !== 'string' || hasControl(v) || !(v.startsWith('/') || v.startsWith('~/'))) fail(key, 'must be an absolute folder or one under ~/');
+      return (v as string).startsWith('~/') ? path.join(os.homedir(), (v as string).slice(2)) : path.normalize(v as string);
+    },
+    show: quote,
   }),
   /** Notification causes (program-status.ts), at least one, each once. */
   causes: (): ValueRule<string[]> => ({
@@ -244,6 +254,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
       timeout: { value: value.seconds(600), as: 'timeoutMs', default: 10_000, example: '10', doc: 'seconds before a run is killed' },
     }),
   },
+  { key: 'agents.worktree-dir', at: 'agents.worktreeDir', value: value.folder(), example: '"~/worktrees"', doc: 'where `agent new --worktree` makes worktrees (default: REPO-worktrees beside the repository)' },
   { key: 'tmux.shim', at: 'tmux.shim', value: value.bool(), doc: 'false: `tmux` in a pane is whatever your PATH has, and no TMUX or TMUX_PANE is set' },
   { key: 'detection.enabled', at: 'detection.enabled', value: value.bool(), doc: 'false: only reports, hooks and OSC 7501 set a pane\'s state' },
   { key: 'detection.idle-threshold', at: 'detection.idleThresholdMs', value: value.seconds(3600), doc: 'seconds without output before an agent counts as idle' },

@@ -6,14 +6,22 @@ import type { FarHostView } from '../server/far-hosts.js';
 import { agentLines, hostDownLine, overviewRows } from '../session/agents.js';
 import type { Mux } from '../session/mux.js';
 import { sanitizeText } from '../sanitize.js';
+import { WorktreeStatuses, worktreeLabel } from '../session/worktrees.js';
 import { glyph } from './status-view.js';
+
+/** The overview's worktree branches, asked of git in the background (the list is drawn every second). */
+const worktrees = new WorktreeStatuses(() => {});
 
 /**
  * Every pane with a status, most pressing first, the far hosts' among them; a row's key is its
  * pane (`build:3` for a far one); then a row (key `host NAME`) per far host whose link is not live.
  */
 export function agentChoices(mux: Mux, hosts: readonly FarHostView[]): { key: string; text: string }[] {
-  const rows = overviewRows(mux, hosts);
+  const rows = overviewRows(mux, hosts).map((r) => {
+    const tree = r.host === null ? worktrees.of(mux.pane(r.pane).cwd) : null;
+    return { ...r, worktree: tree ? worktreeLabel(tree) : null };
+  });
+  worktrees.keep(mux.paneIds().map((id) => mux.pane(id).cwd));
   const lines = agentLines(rows, Date.now());
   const down = hosts.filter((h) => h.state !== 'live').map((h) => ({ key: `host ${h.name}`, text: hostDownLine(h) }));
   return [...rows.map((r, i) => ({ key: r.pane, text: lines[i] })), ...down];

@@ -79,6 +79,7 @@ const EVERY_KEY: Record<string, [string, object]> = {
   'detection.ai.command': ['[detection.ai]\ncommand = ["classify"]', { detection: { ai: { command: ['classify'] } } }],
   'detection.ai.interval': ['[detection.ai]\ninterval = 30', { detection: { ai: { intervalMs: 30_000 } } }],
   'detection.ai.timeout': ['[detection.ai]\ntimeout = 2', { detection: { ai: { timeoutMs: 2000 } } }],
+  'agents.worktree-dir': ['[agents]\nworktree-dir = "/srv/trees"', { agents: { worktreeDir: '/srv/trees' } }],
   'notify.route[].name': [ROUTE, route({ name: 'phone' })],
   'notify.route[].command': [ROUTE, route({ command: ['ntfy', 'publish', 't'] })],
   'notify.route[].states': [`${ROUTE}\nstates = ["done", "bell"]`, route({ causes: ['done', 'bell'] })],
@@ -139,6 +140,7 @@ const invalid: [string, string, string, number][] = [
   ['ui given as a value, not a table', 'ui = 3\n', 'ui', 1],
   ['a resume rule whose argv has a control character', '[session]\n[[session.resume]]\nmatch = "x"\nargv = ["x", "a\\nb"]\n', 'session.resume[0].argv', 4],
   ['a negative history-lines', '[session]\nhistory-lines = -1\n', 'session.history-lines', 2],
+  ['a worktree-dir that is relative', '[agents]\nworktree-dir = "trees"\n', 'agents.worktree-dir', 2],
   ['a bound key that is no key', '[[keys.bind]]\nkey = "Hyper-x"\ncommand = "zoom"\n', 'keys.bind[0].key', 2],
 ];
 for (const [title, text, key, line] of invalid) {
