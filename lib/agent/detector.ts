@@ -19,6 +19,12 @@ export interface DetectionConfig {
 /** Output this recent means an agent is working when no rule says otherwise. */
 export const ACTIVE_WINDOW_MS = 1500;
 
+/** Programs that show another machine's screen: an agent there is no process this side can see. */
+const REMOTE = /^(ssh|autossh|mosh|mosh-client|et)$/;
+
+/** How the agent was known: its process, its OSC 7501 app, or (beyond ssh) its screen and title. */
+export type IdentifiedBy = 'process' | 'app' | 'screen';
+
 export interface DetectInput {
   now: number;
   argv: string[] | null;
@@ -31,10 +37,13 @@ export interface DetectInput {
   /** A notification the program raised since the user last looked (OSC 9/777/99, BEL). */
   notification: { text: string; bell: boolean } | null;
   ai: { state: DetectedState; kind: Kind | null } | null;
+  /** The agent this pane's screen showed last (beyond ssh): kept while its screen matches no rule. */
+  seenOnScreen?: string | null;
 }
 
 export interface Detection {
   agent: string | null;
+  identifiedBy: IdentifiedBy | null;
   state: DetectedState | null;
   kind: Kind | null;
   source: 'notification' | 'ai' | 'screen-and-activity' | 'none';
@@ -52,8 +61,18 @@ export class Detector {
     return this.config.idleThresholdMs;
   }
 
-  agentOf(input: Pick<DetectInput, 'argv' | 'resolvedScript' | 'app'>): AgentDefinition | null {
-    return (input.argv ? agentOfProcess(input.argv, input.resolvedScript) : null) ?? agentByName(input.app);
+  agentOf(input: Pick<DetectInput, 'argv' | 'resolvedScript' | 'app'> & Partial<Pick<DetectInput, 'lines' | 'title' | 'seenOnScreen'>>): { agent: AgentDefinition | null; by: IdentifiedBy | null } {
+    const process = input.argv ? agentOfProcess(input.argv, input.resolvedScript) : null;
+    if (process) return { agent: process, by: 'process' };
+    const app = agentByName(input.app);
+    if (app) return { agent: app, by: 'app' };
+    const program = input.argv?.[0]?.split('/').pop() ?? '';
+    if (!REMOTE.test(program) || !input.lines) return { agent: null, by: null };
+    // Beyond ssh: the agent whose signature its screen or title shows, else the one seen there last.
+    const screen = input.lines.join('\n');
+    const shown = AGENTS.find((a) => (a.signature.title?.test(input.title ?? '') ?? false) || a.signature.screen.test(screen))
+      ?? agentByName(input.seenOnScreen);
+    return { agent: shown, by: shown ? 'screen' : null };
   }
 
   /** The rules that apply to an agent (or to any program when agent is null). */
@@ -69,8 +88,8 @@ export class Detector {
    * by an `ignore` rule and between the activity thresholds). Pure: reading changes nothing.
    */
   detect(input: DetectInput, previous: DetectedState | null = null): Detection {
-    const agent = this.agentOf(input);
-    const none: Detection = { agent: agent?.agent ?? null, state: null, kind: null, source: 'none', text: '', rules: [], inconclusive: false };
+    const { agent, by } = this.agentOf(input);
+    const none: Detection = { agent: agent?.agent ?? null, identifiedBy: by, state: null, kind: null, source: 'none', text: '', rules: [], inconclusive: false };
     if (!this.config.enabled) return none;
     const result = runRules(this.rulesFor(agent), input.lines, input.title);
     // An agent notifies when it needs you, so its notification is a question (but for the one
@@ -88,7 +107,7 @@ export class Detector {
     else if (state === null && agent) state = this.fromActivity(input, previous);
     const source = result.state !== null || result.ignored || !input.ai ? 'screen-and-activity' : 'ai';
     if (state === null) return { ...none, rules: result.matches, inconclusive };
-    return { agent: agent?.agent ?? null, state, kind, source, text: '', rules: result.matches, inconclusive };
+    return { agent: agent?.agent ?? null, identifiedBy: by, state, kind, source, text: '', rules: result.matches, inconclusive };
   }
 
   /** Recent output means working; none for the idle threshold means idle; between, no change. */

@@ -345,7 +345,11 @@ export const AGENT_EXPLANATION = {
   state: STATUS_FIELDS.state,
   source: STATUS_FIELDS.source,
   digest: field.string({ max: 128 }).describe('what the pane shows, hashed: `thurm agent answer --expect` checks it is still so'),
-  foreground: field.object({ pid: PID, pgid: PID, argv: ARGV, agent: field.string({ max: 64 }).nullable() }).nullable(),
+  foreground: field.object({
+    pid: PID, pgid: PID, argv: ARGV, agent: field.string({ max: 64 }).nullable(),
+    identifiedBy: field.enum(['process', 'app', 'screen'] as const).nullable().optional()
+      .describe('how the agent was known: its process, its OSC 7501 app, or (in an ssh or mosh pane, where its process cannot be seen) its screen and title'),
+  }).nullable(),
   rules: field.array(field.object({
     id: field.string(), agent: field.string({ max: 64 }), state: field.string({ max: 32 }), patterns: field.array(field.string()),
     overridden: field.bool().describe('a source above screen rules decided the state'),

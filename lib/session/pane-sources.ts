@@ -76,6 +76,8 @@ export class PaneSources {
   private ai: { state: 'working' | 'blocked' | 'idle'; kind: Kind | null; at: number } | null = null;
   private changes = 0;
   private cache: { at: number; changes: number; detection: Detection } | null = null;
+  /** The agent the screen showed last beyond ssh (detector.ts): it stays while the screen matches no rule. */
+  private seenOnScreen: string | null = null;
   /** The detected state as of the last tick: what `ignore` rules and quiet spells keep. */
   private committed: DetectedState | null = null;
   /** A detected agent finished a turn (working, then idle) while nobody looked: done until seen. */
@@ -222,8 +224,9 @@ export class PaneSources {
     const detection = this.detector.detect({
       now, argv: fg?.argv ?? null, resolvedScript: fg?.resolvedScript ?? null, app: this.screen.app(),
       lines: this.screen.lines(), title: this.screen.title(), lastActivityAt: active,
-      notification: this.notification, ai,
+      notification: this.notification, ai, seenOnScreen: this.seenOnScreen,
     }, this.committed);
+    this.seenOnScreen = detection.identifiedBy === 'screen' ? detection.agent : null;
     this.cache = { at: now, changes: this.changes, detection };
     return detection;
   }

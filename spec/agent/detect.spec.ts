@@ -98,3 +98,30 @@ for (const [argv, agent] of processes) {
     t.is(agentOfProcess(argv)?.agent ?? null, agent);
   });
 }
+
+test('beyond ssh an agent is known by its signature: every fixture names its own agent or none, never another, and most name theirs', (t) => {
+  const detector = new Detector({ enabled: true, idleThresholdMs: 5000, rules: [] });
+  let named = 0;
+  for (const c of [...reconstructed, ...recorded]) {
+    const lines = fs.readFileSync(path.join(dir, c.file), 'utf8').split('\n');
+    const { agent, by } = detector.agentOf({ argv: ['/usr/bin/ssh', 'box'], resolvedScript: null, app: null, lines, title: c.title });
+    if (agent === null) continue;
+    t.is(agent.agent as string | null, c.agent, `${c.file}: ${agent.agent} is not its agent`);
+    t.is(by, 'screen');
+    named++;
+  }
+  t.true(named >= 130, `${named} fixtures named their agent`);
+  const gemini = fs.readFileSync(path.join(dir, 'gemini-idle-prompt.txt'), 'utf8').split('\n');
+  t.is(detector.agentOf({ argv: ['sh'], resolvedScript: null, app: null, lines: gemini, title: '' }).agent, null, 'a local program\'s screen names no agent');
+});
+
+test('beyond ssh the agent seen at its prompt is kept while its dialog hides its signature, and its rules decide the state', (t) => {
+  const detector = new Detector({ enabled: true, idleThresholdMs: 5000, rules: [] });
+  const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8').split('\n');
+  const base = { now: 10_000, argv: ['ssh', 'box'], resolvedScript: null, app: null, title: '', lastActivityAt: 0, notification: null, ai: null };
+  const idle = detector.detect({ ...base, lines: read('gemini-idle-prompt.txt') });
+  t.like(idle, { agent: 'gemini', identifiedBy: 'screen', state: 'idle' });
+  const dialog = read('gemini-r-approval-shell-older.txt');
+  t.like(detector.detect({ ...base, lines: dialog }), { agent: null, identifiedBy: null }, 'the dialog alone names nothing');
+  t.like(detector.detect({ ...base, lines: dialog, seenOnScreen: 'gemini' }), { agent: 'gemini', identifiedBy: 'screen', state: 'blocked', kind: 'permission' });
+});

@@ -104,3 +104,30 @@ serial(`an OSC 7501 report from a program on the far side of an ssh in a pane re
   await client.waitForText('✔ done far: Built over ssh');
   t.regex(client.lines()[0], /^━ 1 ssh ━ ✔ done far: Built over ssh ━+$/);
 });
+
+serial(`an agent on the far side of an ssh in a pane is known by its screen and title: working, then blocked on a permission, and explain says how${skipped}`, async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.ok(['new', '-d', '--size', '120x45', '--', 'sh']);
+  // Gemini CLI's own screens, recorded (spec/fixtures/detect), drawn on the far side with its titles.
+  const fixtures = path.resolve(path.dirname(BIN), '..', 'spec', 'fixtures', 'detect');
+  const show = (title: string, file: string) => `printf '\\033[H\\033[2J\\033]2;%s\\007' ${quote(title)}; cat ${quote(path.join(fixtures, file))}`;
+  const far = [
+    show('◇  Ready (w-gemini)', 'gemini-idle-prompt.txt'), 'read line',
+    show('✦  Working… (w-gemini)', 'gemini-working.txt'), 'read line',
+    show('✋  Action Required (w-gemini)', 'gemini-permission-shell.txt'), 'exec cat',
+  ].join('; ');
+  fs.writeFileSync(path.join(sshd!.dir, 'far-agent.sh'), `${far}\n`);
+  await env.ok(['send', '--pane', '1', '--enter', `${path.join(sshd!.dir, 'ssh-far')} sh ${path.join(sshd!.dir, 'far-agent.sh')}`]);
+  const status = async () => (await env.json<{ panes: { status: { state: string; kind: string | null }; foreground: { argv: string[] } | null }[] }>(['info'])).panes[0];
+  await waitUntil(async () => (await status()).status.state === 'idle', 'idle at its prompt');
+  t.true((await status()).foreground!.argv[0].endsWith('ssh'), 'ssh holds the pane');
+  await env.ok(['send', '--pane', '1', '--key', 'Enter']);
+  await waitUntil(async () => (await status()).status.state === 'working', 'working');
+  await env.ok(['send', '--pane', '1', '--key', 'Enter']);
+  const blocked = await waitUntil(async () => ((await status()).status.state === 'blocked' ? status() : null), 'blocked on the permission');
+  t.is(blocked.status.kind, 'permission');
+  const explained = await env.ok(['agent', 'explain', '--pane', '1']);
+  t.regex(explained, /^agent: gemini \(from its screen and title: its process runs beyond ssh, where it cannot be seen\)$/m);
+  t.regex(explained, /gemini\.approval +blocked/);
+});

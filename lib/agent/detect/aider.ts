@@ -7,6 +7,7 @@ import type { AgentDefinition } from './rule.js';
 
 export const aider: AgentDefinition = {
   ...AGENT_IDENTITIES.aider,
+  signature: { screen: /^Aider v\d|^Repo-map: using|^Git repo: .* with \d+ files/m },
   rules: [
     { id: 'aider.auth', agent: 'aider', state: 'blocked', kind: 'auth',
       patterns: [/Login to OpenRouter or create a free account\?|No LLM model was specified and no API keys were provided/], lines: 6 },

@@ -20,6 +20,7 @@ const ABOVE_PROMPT = { above: PROMPT_BOX, rows: 12 };
 
 export const claudeCode: AgentDefinition = {
   ...AGENT_IDENTITIES['claude-code'],
+  signature: { title: /Claude Code/, screen: /Claude Code|^─{20,}\n❯|\b(?:manual mode|accept edits|bypass permissions|plan mode|auto mode) on\b/m },
   // Its dialogs pick an option by its number; Escape refuses.
   answer: { choice: (n) => String(n), deny: '\x1b' },
   rules: [

@@ -7,6 +7,7 @@ import type { AgentDefinition } from './rule.js';
 
 export const codex: AgentDefinition = {
   ...AGENT_IDENTITIES.codex,
+  signature: { title: /^(?:\[ [!.] \] Action Required|[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]) .* \| /, screen: /OpenAI Codex|Ask Codex to do anything|← for agents/ },
   // Its approval dialogs take y (yes) and n (no, and tell Codex what to do instead).
   answer: { choice: (n) => (n === 1 ? 'y' : String(n)), deny: 'n' },
   rules: [

@@ -9,6 +9,7 @@ import type { AgentDefinition } from './rule.js';
 
 export const gemini: AgentDefinition = {
   ...AGENT_IDENTITIES.gemini,
+  signature: { title: /^(?:◇|✦|✋) |^Gemini - /, screen: /Type your message or @path\/to\/file|^ ?workspace \(\/directory\)|\bgemini-\d/m },
   // Its option lists take the digit alone (with under ten options it picks at once); Esc cancels.
   answer: { choice: (n) => String(n), deny: '\x1b' },
   rules: [

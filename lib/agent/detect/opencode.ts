@@ -10,6 +10,7 @@ const dialog = (titles: string) => new RegExp(`^\\s+(${titles})\\s{3,}esc\\s*$`,
 
 export const opencode: AgentDefinition = {
   ...AGENT_IDENTITIES.opencode,
+  signature: { title: /^OC \||OpenCode/, screen: /ctrl\+p commands|\btab agents\b/ },
   rules: [
     { id: 'opencode.picker', agent: 'opencode', state: 'ignore',
       patterns: [dialog('Sessions|Commands|Select model|Select agent|Themes|Skills|Stash|Workspaces|Move session|Message Actions|Switch session|Switch org')] },

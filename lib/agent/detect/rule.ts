@@ -50,4 +50,10 @@ export interface Answer {
 export interface AgentDefinition extends AgentIdentity {
   rules: Rule[];
   answer?: Answer;
+  /**
+   * What on its screen (or in its title) only this agent draws: how it is known where its process
+   * cannot be seen (in an ssh or mosh pane). Its dialogs hide most of it, so it is looked for at
+   * its prompt and remembered while a dialog shows.
+   */
+  signature: { title?: RegExp; screen: RegExp };
 }

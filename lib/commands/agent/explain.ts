@@ -23,7 +23,7 @@ export function explainPane(mux: Mux, id: string): AgentExplanation {
     state: summary.state,
     source: summary.source,
     digest: pane.answerDigest(),
-    foreground: fg && { pid: fg.pid, pgid: fg.pgid, argv: fg.argv, agent: detection.agent },
+    foreground: fg && { pid: fg.pid, pgid: fg.pgid, argv: fg.argv, agent: detection.agent, identifiedBy: detection.identifiedBy },
     rules: detection.rules.map((r) => ({
       id: r.id, agent: r.agent, state: r.state, patterns: r.patterns,
       overridden: SOURCES.indexOf(summary.source) < SOURCES.indexOf('screen-and-activity'),
@@ -51,7 +51,7 @@ export const agentExplain = defineCommand({
   print: (e) => [
     `pane ${e.pane}: ${e.state} (source: ${e.source}) screen ${e.digest}`,
     `foreground: ${e.foreground ? `${shownCommand(e.foreground.argv)} pid ${e.foreground.pid} pgid ${e.foreground.pgid}` : '-'}`,
-    `agent: ${e.foreground?.agent ?? 'none detected'}`,
+    `agent: ${e.foreground?.agent ?? 'none detected'}${e.foreground?.identifiedBy === 'screen' ? ' (from its screen and title: its process runs beyond ssh, where it cannot be seen)' : ''}`,
     e.rules.length ? 'rules that matched:' : 'rules that matched: none',
     ...e.rules.map((r) => `  ${r.id}  ${r.state}${r.overridden ? `  (overridden by ${e.source})` : ''}\n    patterns: ${r.patterns.map((p) => `/${p}/`).join(', ')}`),
     `idle threshold: ${e.idleThresholdMs} ms; last output: ${e.lastOutputMs === null ? 'never' : `${e.lastOutputMs} ms ago`}`,
