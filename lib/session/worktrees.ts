@@ -36,6 +36,10 @@ export interface NewWorktree { repo: string; dir: string; branch: string; base: 
  */
 export async function createWorktree(cwd: string, branch: string, base: string | undefined, under: string | null): Promise<NewWorktree> {
   // The main repository, also when `cwd` is in one of its worktrees: new worktrees go beside it.
+  // Never an option to git: a name or ref is an argument of its own.
+  for (const [what, v] of [['worktree', branch], ['base', base ?? '']] as const) {
+    if (v.startsWith('-')) throw new ThurmError('INVALID_ARGUMENT', `${what}: a branch or ref does not start with "-": ${v}`);
+  }
   const repo = path.dirname((await git(cwd, ['rev-parse', '--path-format=absolute', '--git-common-dir'])).trim());
   await git(repo, ['check-ref-format', '--branch', branch]).catch(() => {
     throw new ThurmError('INVALID_ARGUMENT', `worktree: not a branch name git takes: ${branch}`);

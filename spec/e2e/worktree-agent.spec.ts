@@ -89,6 +89,7 @@ test.serial('agent finish deletes a merged branch with its worktree, and refuses
   t.like(made, { branch: 'feat/search', dir: path.join(env.dir, 'project-worktrees', 'feat-search') });
   t.is(configMatching(repo, 'thurm'), 'branch.feat/search.thurm-base main');
   t.regex((await env.cli(['agent', 'finish', '--pane', '1'])).stderr, /pane 1 is not in a git worktree of its own/);
+  t.regex((await env.cli(['agent', 'new', '--worktree=x', '--base=--orphan', '--cwd', repo, '--', 'sh'])).stderr, /base: a branch or ref does not start with "-": --orphan/);
   t.regex((await env.cli(['agent', 'finish', '--pane', made.pane, '--delete-branch'])).stderr, /delete-branch: only with remove-worktree/);
   t.is((await env.ok(['agent', 'finish', '--pane', made.pane, '--remove-worktree', '--delete-branch'])).trim(), `pane ${made.pane} closed; removed ${made.dir} and branch feat/search`);
   t.is(git(repo, 'branch', '--list', 'feat/search').trim(), '');
