@@ -62,6 +62,12 @@ test.serial('a pane that needs you in another session is flashed, then shows in 
   await term.waitForText('[default]');
   const status = () => term.lines()[29];
   t.false(status().includes('work'), status());
+  // What presses at this server's first answer from work is no news: wait for that answer (work
+  // working, in the session chooser) before the news, as a loaded machine may ask late.
+  await env.ok(['-s', 'work', 'send', '--pane', '2', `printf '\\033]7501;state=working\\007'`, '--enter']);
+  term.write('\x02s');
+  await term.waitFor((s) => / {2}work {2}\S working/.test(s), 'work known here, working');
+  term.write('q');
   await env.ok(['-s', 'work', 'send', '--pane', '2', `printf '\\033]7501;state=blocked\\007'`, '--enter']);
   // News first (a flash, as this session's own notifications), then the mark that stays.
   await term.waitFor(() => status().includes('session work: ◆ blocked (1 pane needs you; prefix s to go there)'), 'the flash of work\'s news');
