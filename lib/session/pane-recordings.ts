@@ -26,13 +26,26 @@ export function markerLabel(s: StatusSummary): string {
 /** A recording as one server hands it to the next (`server upgrade`), which goes on appending to its file. */
 export interface RecordingHandoff { pane: string; file: string; started: number; size: { cols: number; rows: number }; dropped: number }
 
-function open(file: string, flags: string): number {
+const { O_WRONLY, O_CREAT, O_EXCL, O_TRUNC, O_APPEND, O_NONBLOCK } = fs.constants;
+
+/**
+ * Opens a recording's file: a new one (`create`, with `force` one that exists emptied), or one
+ * to go on with. Never blocking (a FIFO with no reader would hold the server), and only a plain file.
+ */
+function open(file: string, how: 'create' | 'force' | 'append'): number {
+  const flags = O_WRONLY | O_CREAT | O_NONBLOCK | (how === 'create' ? O_EXCL : how === 'force' ? O_TRUNC : O_APPEND);
+  let fd: number;
   try {
-    return fs.openSync(file, flags, 0o600);
+    fd = fs.openSync(file, flags, 0o600);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     throw new ThurmError('INVALID_ARGUMENT', e.code === 'EEXIST' ? `${file} exists (--force overwrites it)` : `cannot write ${file}: ${e.message}`);
   }
+  if (!fs.fstatSync(fd).isFile()) {
+    fs.closeSync(fd);
+    throw new ThurmError('INVALID_ARGUMENT', `cannot write ${file}: not a plain file`);
+  }
+  return fd;
 }
 
 class Recording {
@@ -107,7 +120,7 @@ export class PaneRecordings {
     if (!pane) throw new ThurmError('NOT_FOUND', `no such pane: ${id}`);
     const had = this.recordings.get(id);
     if (had) throw new ThurmError('INVALID_ARGUMENT', `pane ${id} is already recording to ${had.file} (thurm record --stop ends it)`);
-    this.recordings.set(id, new Recording(file, open(file, force ? 'w' : 'wx'), pane, this.now, this.now()));
+    this.recordings.set(id, new Recording(file, open(file, force ? 'force' : 'create'), pane, this.now, this.now()));
   }
 
   /** Ends pane `id`'s recording; what it was, or null when it had none. */
@@ -152,7 +165,7 @@ export class PaneRecordings {
       const pane = this.pane(h.pane);
       if (!pane) continue;
       try {
-        this.recordings.set(h.pane, new Recording(h.file, open(h.file, 'a'), pane, this.now, h.started, h));
+        this.recordings.set(h.pane, new Recording(h.file, open(h.file, 'append'), pane, this.now, h.started, h));
       } catch (err) {
         console.error(`thurm: pane ${h.pane}: the recording to ${h.file} ended: ${(err as Error).message}`);
       }

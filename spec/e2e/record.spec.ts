@@ -94,6 +94,11 @@ test.serial('record never overwrites a file unless forced, says why it cannot wr
   t.is(fs.readFileSync(file, 'utf8'), 'mine');
   const nowhere = await env.cli(['record', path.join(env.dir, 'no-such-dir', 'x.cast')]);
   t.regex(nowhere.stderr, /cannot write .*x\.cast: ENOENT/);
+  // A FIFO nobody reads would block an open for writing: refused at once, the server still answering.
+  const fifo = path.join(env.dir, 'fifo.cast');
+  execFileSync('mkfifo', [fifo]);
+  t.regex((await env.cli(['record', '--force', fifo])).stderr, /cannot write .*fifo\.cast: ENXIO/);
+  t.regex((await env.cli(['record', '--force', '/dev/null'])).stderr, /cannot write \/dev\/null: not a plain file/);
   await env.ok(['split', '--', 'sh', '-c', 'echo short-lived; sleep 2']);
   await env.ok(['record', '--pane', '2', '--force', file]);
   await waitUntil(async () => !(await env.json<{ panes: { id: string }[] }>(['list'])).panes.some((p) => p.id === '2'), 'pane 2 to close');
