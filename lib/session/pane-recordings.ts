@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { ThurmError } from '../errors.js';
+import { openPlainFile } from '../plain-file.js';
 import type { StatusSummary } from '../status/program-status.js';
 import { MAX_PIPE_QUEUE, type PipeSource } from './pane-pipes.js';
 import type { Disposable } from '../pty/spawn.js';
@@ -26,26 +27,12 @@ export function markerLabel(s: StatusSummary): string {
 /** A recording as one server hands it to the next (`server upgrade`), which goes on appending to its file. */
 export interface RecordingHandoff { pane: string; file: string; started: number; size: { cols: number; rows: number }; dropped: number }
 
-const { O_WRONLY, O_CREAT, O_EXCL, O_TRUNC, O_APPEND, O_NONBLOCK } = fs.constants;
+const { O_WRONLY, O_CREAT, O_EXCL, O_TRUNC, O_APPEND } = fs.constants;
 
-/**
- * Opens a recording's file: a new one (`create`, with `force` one that exists emptied), or one
- * to go on with. Never blocking (a FIFO with no reader would hold the server), and only a plain file.
- */
+/** Opens a recording's file: a new one (`create`, with `force` one that exists emptied), or one to go on with. */
 function open(file: string, how: 'create' | 'force' | 'append'): number {
-  const flags = O_WRONLY | O_CREAT | O_NONBLOCK | (how === 'create' ? O_EXCL : how === 'force' ? O_TRUNC : O_APPEND);
-  let fd: number;
-  try {
-    fd = fs.openSync(file, flags, 0o600);
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    throw new ThurmError('INVALID_ARGUMENT', e.code === 'EEXIST' ? `${file} exists (--force overwrites it)` : `cannot write ${file}: ${e.message}`);
-  }
-  if (!fs.fstatSync(fd).isFile()) {
-    fs.closeSync(fd);
-    throw new ThurmError('INVALID_ARGUMENT', `cannot write ${file}: not a plain file`);
-  }
-  return fd;
+  const flags = O_WRONLY | O_CREAT | (how === 'create' ? O_EXCL : how === 'force' ? O_TRUNC : O_APPEND);
+  return openPlainFile(file, flags, 'write', `${file} exists (--force overwrites it)`);
 }
 
 class Recording {

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { requireCjs } from '../cjs.js';
 import { ThurmError } from '../errors.js';
+import { readPlainFile } from '../plain-file.js';
 import { dialogOptions } from '../agent/dialog-options.js';
 import type { FarHostsView } from '../server/far-hosts.js';
 import type { Reply } from '../server/protocol.js';
@@ -47,6 +48,8 @@ const MAX_BUFFERED = 1 << 20;
 /** Updates to a viewer: at most one per this many ms (the first of a burst at once). */
 const UPDATE_MS = 100;
 const MAX_BODY = 1024;
+/** A PEM certificate chain or key is far smaller than this. */
+const MAX_PEM = 1 << 20;
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 export interface WebOptions {
@@ -95,7 +98,7 @@ export class WebView {
     private readonly answer: AnswerPath,
   ) {
     const handler = (req: http.IncomingMessage, res: http.ServerResponse) => this.request(req, res);
-    this.server = opts.tls ? https.createServer({ cert: fs.readFileSync(opts.tls.cert), key: fs.readFileSync(opts.tls.key) }, handler) : http.createServer(handler);
+    this.server = opts.tls ? https.createServer({ cert: readPlainFile(opts.tls.cert, MAX_PEM), key: readPlainFile(opts.tls.key, MAX_PEM) }, handler) : http.createServer(handler);
     this.wss = new Wss({ noServer: true, maxPayload: MAX_BODY });
     this.server.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head));
     this.server.on('clientError', (_err, socket) => socket.destroy());

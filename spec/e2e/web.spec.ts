@@ -1,6 +1,7 @@
 // The read-only web view (`thurm web`) in a real headless Chromium (Debian's `chromium`, driven by
 // playwright-core with its executablePath; .ci/run installs it) at a phone's size, and every
 // refusal the server owes a browser or a script that has no business there.
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
@@ -252,4 +253,19 @@ test.serial('with a TLS certificate the view serves https, its cookie is Secure,
   const r = await env.cli(['web', 'stop']);
   t.is(r.code, 0);
   t.regex(await env.ok(['web', 'token', 'list']), /^web view: not running$/m);
+});
+
+test.serial('a TLS certificate or key that is no plain file is refused at once, and the server goes on serving', async (t) => {
+  const env = new ThurmEnv();
+  t.teardown(() => env.cleanup());
+  await env.start(['--', 'sh']);
+  const fixtures = path.join(ROOT, 'spec', 'fixtures', 'web');
+  // A FIFO nobody writes would hold a blocking open(2), and the server with it.
+  const fifo = path.join(env.dir, 'cert.pem');
+  execFileSync('mkfifo', [fifo]);
+  const refused = await env.cli(['web', '--port', '0', '--tls-cert', fifo, '--tls-key', path.join(fixtures, 'test-key.pem')]);
+  t.is(refused.code, 2);
+  t.regex(refused.stderr, /cannot read .*cert\.pem: not a plain file/);
+  t.regex((await env.cli(['web', '--port', '0', '--tls-cert', path.join(fixtures, 'test-cert.pem'), '--tls-key', '/dev/zero'])).stderr, /cannot read \/dev\/zero: not a plain file/);
+  t.is((await env.request<{ panes: unknown[] }>('list')).panes.length, 1, 'the server answers');
 });
