@@ -44,7 +44,7 @@ export const agents = defineCommand({
     const now = Date.now();
     const hosts = ctx.hosts?.list() ?? [];
     const rows = overviewRows(ctx.mux, hosts);
-    const trees = await Promise.all(rows.map((r) => (r.host === null && ctx.mux.paneIds().includes(r.pane) ? worktreeStatus(ctx.mux.pane(r.pane).cwd) : undefined)));
+    const trees = await Promise.all(rows.map((r) => (r.host === null ? worktreeStatus(ctx.mux.pane(r.pane).cwd) : undefined)));
     return {
       agents: rows.map((r, i) => {
         const t = trees[i];

@@ -90,8 +90,6 @@ export function worktreeLabel(s: Pick<WorktreeStatus, 'branch' | 'dirty' | 'ahea
 export class WorktreeStatuses {
   private readonly known = new Map<string, { at: number; status: WorktreeStatus | null; asking: boolean }>();
 
-  constructor(private readonly changed: () => void) {}
-
   /** What is known of `cwd` (undefined: not yet), and asks again when it is old. */
   of(cwd: string, now = Date.now()): WorktreeStatus | null | undefined {
     let k = this.known.get(cwd);
@@ -99,11 +97,7 @@ export class WorktreeStatuses {
     if (!k.asking && now - k.at >= STATUS_MS) {
       k.asking = true;
       const entry = k;
-      void worktreeStatus(cwd).then((status) => {
-        const before = JSON.stringify(entry.status);
-        Object.assign(entry, { at: Date.now(), status, asking: false });
-        if (JSON.stringify(status) !== before) this.changed();
-      });
+      void worktreeStatus(cwd).catch(() => null).then((status) => Object.assign(entry, { at: Date.now(), status, asking: false }));
     }
     return k.at ? k.status : undefined;
   }

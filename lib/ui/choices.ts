@@ -10,7 +10,7 @@ import { WorktreeStatuses, worktreeLabel } from '../session/worktrees.js';
 import { glyph } from './status-view.js';
 
 /** The overview's worktree branches, asked of git in the background (the list is drawn every second). */
-const worktrees = new WorktreeStatuses(() => {});
+const worktrees = new WorktreeStatuses();
 
 /**
  * Every pane with a status, most pressing first, the far hosts' among them; a row's key is its

@@ -71,9 +71,7 @@ test.serial('the log is kept over a server upgrade, a respawn, and a crash with 
   await report(env, 'working --msg third');
   await reported(env, [...expected, 'working third']);
   await env.ok(['save']);
-  const pid = await env.serverPid();
-  process.kill(pid, 'SIGKILL');
-  await waitUntil(() => !alive(pid), 'the server to die');
+  await env.crash();
   const r = await env.cli(['restore', '-d']);
   t.is(r.code, 0, r.stderr);
   t.deepEqual(said(await entries(env)), [...expected, 'working third'], 'restored from the session file');

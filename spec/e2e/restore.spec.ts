@@ -11,7 +11,6 @@ import { Connection } from '../../lib/cli/connection.js';
 import type { SessionInfo } from '../../lib/server/protocol.js';
 import { readSnapshot } from '../../lib/session/session-file.js';
 import { HOSTILE_ARGS, SUPPORTED_SHELLS } from '../helpers/hostile-args.js';
-import { alive } from '../helpers/processes.js';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ROOT, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -35,13 +34,6 @@ async function world(t: ExecutionContext, extraEnv: NodeJS.ProcessEnv = {}, conf
 
 async function info(env: ThurmEnv): Promise<SessionInfo> {
   return env.json<SessionInfo>(['info']);
-}
-
-/** SIGKILLs the server, as a crash would, and waits until it is gone. */
-async function crash(env: ThurmEnv): Promise<void> {
-  const pid = await env.serverPid();
-  process.kill(pid, 'SIGKILL');
-  await waitUntil(() => !alive(pid), 'the server to die');
 }
 
 /** Polls `thurm info` over one connection until `probe` accepts it. */
@@ -70,7 +62,7 @@ test.serial('after kill -9, thurm restore brings back layout, pane ids, focus, c
     const s = readSnapshot(sessionFile(env));
     return s.windows[0].focused === '1' && s.panes[0].history.some((l) => l.includes('history-mark-42')) && s.panes[0].cwd === dir;
   }, 'the session file to have the change');
-  await crash(env);
+  await env.crash();
 
   const r = await env.cli(['restore', '-d']);
   t.is(r.code, 0, r.stderr);
@@ -93,7 +85,7 @@ test.serial('plain thurm after a crash restores the session and says so in the s
   await env.ok(['send', '--pane', '1', 'echo crash-mark-$((2*3))', '--enter']);
   await waitUntil(async () => (await env.capture('1')).includes('crash-mark-6'), 'the mark');
   await env.ok(['save']);
-  await crash(env);
+  await env.crash();
   const term = new TestTerminal(process.execPath, [BIN], env.env, 100, 30);
   t.teardown(() => term.kill());
   await term.waitForText('restored session saved');
@@ -107,7 +99,7 @@ test.serial('what a restore did is shown beside the status line for 10 s, the wi
   await env.ok(['new-window', '-n', 'agents']);
   await env.ok(['select-window', '--index', '0']);
   await waitUntil(() => readSnapshot(sessionFile(env)).windows.length === 2 && readSnapshot(sessionFile(env)).current === 0, 'both windows in the session file');
-  await crash(env);
+  await env.crash();
   await env.ok(['restore', '-d']);
   await env.ok(['send', '--pane', '2', `printf '\\033]7501;state=blocked\\007'`, '--enter']);
   await waitForInfo(env, (i) => i.panes.find((p) => p.id === '2')?.status.state === 'blocked', 'pane 2 blocked');
@@ -147,7 +139,7 @@ test.serial('a command given to a shell (thurm split -- sh -c, the tmux shim\'s 
   const ran = () => fs.readFileSync(log, { encoding: 'utf8', flag: 'a+' }).split('\n').filter(Boolean).sort();
   await waitUntil(() => ran().length === 2, 'both commands to run');
   await waitUntil(() => readSnapshot(sessionFile(env)).panes.length === 3, 'the session file to have all three panes');
-  await crash(env);
+  await env.crash();
   const dry = await env.ok(['restore', '--dry-run']);
   t.regex(dry, /pane 2: shell only: sh -c 'echo RAN .* is not started again: a shell in its directory instead/);
   t.regex(dry, /pane 3: shell only: \S+ -c 'echo SHIM .* is not started again/);
@@ -170,7 +162,7 @@ test.serial('titles given with rename-pane and the tmux shim\'s select-pane -T c
   await env.ok(['rename-pane', '--pane', '1', 'given-one']);
   await env.ok(['send', '--pane', '1', "tmux select-pane -t %2 -T 'given two'", '--enter']);
   await waitUntil(() => readSnapshot(sessionFile(env)).panes.map((p) => p.givenTitle).join() === 'given-one,given two', 'the titles in the session file');
-  await crash(env);
+  await env.crash();
   await env.ok(['restore', '-d']);
   t.deepEqual((await info(env)).panes.map((p) => p.title), ['given-one', 'given two']);
   const term = new TestTerminal(process.execPath, [BIN, 'attach'], env.env, 100, 30);
@@ -217,7 +209,7 @@ test.serial('a Claude Code run by a path not on PATH is bound once its transcrip
   hook('Stop');
   await waitForInfo(env, (i) => i.panes[0].hook?.sessionId === id, 'the session bound at Stop');
   await env.ok(['save']);
-  await crash(env);
+  await env.crash();
   const r = await env.cli(['restore', '-d']);
   t.is(r.code, 0, r.stderr);
   t.true(r.stdout.includes(`pane 1: resumed: ${process.execPath} ${claude} --resume ${id} `), r.stdout);
@@ -245,7 +237,7 @@ test.serial('a resumed agent gets the variables its command line gave it, and no
   await env.ok(['save']);
   // The screen says which line the command was entered on (seen empty once in a full run, not since).
   t.deepEqual(readSnapshot(sessionFile(env)).panes[0].agent?.env, [['ANTHROPIC_BASE_URL', url]], `the screen:\n${await env.capture('1')}`);
-  await crash(env);
+  await env.crash();
   const dry = await env.cli(['restore', '--dry-run']);
   t.regex(dry.stdout, /pane 1: resumed: .*with ANTHROPIC_BASE_URL from its command line/, dry.stdout);
   t.false(dry.stdout.split('\n').find((l) => l.startsWith('pane 1:'))!.includes('127.0.0.1'), 'the report names variables; their values are only in what is typed');
@@ -281,7 +273,7 @@ for (const name of SUPPORTED_SHELLS) {
     await env.ok(['send', '--pane', '1', reportingAgent(env), '--enter']);
     await waitForInfo(env, (i) => i.panes[0].agent?.sessionId === 'sess-1', 'the agent report');
     await env.ok(['save']);
-    await crash(env);
+    await env.crash();
     const r = await env.cli(['restore', '-d']);
     t.regex(r.stdout, /pane 1: resumed/, r.stderr);
     const fg = await waitForInfo(env, (i) => (i.panes[0].foreground?.argv[1] === HOLD_ARGV ? i.panes[0].foreground : null), 'the resumed agent in the foreground');
@@ -301,7 +293,7 @@ test.serial('a shell thurm cannot type into gets no resume, and the border and r
   await env.ok(['new', '-d', '--', reportingAgent(env)]);
   await waitForInfo(env, (i) => i.panes[0].agent?.sessionId === 'sess-1', 'the agent report');
   await env.ok(['save']);
-  await crash(env);
+  await env.crash();
   const term = new TestTerminal(process.execPath, [BIN], env.env, 100, 30);
   t.teardown(() => term.kill());
   await term.waitForText('[resume skipped]');
@@ -318,7 +310,7 @@ test.serial('a corrupt session file is moved aside and the .bak restored; nothin
   await waitUntil(async () => (await env.capture('1')).includes('bak-mark-16'), 'the mark');
   await env.ok(['save']);
   await env.ok(['save']);
-  await crash(env);
+  await env.crash();
   const file = sessionFile(env);
   fs.writeFileSync(file, '{"version":1,"panes":[{"argv":["touch","/tmp/thurm-pwned"]');
   const r = await env.cli(['restore', '-d']);

@@ -4,7 +4,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
-import { alive } from '../helpers/processes.js';
 import { TestTerminal } from '../helpers/terminal.js';
 import { BIN, ThurmEnv } from '../helpers/thurm-env.js';
 import { waitUntil } from '../helpers/wait.js';
@@ -60,9 +59,7 @@ test.serial('an agent in its own worktree: made on a new branch and named after 
 
   // Saved, killed with the server, restored: the pane comes back in its worktree.
   await env.ok(['save']);
-  const pid = await env.serverPid();
-  process.kill(pid, 'SIGKILL');
-  await waitUntil(() => !alive(pid), 'the server to die');
+  await env.crash();
   const restored = await env.cli(['restore', '-d']);
   t.is(restored.code, 0, restored.stderr);
   await waitUntil(async () => (await env.json<{ panes: { id: string; cwd: string }[] }>(['info'])).panes.find((p) => p.id === '2')?.cwd === dir, 'pane 2 back in its worktree');

@@ -15,6 +15,8 @@ import { capture } from '../../lib/commands/capture.js';
 import type { Command } from '../../lib/commands/command.js';
 import { COMMANDS } from '../../lib/commands/index.js';
 import { socketPath } from '../../lib/server/socket-path.js';
+import { alive } from './processes.js';
+import { waitUntil } from './wait.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const BIN = path.join(ROOT, 'bin', 'thurm');
@@ -167,6 +169,13 @@ export class ThurmEnv {
 
   async serverPid(): Promise<number> {
     return (this.knownPid = (await this.request<{ serverPid: number }>('info')).serverPid);
+  }
+
+  /** SIGKILLs the server, as a crash would, and waits until it is gone. */
+  async crash(): Promise<void> {
+    const pid = await this.serverPid();
+    process.kill(pid, 'SIGKILL');
+    await waitUntil(() => !alive(pid), 'the server to die');
   }
 
   /** Closes the shared connections, once their servers have let go of them (for a spec that counts connections). */
