@@ -29,10 +29,15 @@ export function codexNotifyPayload(text: string): CodexTurn | null {
 const MAX_DAYS = 62;
 
 /**
- * Whether Codex keeps a rollout for `threadId` (`sessions/YYYY/MM/DD/rollout-...-<id>.jsonl`),
- * i.e. whether `codex resume` can bring it back; looks at the newest MAX_DAYS days only.
+ * Whether Codex keeps a rollout for `threadId`, i.e. whether `codex resume` can bring it back;
+ * looks at the newest MAX_DAYS days only.
  */
 export function hasRollout(codexHome: string, threadId: string): boolean {
+  return findRollout(codexHome, threadId) !== null;
+}
+
+/** The rollout Codex keeps for `threadId` (`sessions/YYYY/MM/DD/rollout-...-<id>.jsonl`) in the newest MAX_DAYS days, or null. */
+export function findRollout(codexHome: string, threadId: string): string | null {
   const newest = (dir: string) => {
     try {
       return fs.readdirSync(dir).filter((d) => /^\d+$/.test(d)).sort().reverse().map((d) => path.join(dir, d));
@@ -44,16 +49,17 @@ export function hasRollout(codexHome: string, threadId: string): boolean {
   for (const year of newest(path.join(codexHome, 'sessions'))) {
     for (const month of newest(year)) {
       for (const day of newest(month)) {
-        if (++days > MAX_DAYS) return false;
+        if (++days > MAX_DAYS) return null;
         try {
-          if (fs.readdirSync(day).some((f) => f.startsWith('rollout-') && f.endsWith(`-${threadId}.jsonl`))) return true;
+          const found = fs.readdirSync(day).find((f) => f.startsWith('rollout-') && f.endsWith(`-${threadId}.jsonl`));
+          if (found) return path.join(day, found);
         } catch {
           // an unreadable day: look at the next
         }
       }
     }
   }
-  return false;
+  return null;
 }
 
 /** Codex's own folder (CODEX_HOME, else ~/.codex). */

@@ -16,22 +16,24 @@ const MAX_INPUT = 1024 * 1024;
 /** A hook must never hang its agent: stop reading stdin after a while, or at once on a tty. */
 const READ_TIMEOUT_MS = 2000;
 /** Connecting and reporting together take at most this long, whatever the server does. */
-const SERVER_TIMEOUT_MS = 1000;
+export const SERVER_TIMEOUT_MS = 1000;
 
-function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) return Promise.resolve('');
+/** stdin's bytes: at most MAX_INPUT, for at most READ_TIMEOUT_MS; none from a tty. */
+export function readStdin(): Promise<Buffer> {
+  if (process.stdin.isTTY) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve) => {
-    let data = '';
+    const chunks: Buffer[] = [];
+    let size = 0;
     const done = () => {
       clearTimeout(timer);
       process.stdin.pause();
-      resolve(data);
+      resolve(Buffer.concat(chunks));
     };
     const timer = setTimeout(done, READ_TIMEOUT_MS);
-    process.stdin.setEncoding('utf8');
-    process.stdin.on('data', (chunk: string) => {
-      data += chunk;
-      if (data.length > MAX_INPUT) done();
+    process.stdin.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > MAX_INPUT) done();
     });
     process.stdin.on('end', done);
     process.stdin.on('error', done);
@@ -119,7 +121,7 @@ export async function runAgentHook(kind: string, arg?: string): Promise<void> {
   try {
     if (identityByName(kind)?.agent === 'codex' && arg !== undefined) return await codexNotify(arg);
     const agent = identityByName(kind)?.agent ?? kind;
-    const hook = hookObject(await readStdin());
+    const hook = hookObject((await readStdin()).toString('utf8'));
     const payload = hook && payloadOf(hook);
     const socket = process.env.THURM_SOCKET;
     const owner = findAgentProcess(agent);

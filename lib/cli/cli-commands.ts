@@ -191,6 +191,15 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
     },
   },
   {
+    group: 'agent',
+    usage: 'statusline',
+    describe: 'Claude Code\'s status-line command (`integration install claude-code`): hands its JSON to thurm (context, cost, limits), then runs your own status line, its output unchanged',
+    details: '(see [agents.md](agents.md)); `--own COMMAND`: your own status-line command, run through /bin/sh with the same stdin; exits as it does',
+    placeholders: { own: 'COMMAND' },
+    options: { own: { type: 'string', describe: 'your own status-line command' } },
+    run: async (argv) => (await import('./agent-statusline.js')).runAgentStatusline(argv.own === undefined ? undefined : String(argv.own)),
+  },
+  {
     usage: 'proxy',
     describe: 'Join this stdio to the session\'s socket: what a far thurm\'s link runs through ssh (see thurm host)',
     details: '; writes `thurm-proxy protocol=N version=V` first, then passes bytes both ways. `--protocol N`: refuse (exit 10) unless this thurm speaks protocol N',
@@ -231,7 +240,7 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
     group: 'integration',
     usage: 'install <agent>',
     describe: 'Merge thurm\'s hooks into the agent\'s settings (claude-code, codex)',
-    details: '(`--print`: only print them); for Codex, thurm becomes its `notify` program (`~/.codex/config.toml`, backup kept), so restores resume its thread',
+    details: '(`--print`: only print them); for Claude Code also its status line, which hands thurm the context, cost and limits and then runs yours; for Codex, thurm becomes its `notify` program (`~/.codex/config.toml`, backup kept), so restores resume its thread',
     placeholders: { settings: 'FILE' },
     options: {
       print: { type: 'boolean', describe: 'only print the merged settings' },
@@ -241,14 +250,31 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
       const { installClaudeCode, installCodex } = await import('./integration.js');
       const install = argv.agent === 'codex' ? installCodex : argv.agent === 'claude-code' || argv.agent === 'claude' ? installClaudeCode : null;
       if (!install) throw new ThurmError('INVALID_ARGUMENT', `no integration for: ${String(argv.agent)} (known: claude-code, codex)`);
-      process.stdout.write(install({
-        print: argv.print === true,
-        settings: argv.settings as string | undefined,
-        thurmBin: path.resolve(process.argv[1]),
-      }));
+      process.stdout.write(install(integrationOptions(argv)));
+    },
+  },
+  {
+    group: 'integration',
+    usage: 'uninstall <agent>',
+    describe: 'Take thurm\'s hooks and status line out of the agent\'s settings, your own status line back as it was',
+    details: '(`--print`: only print the result); settings unchanged since the install get their backup\'s text back byte for byte',
+    placeholders: { settings: 'FILE' },
+    options: {
+      print: { type: 'boolean', describe: 'only print the settings without thurm' },
+      settings: { type: 'string', describe: 'settings file (default: ~/.claude/settings.json, ~/.codex/config.toml)' },
+    },
+    run: async (argv) => {
+      const { uninstallClaudeCode, uninstallCodex } = await import('./integration.js');
+      const uninstall = argv.agent === 'codex' ? uninstallCodex : argv.agent === 'claude-code' || argv.agent === 'claude' ? uninstallClaudeCode : null;
+      if (!uninstall) throw new ThurmError('INVALID_ARGUMENT', `no integration for: ${String(argv.agent)} (known: claude-code, codex)`);
+      process.stdout.write(uninstall(integrationOptions(argv)));
     },
   },
 ];
+
+function integrationOptions(argv: CliArgv): { print: boolean; settings?: string; thurmBin: string } {
+  return { print: argv.print === true, settings: argv.settings as string | undefined, thurmBin: path.resolve(process.argv[1]) };
+}
 
 /** How long the CLI waits for a command's reply (null: as long as it takes). */
 function replyTimeout(command: Command<any, any>, request: Record<string, unknown>): number | null {

@@ -7,9 +7,9 @@ import type { CliArgv, CliCommand } from './cli-commands.js';
 import { GLOBAL_OPTIONS } from './cli-commands.js';
 
 const GROUPS = {
-  agent: { describe: 'Agent reports, prompts, hooks, explanations and logs', demand: 'agent: give a subcommand (new, finish, report, release, prompt, answer, explain, log, hook)' },
+  agent: { describe: 'Agent reports, prompts, hooks, explanations and logs', demand: 'agent: give a subcommand (new, finish, report, release, prompt, answer, explain, log, hook, statusline)' },
   host: { describe: 'Far hosts reached over ssh (thurm --host NAME COMMAND runs a command there)', demand: 'host: give a subcommand (add, list, remove)' },
-  integration: { describe: 'Integrate thurm with an agent', demand: 'integration: give a subcommand (install)' },
+  integration: { describe: 'Integrate thurm with an agent', demand: 'integration: give a subcommand (install, uninstall)' },
   server: { describe: 'The session\'s server process', demand: 'server: give a subcommand (upgrade)' },
 } as const;
 

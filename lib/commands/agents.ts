@@ -7,6 +7,7 @@ import { worktreeLabel, worktreeStatus } from '../session/worktrees.js';
 import { SOURCES } from '../status/program-status.js';
 import { STATES } from '../status/osc7501.js';
 import { defineCommand } from './command.js';
+import { USAGE_FIELD } from '../agent/usage.js';
 
 export const agents = defineCommand({
   name: 'agents',
@@ -29,6 +30,7 @@ export const agents = defineCommand({
         branch: field.string({ max: 256 }).nullable(), base: field.string({ max: 256 }).nullable(), dir: field.string({ max: 4096 }),
         dirty: field.bool().describe('uncommitted changes, untracked files included'), ahead: field.int({ min: 0 }).nullable().describe('commits not on its base'),
       }).nullable().optional().describe('the git worktree of its own it is in (`agent new --worktree`); absent for a far host\'s pane'),
+      usage: USAGE_FIELD.nullable().optional().describe('what its agent reported of its context, cost and limits, while it runs'),
     })).describe('most pressing first; stale rows after every live one'),
     hosts: field.array(field.object({
       name: field.string({ max: 32 }),

@@ -3,6 +3,7 @@ import { SESSION_INFO, type PaneInfo, type SessionInfo } from '../server/protoco
 import type { Mux } from '../session/mux.js';
 import type { PaneView } from '../session/pane.js';
 import { printable, shownCommand } from '../sanitize.js';
+import { usageLabel } from '../agent/usage.js';
 import { frameStats } from '../ui/frame-stats.js';
 import { defineCommand } from './command.js';
 import { paneSummary } from './list.js';
@@ -72,6 +73,7 @@ export function paneInfo(mux: Mux, id: string): PaneInfo {
     exit: pane.exit,
     pipe: mux.pipes.describe(id),
     recording: mux.recordings.describe(id),
+    usage: mux.usages.get(id),
   };
 }
 
@@ -93,6 +95,7 @@ export const info = defineCommand({
       `  foreground: ${p.foreground ? `${shownCommand(p.foreground.argv)} pid ${p.foreground.pid} pgid ${p.foreground.pgid}` : '-'}`,
       `  status: ${p.status.state}${p.status.source !== 'none' ? ` (${p.status.source})` : ''}${p.status.text ? ` ${p.status.text}` : ''}${p.status.progress !== null ? ` ${p.status.progress}%` : ''}${p.exit ? `  exited: ${p.exit.signal ? `signal ${p.exit.signal}` : p.exit.exitCode}` : ''}`,
       ...(p.agent ? [`  agent ${p.agent.agent}: ${p.agent.status} (turn ${p.agent.turn}) instance ${p.agent.instance} owner ${p.agent.ownerPid}${p.agent.sessionId ? ` session ${p.agent.sessionId}` : ''}${p.agent.message ? ` ${JSON.stringify(p.agent.message)}` : ''}`] : []),
+      ...(p.usage ? [`  usage: ${usageLabel(p.usage) || '-'} (${p.usage.source}${p.usage.model ? `, ${p.usage.model.name}` : ''})`] : []),
       ...(p.hook ? [`  hook ${p.hook.agent}: ${p.hook.status} (${p.hook.event}) owner ${p.hook.ownerPid}${p.hook.sessionId ? ` session ${p.hook.sessionId}` : ''}${p.hook.message ? ` ${JSON.stringify(p.hook.message)}` : ''}`] : []),
       ...p.programs.flatMap((g) => [
         `  program ${g.app ?? '(no app)'}`,

@@ -74,6 +74,7 @@ export const COMMAND_MODULES = {
   'agent-finish': async () => (await import('./agent/finish.js')).agentFinish,
   'agent-answer': async () => (await import('./agent/answer.js')).agentAnswer,
   'agent-hook': async () => (await import('./agent/hook.js')).agentHook,
+  'agent-statusline': async () => (await import('./agent/statusline.js')).agentStatusline,
   schema: async () => (await import('./schema.js')).schema,
 } satisfies Record<string, Loader>;
 

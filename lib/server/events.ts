@@ -124,6 +124,7 @@ export function subscribe(mux: Mux, filter: EventFilter, send: (frame: Buffer) =
       case 'layout-changed': return emit('layout-changed', undefined, { panes: mux.paneIds(), zoomed: mux.zoomed });
       case 'pane-title-changed': return emit('title-changed', e.pane, { title: mux.pane(e.pane).title });
       case 'status-changed': return onStatus(e.pane);
+      case 'usage-changed': return emit('usage-changed', e.pane, { usage: mux.usages.get(e.pane) });
       case 'notification': return emit('notification', e.pane, { cause: e.notification.cause, title: e.notification.title, text: e.notification.text });
       case 'notification-delivered':
         // A `notify test` run is its command's reply, of no pane.

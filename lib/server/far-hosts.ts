@@ -11,6 +11,7 @@ import { Connection } from '../cli/connection.js';
 import { ERROR_CODES, ThurmError } from '../errors.js';
 import { sanitizeText } from '../sanitize.js';
 import type { AgentRow } from '../session/agents.js';
+import { USAGE_FIELD, type ReportedUsage } from '../agent/usage.js';
 import { type FarHostState, hostsPath, PROXY_HEADER, readHosts, sshArgv, type Host } from '../session/hosts.js';
 import { SOURCES, type StatusNotification } from '../status/program-status.js';
 import { isState, needsYou } from '../status/states.js';
@@ -58,7 +59,16 @@ const WATCH_MS = 2000;
 /** A far pane id as a far server gives it (a digit string; a bound on anything else). */
 const PANE_ID = /^[A-Za-z0-9%_-]{1,32}$/;
 /** The events that can change what `agents` answers. */
-const TRIGGERS = ['status-changed', 'pane-added', 'pane-closed', 'pane-respawned', 'window-moved', 'window-closed'];
+const TRIGGERS = ['status-changed', 'usage-changed', 'pane-added', 'pane-closed', 'pane-respawned', 'window-moved', 'window-closed'];
+
+/** A far row's usage when it is one (a far thurm's checked like a request's), else null. */
+function farUsage(v: unknown): ReportedUsage | null {
+  try {
+    return v == null ? null : USAGE_FIELD.check(v, 'usage');
+  } catch {
+    return null;
+  }
+}
 
 /** A host's link failed: in which state, and what was said. */
 class LinkFailure extends Error {
@@ -222,7 +232,7 @@ class FarHost implements FarHostView {
         const rows = agents.filter((a) => !a.host && isState(a.state) && Number.isInteger(a.window) && PANE_ID.test(a.pane));
         this.agents = rows.map((a) => ({
           pane: a.pane, window: a.window, state: a.state, source: SOURCES.includes(a.source) ? a.source : 'none', since: now - Math.max(0, Number(a.forMs) || 0),
-          app: a.app === null ? null : sanitizeText(String(a.app), 64), text: sanitizeText(String(a.text), 4096),
+          app: a.app === null ? null : sanitizeText(String(a.app), 64), text: sanitizeText(String(a.text), 4096), usage: farUsage(a.usage),
         }));
         this.tell(rows);
         this.retryMs = FIRST_RETRY_MS;

@@ -24,6 +24,7 @@ import { field, type Input, type Output, type Shape } from '../fields.js';
 import { MAX_TITLE } from '../sanitize.js';
 import { KINDS, STATES } from '../status/osc7501.js';
 import { NOTIFICATION_CAUSES, SOURCES } from '../status/program-status.js';
+import { USAGE_FIELD } from '../agent/usage.js';
 
 export const PROTOCOL_VERSION = 1;
 export const MAX_FRAME = 64 * 1024;
@@ -107,6 +108,7 @@ export const EVENTS = {
   'layout-changed': { pane: false, describe: 'the current window\'s panes moved, came, went or zoomed', fields: { panes: field.array(PANE_ID).describe('ids in layout order'), zoomed: PANE_ID.nullable() } },
   'title-changed': { pane: true, describe: 'a pane\'s title changed (at most four a second per pane, the latest always last: a spinner in a title is no stream of events)', fields: { title: field.string({ max: MAX_TITLE }) } },
   'status-changed': { pane: true, describe: 'a pane\'s committed status changed (each change once, with a new `seq`), or a blocked pane\'s dialog was drawn since (the same status, a new `digest`)', fields: { status: PANE_STATUS, digest: field.string({ max: 128 }).describe('of a blocked pane\'s screen, for `agent answer --expect`').optional() } },
+  'usage-changed': { pane: true, describe: 'the pane\'s agent reported other usage figures (context, cost, limits), or its agent left (`usage` null); at most one a second per pane', fields: { usage: USAGE_FIELD.nullable() } },
   'agent-bound': { pane: true, describe: 'an agent instance took the pane with its reports', fields: { agent: field.string({ max: 64 }), instance: field.string({ max: 128 }), ownerPid: field.int({ min: 1 }), sessionId: field.string({ max: 256 }).nullable() } },
   'agent-released': { pane: true, describe: 'the instance let go of the pane, or was replaced', fields: { instance: field.string({ max: 128 }) } },
   notification: { pane: true, describe: 'the pane raised a notification', fields: { cause: field.enum(NOTIFICATION_CAUSES), title: field.string({ max: MAX_TITLE }), text: field.string({ max: 4096 }) } },
@@ -300,6 +302,7 @@ const PANE_INFO = field.object({
     .nullable().describe('the shell command its output is piped to (`thurm pipe`), or null'),
   recording: field.object({ file: field.string(), dropped: field.int({ min: 0 }), failed: field.string().nullable().describe('why the file stopped being written (a full disk)') })
     .nullable().describe('the file its output is recorded to (`thurm record`), or null'),
+  usage: USAGE_FIELD.nullable().describe('what its agent reported of its context, cost and limits, while that agent runs'),
 });
 export type PaneInfo = (typeof PANE_INFO)['out'];
 
@@ -367,6 +370,7 @@ export const AGENT_EXPLANATION = {
     stale: field.string().nullable().describe('why it no longer counts'),
   }).nullable(),
   lifetime: field.object({ starts: field.string(), ends: field.string() }).describe('what gives the winning source\'s state and what ends it'),
+  usage: USAGE_FIELD.nullable().describe('what the agent reported of its context, cost and limits, each figure with the field it came from'),
 };
 export type AgentExplanation = Output<typeof AGENT_EXPLANATION>;
 

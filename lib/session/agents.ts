@@ -3,6 +3,7 @@
 // host-qualified ids (`build:3`), those of a host whose link is not live last and marked stale.
 import type { State } from '../status/osc7501.js';
 import type { StatusSource } from '../status/program-status.js';
+import { usageLabel, type ReportedUsage } from '../agent/usage.js';
 import { overviewRank, STATE_TABLE } from '../status/states.js';
 import type { Mux } from './mux.js';
 import type { Window } from './windows.js';
@@ -19,6 +20,8 @@ export interface AgentRow {
   since: number;
   /** Its git worktree's branch and how it stands (`fix-login*+2`, worktrees.ts), when it is in a worktree of its own. */
   worktree?: string | null;
+  /** What its agent reported of its context, cost and limits (agent-usages.ts). */
+  usage?: ReportedUsage | null;
 }
 
 /** A row of the overview: a pane of this session (host null) or of a far host (pane `host:id`). */
@@ -41,7 +44,7 @@ export function agentRows(mux: Mux): AgentRow[] {
   for (const pane of mux.paneIds()) {
     const s = mux.pane(pane).summary();
     if (s.state === 'none') continue;
-    rows.push({ pane, window: mux.windowOf(pane).index, state: s.state, source: s.source, app: s.app, text: s.text, since: mux.stateSince(pane) });
+    rows.push({ pane, window: mux.windowOf(pane).index, state: s.state, source: s.source, app: s.app, text: s.text, since: mux.stateSince(pane), usage: mux.usages.get(pane) });
   }
   return rows.sort(pressing);
 }
@@ -59,14 +62,14 @@ export function overviewRows(mux: Mux, far: readonly FarAgents[]): OverviewRow[]
 
 /**
  * The overview's lines, columns aligned however long the ids are: glyph, window, pane, state,
- * time in it, app and message (`◆ window 0  pane 2   blocked     12s  claude-code: Allow?`); a
+ * time in it, worktree, usage, app and message (`◆ window 0  pane 2   blocked     12s  (ctx 42% · $1.20)  claude-code: Allow?`); a
  * stale row (its host's link is down) says so first, with no glyph of a live state.
  */
 export function agentLines(rows: readonly (AgentRow & { stale?: boolean })[], now: number): string[] {
   const windowWidth = Math.max(0, ...rows.map((r) => String(r.window).length));
   const paneWidth = Math.max(0, ...rows.map((r) => r.pane.length));
   return rows.map((r) => `${r.stale ? '? stale' : STATE_TABLE[r.state].glyph} window ${String(r.window).padEnd(windowWidth)}  pane ${r.pane.padEnd(paneWidth)}  `
-    + `${r.state.padEnd(7)} ${duration(now - r.since).padStart(7)}  ${r.worktree ? `[${r.worktree}]  ` : ''}${r.app ?? '-'}${r.text ? `: ${r.text}` : ''}`);
+    + `${r.state.padEnd(7)} ${duration(now - r.since).padStart(7)}  ${r.worktree ? `[${r.worktree}]  ` : ''}${r.usage && usageLabel(r.usage) ? `(${usageLabel(r.usage)})  ` : ''}${r.app ?? '-'}${r.text ? `: ${r.text}` : ''}`);
 }
 
 /** `1h 02m`, `3m 05s`, `12s`. */

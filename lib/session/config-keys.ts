@@ -246,7 +246,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     key: 'notify.route', at: 'notify.routes', doc: 'a command that carries notifications on (ntfy, a webhook, a chat script): argv, the event as JSON on stdin',
     value: tables({
       name: { value: value.text('a route name'), required: true, example: '"phone"' },
-      states: { value: value.causes(), as: 'causes', default: ['blocked', 'error'], example: '["blocked", "error"]', doc: 'the causes it carries: blocked, done, error, program (a program\'s own notification), bell' },
+      states: { value: value.causes(), as: 'causes', default: ['blocked', 'error'], example: '["blocked", "error"]', doc: 'the causes it carries: blocked, done, error, program (a program\'s own notification), bell, usage (a usage alert)' },
       after: { value: value.seconds(86_400, true), as: 'afterMs', default: 0, example: '60', doc: 'seconds a notification stays unanswered before the route runs (0: at once)' },
       command: { value: value.argv(), required: true, example: '["ntfy", "publish", "my-topic"]', doc: 'no shell: THURM_NOTIFY_TITLE, _TEXT, _PANE, _CAUSE, _KIND and _ROUTE are set too' },
       repeat: { value: value.seconds(86_400, true), as: 'repeatMs', default: 0, example: '600', doc: 'run again this often while still unanswered (0: never)' },
@@ -255,6 +255,9 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     }),
   },
   { key: 'agents.worktree-dir', at: 'agents.worktreeDir', value: value.folder(), example: '"~/worktrees"', doc: 'where `agent new --worktree` makes worktrees (default: REPO-worktrees beside the repository)' },
+  { key: 'agents.context-alert', at: 'agents.contextAlert', value: value.int(0, 100), doc: 'an agent\'s context this full (percent) alerts once: the pane\'s border and one `usage` notification (0: never)' },
+  { key: 'agents.limit-alert', at: 'agents.limitAlert', value: value.int(0, 100), doc: 'a plan limit this used (percent) alerts the same way (0: never)' },
+  { key: 'agents.usage-in-border', at: 'agents.usageInBorder', value: value.bool(), doc: 'true: each agent pane\'s border shows its context, cost and nearest limit' },
   { key: 'tmux.shim', at: 'tmux.shim', value: value.bool(), doc: 'false: `tmux` in a pane is whatever your PATH has, and no TMUX or TMUX_PANE is set' },
   { key: 'detection.enabled', at: 'detection.enabled', value: value.bool(), doc: 'false: only reports, hooks and OSC 7501 set a pane\'s state' },
   { key: 'detection.idle-threshold', at: 'detection.idleThresholdMs', value: value.seconds(3600), doc: 'seconds without output before an agent counts as idle' },

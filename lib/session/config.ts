@@ -26,8 +26,11 @@ export interface Config {
   notifications: { desktop: 'osc9' | 'osc777' | 'off'; command: string[] };
   /** `[[notify.route]]`: commands notifications go through (notify-routes.ts). */
   notify: { routes: NotifyRoute[] };
-  /** worktreeDir: where `agent new --worktree` makes worktrees (null: beside the repository). */
-  agents: { worktreeDir: string | null };
+  /**
+   * worktreeDir: where `agent new --worktree` makes worktrees (null: beside the repository);
+   * contextAlert / limitAlert: the usage percentages that alert (0: never); usageInBorder: borders show usage.
+   */
+  agents: { worktreeDir: string | null; contextAlert: number; limitAlert: number; usageInBorder: boolean };
   detection: DetectionConfig & { ai: { command: string[]; intervalMs: number; timeoutMs: number } };
   /** `shim`: `tmux` in a pane is thurm's tmux shim, and $TMUX and $TMUX_PANE are set (lib/tmux/). */
   tmux: { shim: boolean };
@@ -46,7 +49,7 @@ export const DEFAULT_CONFIG: Config = {
   },
   notifications: { desktop: 'osc9', command: [] },
   notify: { routes: [] },
-  agents: { worktreeDir: null },
+  agents: { worktreeDir: null, contextAlert: 90, limitAlert: 80, usageInBorder: false },
   detection: { enabled: true, idleThresholdMs: 5000, rules: [], ai: { command: [], intervalMs: 10_000, timeoutMs: 5000 } },
   tmux: { shim: true },
 };

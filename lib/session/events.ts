@@ -13,6 +13,8 @@ export type MuxEvent =
   | { type: 'pane-respawned'; pane: string }
   | { type: 'pane-resized'; pane: string }
   | { type: 'status-changed'; pane: string }
+  /** The pane's agent reported other usage figures, or its usage went with it (Mux.usages). */
+  | { type: 'usage-changed'; pane: string }
   /** `far`: a far host's pane (`build:3`, lib/server/far-hosts.ts), not one of this session's. */
   | { type: 'notification'; pane: string; notification: StatusNotification; far?: true }
   /** A `[[notify.route]]` command ran for a notification, its repeat, its resolution or `notify test` (notify-routes.ts). */

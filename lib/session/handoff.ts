@@ -7,6 +7,7 @@ import type { Pane } from './pane.js';
 import type { PaneLive } from './pane-live.js';
 import type { PasteBuffer } from './paste-buffers.js';
 import type { RecordingHandoff } from './pane-recordings.js';
+import type { UsageHandoff } from './agent-usages.js';
 import type { WindowSnapshot } from './windows.js';
 
 export const HANDOFF_VERSION = 2;
@@ -42,6 +43,8 @@ export interface Handoff {
   tmux?: { options: [scope: string, name: string, value: string][]; binds: KeyBind[]; environment: [name: string, value: string | null][] };
   /** The panes' recordings (`thurm record`), which the new server appends to; absent from older servers. */
   recordings?: RecordingHandoff[];
+  /** The agents' usage and the alerts already raised; absent from older servers. */
+  usages?: UsageHandoff[];
 }
 
 /** Messages on the IPC channel between the old server and the new one, in this order. */

@@ -4,14 +4,16 @@
 // behalf: a pane's start and end (pane-lifecycle.ts), arranging panes (arrange.ts), window
 // changes (window-changes.ts), client sizing (client-sizes.ts), each pane's pipe
 // (pane-pipes.ts) and recording (pane-recordings.ts), the notification routes (notify-routes.ts),
-// and persistence and the handover (persistence.ts). Every change is announced as a MuxEvent;
-// see events.ts.
-// It is some 570 lines because it is the one place readers ask (about 100 lines of read-only
+// the agents' usage (agent-usages.ts), and persistence and the handover (persistence.ts). Every
+// change is announced as a MuxEvent; see events.ts.
+// It is some 590 lines because it is the one place readers ask (about 100 lines of read-only
 // queries: panes, windows, names, geometry) beside what must stay with the state it changes:
 // opening panes and windows, focus, typing, the marked pane, the relayout and the session's end,
 // and the small tables the session keeps for tmux (option values, bound keys, the environment).
 import type { HookEvent } from '../agent/hook.js';
 import type { AgentReleaseInput, AgentReportInput } from '../agent/ownership.js';
+import { claudeStatusLineUsage } from '../agent/usage.js';
+import { AgentUsages } from './agent-usages.js';
 import { ThurmError } from '../errors.js';
 import { LIVE_PROC, type ProcFacts } from '../pty/proc.js';
 import { AfterKeys } from './after-keys.js';
@@ -105,6 +107,8 @@ export class Mux {
   readonly recordings: PaneRecordings;
   /** Where notifications go beyond the terminal (`[[notify.route]]`, notify-routes.ts). */
   readonly notifyRoutes = new NotifyRoutes(() => this.config.notify.routes, () => this.session, (d) => this.events.emit({ type: 'notification-delivered', ...d }));
+  /** Each pane's agent usage: context, cost, limits (`usage-changed`, agent-usages.ts). */
+  readonly usages: AgentUsages;
 
   constructor(opts: MuxOptions) {
     this.sessionName = opts.session;
@@ -130,6 +134,18 @@ export class Mux {
     }, this.now);
     this.lifecycle = new PaneLifecycle(this, parts, { panes: this.panes, notifier: this.notifier, reaper: this.reaper, pipes: this.pipes, recordings: this.recordings, spawnPty: opts.spawn, proc: this.proc, now: this.now, timer });
     this.watch = new StatusWatch(this, (id) => this.livePane(id), (pane) => this.events.emit({ type: 'status-changed', pane }), this.now, timer());
+    this.usages = new AgentUsages({
+      pane: (id) => this.panes.get(id) ?? null, proc: this.proc, now: this.now, timer: timer(),
+      thresholds: () => ({ context: this.config.agents.contextAlert, limit: this.config.agents.limitAlert }),
+      changed: (pane) => this.events.emit({ type: 'usage-changed', pane }),
+      alert: (pane, usage, alert) => {
+        // Attention as a program's own notification gets it: the border's notice, `!` while unwatched.
+        const p = this.livePane(pane);
+        p.notice = alert.text;
+        if (!p.watched()) p.rang = true;
+        this.notifier.usage(pane, { cause: 'usage', title: `${usage.agent} usage`, text: alert.text });
+      },
+    });
     this.subscribe((e) => {
       if (e.type === 'pane-removed') {
         if (this.markedPane === e.pane) this.markedPane = null;
@@ -139,8 +155,10 @@ export class Mux {
         this.pipes.close(e.pane);
         void this.recordings.stop(e.pane);
         this.notifyRoutes.answered(e.pane);
+        this.usages.forget(e.pane);
       } else if (e.type === 'window-closed') this.options.forget(`@${e.window}`);
       if (e.type === 'pane-respawned') this.notifier.forget(e.pane);
+      if (e.type === 'pane-output' || e.type === 'status-changed' || e.type === 'pane-exited' || e.type === 'pane-respawned') this.usages.look(e.pane);
       if ((e.type === 'status-changed' || e.type === 'pane-added' || e.type === 'pane-respawned') && this.panes.has(e.pane)) {
         const summary = this.pane(e.pane).summary();
         if (this.states.get(e.pane)?.state !== summary.state) this.states.set(e.pane, { state: summary.state, since: this.now() });
@@ -149,7 +167,7 @@ export class Mux {
           this.notifier.statusChanged(e.pane, summary);
           this.recordings.marker(e.pane, summary);
           // A state's notification is answered once the pane has left that state.
-          this.notifyRoutes.answered(e.pane, (cause) => cause === summary.state || cause === 'program' || cause === 'bell');
+          this.notifyRoutes.answered(e.pane, (cause) => cause === summary.state || cause === 'program' || cause === 'bell' || cause === 'usage');
         } else this.notifier.known(e.pane, summary);
       }
     });
@@ -442,6 +460,13 @@ export class Mux {
 
   agentHook(id: string, event: HookEvent): void {
     this.livePane(id).agentHook(event);
+  }
+
+  /** What Claude Code handed its status line (`thurm agent statusline`), from agent process `ownerPid`. */
+  agentStatusLine(id: string, json: unknown, ownerPid: number): void {
+    const usage = claudeStatusLineUsage(json);
+    if (!usage) throw new ThurmError('INVALID_ARGUMENT', 'the status line\'s JSON holds no usage (model, context_window, cost or rate_limits)');
+    this.usages.report(id, usage, ownerPid);
   }
 
   // ---- focus, zoom, layout ----

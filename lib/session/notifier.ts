@@ -1,8 +1,8 @@
-// Every notification of the session, decided in one place. Two causes: a pane's status entering
-// a state that needs you (states.ts), or saying something new there, whichever source made it
-// (record, report, hook, screen rule, AI); and a program asking for attention itself (OSC
-// 9/777/99, the bell). One limit for both, and the same news is never told twice before the
-// user has looked at the pane.
+// Every notification of the session, decided in one place. Three causes: a pane's status
+// entering a state that needs you (states.ts), or saying something new there, whichever source
+// made it (record, report, hook, screen rule, AI); a program asking for attention itself (OSC
+// 9/777/99, the bell); and its agent's usage crossing a threshold. One limit for all, and the
+// same news is never told twice before the user has looked at the pane.
 import type { StatusNotification, StatusSummary } from '../status/program-status.js';
 import { needsYou } from '../status/states.js';
 
@@ -77,6 +77,11 @@ export class Notifier {
     this.remember(p, news);
     const sameCause = now - p.enteredAt < SAME_MOMENT_MS && (n.cause === 'bell' || p.state === 'blocked');
     if (!sameCause) this.send(p, now, pane, n);
+  }
+
+  /** The pane's agent crossed a usage threshold (agent-usages.ts raises each crossing once). */
+  usage(pane: string, n: StatusNotification & { cause: 'usage' }): void {
+    this.send(this.news(pane), this.now(), pane, n);
   }
 
   /**

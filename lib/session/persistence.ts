@@ -116,6 +116,7 @@ export class Persistence {
       nextId: this.parts.ids.next, size: this.mux.clients.windowSize, buffers: this.parts.pasteBuffers.handover(), panes: paneState,
       tmux: { options: this.mux.tmuxOptions.entries(), binds: [...this.mux.keyBinds.list()], environment: this.mux.environment.list() },
       recordings: this.handedRecordings,
+      usages: this.mux.usages.handover(),
     };
     return { handoff, fds };
   }
@@ -141,6 +142,7 @@ export class Persistence {
     for (const b of h.tmux?.binds ?? []) this.mux.bindKey(b);
     for (const [name, value] of h.tmux?.environment ?? []) this.mux.setEnvironment(name, value);
     this.mux.recordings.adopt(h.recordings ?? []);
+    this.mux.usages.adopt(h.usages ?? []);
     // A state the pane still shows keeps its age ("blocked 12s" stays 12s, not 1s).
     for (const p of h.panes) {
       const states = this.parts.states;

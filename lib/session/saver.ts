@@ -38,7 +38,7 @@ export const SAVE_AFTER: { readonly [K in MuxEvent['type']]: number | null } = {
   'pane-output': OUTPUT_MS,
   // Paste buffers, options, synchronized input, clients, messages and notifications live only in the server.
   'window-synchronized': null, 'notification': null, 'notification-delivered': null, 'buffer-added': null, 'client-attached': null, 'client-detached': null,
-  'save-changed': null, 'options-changed': null, 'mark-changed': null, 'message-shown': null, 'web-viewer': null,
+  'save-changed': null, 'options-changed': null, 'mark-changed': null, 'message-shown': null, 'web-viewer': null, 'usage-changed': null,
   // Saved by their own steps below.
   'session-renamed': null, 'session-ending': null, 'session-ended': null,
 };

@@ -8,8 +8,8 @@ import { MAX_SEQUENCE_BYTES, parseOsc7501, queryReply, type Kind, type State } f
 import { parseOsc9Progress, type Progress } from './progress.js';
 import { recordText, StatusRecords, type StatusRecord } from './records.js';
 
-/** What raises a notification: the pane entering a state, or the program asking for attention. */
-export const NOTIFICATION_CAUSES = ['blocked', 'done', 'error', 'program', 'bell'] as const;
+/** What raises a notification: the pane entering a state, the program asking for attention, or its agent's usage crossing a threshold. */
+export const NOTIFICATION_CAUSES = ['blocked', 'done', 'error', 'program', 'bell', 'usage'] as const;
 
 export type NotificationCause = (typeof NOTIFICATION_CAUSES)[number];
 

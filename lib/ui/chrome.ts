@@ -4,6 +4,7 @@
 import type { Geometry } from '../session/layout.js';
 import type { Mux } from '../session/mux.js';
 import { windowState } from '../session/agents.js';
+import { usageLabel } from '../agent/usage.js';
 import type { Line } from './cells.js';
 import type { OtherSession } from '../server/other-sessions.js';
 import type { State } from '../status/osc7501.js';
@@ -29,7 +30,9 @@ export function headerLabel(mux: Mux, id: string): string {
   const sync = mux.windowOf(id).synchronize ? ' [sync]' : '';
   const marked = mux.marked === id ? ' [marked]' : '';
   const notice = pane.notice ? ` [${pane.notice}]` : '';
-  return ` ${id} ${pane.title}${exit}${zoom}${sync}${marked}${notice} `;
+  const usage = mux.config.agents.usageInBorder ? mux.usages.get(id) : null;
+  const used = usage && usageLabel(usage) ? ` [${usageLabel(usage)}]` : '';
+  return ` ${id} ${pane.title}${exit}${zoom}${sync}${marked}${notice}${used} `;
 }
 
 /**

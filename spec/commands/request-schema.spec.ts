@@ -184,6 +184,8 @@ async function validFrames(): Promise<Map<string, Record<string, unknown>[]>> {
   const add = (frame: Record<string, unknown>) => byType.set(String(frame.type), [...(byType.get(String(frame.type)) ?? []), frame]);
   for (const line of LINES) (await cliFrames(line)).frames.forEach(add);
   add(JSON.parse(requestFrame(1, 'agent-hook', hookRequest('claude-code', 4242, { event: 'Stop' }, '3'))));
+  // What `agent statusline` sends (lib/cli/agent-statusline.ts).
+  add(JSON.parse(requestFrame(1, 'agent-statusline', { pane: '3', owner_pid: 4242, json: '{"model":{"id":"m"},"cost":{"total_cost_usd":0.5}}' })));
   // The tmux shim's own requests (lib/tmux/option-commands.ts, script-commands.ts).
   add(JSON.parse(requestFrame(1, 'tmux-set-option', { scope: '%3', name: 'pane-border-style', value: 'fg=red' })));
   add(JSON.parse(requestFrame(1, 'tmux-show-options', { scopes: ['%3', '@1', 'session'] })));

@@ -85,8 +85,8 @@ test.serial('explain shows the foreground process, the agent, every matching rul
   agent.say('screen claude-permission.txt');
   await until(agent, 'blocked', (p) => p.status.state === 'blocked');
   let e = await agent.env.json(['agent', 'explain', '--pane', '1']);
-  t.deepEqual(Object.keys(e).sort(), ['digest', 'foreground', 'hook', 'idleThresholdMs', 'lastOutputMs', 'lifetime', 'pane', 'programStatus', 'report', 'rules', 'screen', 'source', 'state'].sort());
-  t.like(e, { pane: '1', state: 'blocked', source: 'screen-and-activity', idleThresholdMs: 5000, programStatus: null, report: null });
+  t.deepEqual(Object.keys(e).sort(), ['digest', 'foreground', 'hook', 'idleThresholdMs', 'lastOutputMs', 'lifetime', 'pane', 'programStatus', 'report', 'rules', 'screen', 'source', 'state', 'usage'].sort());
+  t.like(e, { pane: '1', state: 'blocked', source: 'screen-and-activity', idleThresholdMs: 5000, programStatus: null, report: null, usage: null });
   t.is(e.foreground.agent, 'claude-code');
   t.is(e.foreground.pid, agent.pid);
   t.true(e.foreground.argv[1].endsWith('/claude'));

@@ -2,7 +2,7 @@
 // from the specification rather than from lib/fields.ts, so specs can check the published schema
 // independently of the server's own check. An unknown keyword is an error, not ignored.
 
-type Schema = { [key: string]: unknown };
+export type Schema = { [key: string]: unknown };
 
 const ANNOTATIONS = new Set(['$schema', '$id', 'title', 'description', 'default', 'format', '$defs']);
 

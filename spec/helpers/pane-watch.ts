@@ -6,7 +6,7 @@ import type { AgentExplanation, PaneInfo, SessionInfo } from '../../lib/server/p
 import type { ThurmEnv } from './thurm-env.js';
 import { waitUntil } from './wait.js';
 
-export interface SeenEvent { type: string; at: string; pane?: string; status?: { state: string; source: string }; cause?: string }
+export interface SeenEvent { type: string; at: string; pane?: string; status?: { state: string; source: string }; cause?: string; usage?: any }
 
 export interface PaneWatch {
   /** This pane's events so far, in order. */
@@ -19,7 +19,7 @@ export interface PaneWatch {
   close(): void;
 }
 
-export async function watchPane(env: ThurmEnv, pane: string): Promise<PaneWatch> {
+export async function watchPane(env: ThurmEnv, pane: string, types = ['status-changed', 'notification', 'title-changed']): Promise<PaneWatch> {
   const events = await Connection.open(env.socket);
   const polls = await Connection.open(env.socket);
   const seen: SeenEvent[] = [];
@@ -27,7 +27,7 @@ export async function watchPane(env: ThurmEnv, pane: string): Promise<PaneWatch>
     const msg = JSON.parse(data.toString());
     if (!isBinary && msg.type === 'event' && msg.event.pane === pane) seen.push(msg.event);
   });
-  await events.request('subscribe', { types: ['status-changed', 'notification', 'title-changed'] });
+  await events.request('subscribe', { types });
   const info = async () => (await polls.request<SessionInfo>('info')).panes.find((p) => p.id === pane)!;
   const screen = async () => (await polls.request<{ lines: string[] }>('capture', { pane })).lines.join('\n');
   return {

@@ -80,6 +80,9 @@ const EVERY_KEY: Record<string, [string, object]> = {
   'detection.ai.interval': ['[detection.ai]\ninterval = 30', { detection: { ai: { intervalMs: 30_000 } } }],
   'detection.ai.timeout': ['[detection.ai]\ntimeout = 2', { detection: { ai: { timeoutMs: 2000 } } }],
   'agents.worktree-dir': ['[agents]\nworktree-dir = "/srv/trees"', { agents: { worktreeDir: '/srv/trees' } }],
+  'agents.context-alert': ['[agents]\ncontext-alert = 75', { agents: { contextAlert: 75 } }],
+  'agents.limit-alert': ['[agents]\nlimit-alert = 0', { agents: { limitAlert: 0 } }],
+  'agents.usage-in-border': ['[agents]\nusage-in-border = true', { agents: { usageInBorder: true } }],
   'notify.route[].name': [ROUTE, route({ name: 'phone' })],
   'notify.route[].command': [ROUTE, route({ command: ['ntfy', 'publish', 't'] })],
   'notify.route[].states': [`${ROUTE}\nstates = ["done", "bell"]`, route({ causes: ['done', 'bell'] })],
@@ -203,7 +206,7 @@ test('[[notify.route]] tables are read with their defaults, and a bad one is an 
     { name: 'hook', causes: ['done'], afterMs: 0, command: ['curl'], repeatMs: 60_000, resolved: ['curl', '-d', 'ok'], timeoutMs: 2000 },
   ]);
   const err = t.throws(() => parseConfig('[[notify.route]]\nname = "x"\nstates = ["blocked", "later"]\ncommand = ["a"]\n'));
-  t.regex(err?.message ?? '', /config\.toml:3: notify\.route\[0\]\.states: must be a non-empty array of "blocked", "done", "error", "program" or "bell"/);
+  t.regex(err?.message ?? '', /config\.toml:3: notify\.route\[0\]\.states: must be a non-empty array of "blocked", "done", "error", "program", "bell" or "usage"/);
   t.regex(t.throws(() => parseConfig('[[notify.route]]\nname = "x"\n'))?.message ?? '', /notify\.route\[0\]\.command: is missing/);
   t.regex(t.throws(() => parseConfig('[[notify.route]]\nname = "x"\ncommand = ["a"]\nafter = -1\n'))?.message ?? '', /notify\.route\[0\]\.after: must be a number of seconds, from 0 to 86400/);
 });

@@ -6,7 +6,7 @@ import { SessionView } from '../../lib/tmux/session-view.js';
 const pane = (id: string, window: number): PaneInfo => ({
   id, window, focused: false, size: { cols: 80, rows: 24 }, command: ['sh'], cwd: '/', pid: 100 + Number(id), title: `t${id}`,
   position: { x: 0, y: 1 }, foreground: null, status: { state: 'none', source: 'none', kind: null, app: null, text: '', progress: null, seq: 1 },
-  programs: [], agent: null, hook: null, exit: null, pipe: null, recording: null,
+  programs: [], agent: null, hook: null, exit: null, pipe: null, recording: null, usage: null,
 });
 
 const info: SessionInfo = {

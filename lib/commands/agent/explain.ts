@@ -6,6 +6,7 @@ import { AGENT_EXPLANATION, type AgentExplanation } from '../../server/protocol.
 import { SOURCES } from '../../status/program-status.js';
 import { SOURCE_LIFETIMES } from '../../session/pane-sources.js';
 import { shownCommand } from '../../sanitize.js';
+import { usageLines } from '../../agent/usage.js';
 
 export function explainPane(mux: Mux, id: string): AgentExplanation {
   const pane = mux.pane(id);
@@ -38,6 +39,7 @@ export function explainPane(mux: Mux, id: string): AgentExplanation {
     report: report && { agent: report.agent, instance: report.instance, ownerPid: report.ownerPid, status: report.status, message: report.message },
     hook: hook && { agent: hook.agent, event: hook.event, status: hook.status, ownerPid: hook.ownerPid, stale: hook.stale ?? null },
     lifetime: SOURCE_LIFETIMES[summary.source],
+    usage: mux.usages.get(id),
   };
 }
 
@@ -58,6 +60,7 @@ export const agentExplain = defineCommand({
     `program status: ${e.programStatus ? `${e.programStatus.state}${e.programStatus.app ? ` (${e.programStatus.app})` : ''}${e.programStatus.msg ? ` ${e.programStatus.msg}` : ''}` : 'none'}`,
     `report: ${e.report ? `${e.report.agent} ${e.report.status} (instance ${e.report.instance}, owner ${e.report.ownerPid})` : 'none'}`,
     `hook: ${e.hook ? `${e.hook.agent} ${e.hook.status} (${e.hook.event}, owner ${e.hook.ownerPid})${e.hook.stale ? `; no longer counts: ${e.hook.stale}` : ''}` : 'none'}`,
+    ...(e.usage ? usageLines(e.usage) : ['usage: none reported']),
     `${e.source} starts with: ${e.lifetime.starts}`,
     `${e.source} ends: ${e.lifetime.ends}`,
     'screen (may contain private data):',
