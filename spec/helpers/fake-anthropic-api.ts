@@ -28,6 +28,9 @@ export type ApiAnswer = string | ToolCall | ApiFailure;
 
 export class FakeAnthropicApi extends FakeHttpApi {
   readonly requests: ApiRequest[] = [];
+  /** The usage each answer states as it starts, and headers sent with it (rate-limit headers). */
+  usage: Record<string, number> = { input_tokens: 10, output_tokens: 1 };
+  headers: Record<string, string> = {};
 
   /** `answer` makes the reply to one request (the conversation's, or a side one such as a title). */
   constructor(private readonly answer: (r: ApiRequest) => ApiAnswer) {
@@ -63,14 +66,14 @@ export class FakeAnthropicApi extends FakeHttpApi {
       return;
     }
     const text = typeof answer === 'string' ? answer : '';
-    const message = { id: `msg_${this.requests.length}`, type: 'message', role: 'assistant', model: body.model ?? 'fake', content: [] as unknown[], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } };
+    const message = { id: `msg_${this.requests.length}`, type: 'message', role: 'assistant', model: body.model ?? 'fake', content: [] as unknown[], stop_reason: null, stop_sequence: null, usage: this.usage };
     const toolUse = typeof answer === 'string' ? null : { type: 'tool_use', id: `toolu_${this.requests.length}`, name: answer.tool, input: answer.input };
     if (!body.stream) {
-      res.writeHead(200, { 'content-type': 'application/json' });
+      res.writeHead(200, { ...this.headers, 'content-type': 'application/json' });
       res.end(JSON.stringify({ ...message, content: [toolUse ?? { type: 'text', text }], stop_reason: toolUse ? 'tool_use' : 'end_turn' }));
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.writeHead(200, { ...this.headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const event = (name: string, payload: object) => res.write(`event: ${name}\ndata: ${JSON.stringify({ type: name, ...payload })}\n\n`);
     event('message_start', { message });
     if (toolUse) {

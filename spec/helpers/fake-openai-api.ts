@@ -17,6 +17,9 @@ export function userTexts(r: ResponsesRequest): string[] {
 
 export class FakeOpenAiApi extends FakeHttpApi {
   readonly requests: ResponsesRequest[] = [];
+  /** The usage each response states, and headers sent with it (Codex reads its plan's limits from `x-codex-*` headers). */
+  usage = { input_tokens: 10, output_tokens: 2, total_tokens: 12 };
+  headers: Record<string, string> = {};
 
   /** `answer` makes the text of the reply to one request; `delayMs` is how long the model thinks first. */
   constructor(private readonly answer: (r: ResponsesRequest) => string, delayMs = 0) {
@@ -50,7 +53,7 @@ export class FakeOpenAiApi extends FakeHttpApi {
     const n = this.requests.length;
     const item = { type: 'message', id: `msg_${n}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] };
     const response = { id: `resp_${n}`, object: 'response', status: 'in_progress', model: body.model ?? 'fake', output: [] as unknown[] };
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.writeHead(200, { ...this.headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     let seq = 0;
     const event = (type: string, payload: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: seq++, ...payload })}\n\n`);
     event('response.created', { response });
@@ -58,7 +61,7 @@ export class FakeOpenAiApi extends FakeHttpApi {
     event('response.output_text.delta', { output_index: 0, item_id: item.id, content_index: 0, delta: text });
     event('response.output_item.done', { output_index: 0, item });
     event('response.completed', {
-      response: { ...response, status: 'completed', output: [item], usage: { input_tokens: 10, output_tokens: 2, total_tokens: 12, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } } },
+      response: { ...response, status: 'completed', output: [item], usage: { ...this.usage, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } } },
     });
     res.end();
   }

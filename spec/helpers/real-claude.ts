@@ -15,20 +15,24 @@ export const CLAUDE_INSTALLED = fs.existsSync(path.join(CLAUDE_BIN_DIR, 'claude'
 export const SLOW = 60_000;
 
 /** A temporary HOME where Claude Code is onboarded, trusts `project`, gets a dummy key and (with `hooks`) runs thurm's hooks. */
-async function claudeHome(env: ThurmEnv, project: string, hooks: boolean): Promise<void> {
+async function claudeHome(env: ThurmEnv, project: string, hooks: boolean, own: Record<string, unknown>): Promise<void> {
   const home = env.env.HOME!;
   fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, projects: { [project]: { hasTrustDialogAccepted: true } } }));
   const settings = path.join(home, '.claude', 'settings.json');
   fs.mkdirSync(path.dirname(settings), { recursive: true });
-  fs.writeFileSync(settings, JSON.stringify({ apiKeyHelper: 'echo sk-ant-offline-dummy-key' }));
+  fs.writeFileSync(settings, JSON.stringify({ apiKeyHelper: 'echo sk-ant-offline-dummy-key', ...own }));
   if (!hooks) return;
   // The real installer of this checkout, so the hooks run this checkout's bin/thurm.
   const out = await env.ok(['integration', 'install', 'claude-code', '--settings', settings]);
   if (!out.includes('installed thurm hooks')) throw new Error(`integration install: ${out}`);
 }
 
-/** A session's environment with `claude` on PATH, a fake API answering with `answer`, a trusted project folder and, unless told otherwise, thurm's hooks. */
-export async function claudeWorld(t: ExecutionContext, answer: (r: ApiRequest) => ApiAnswer, { hooks = true } = {}): Promise<{ env: ThurmEnv; api: FakeAnthropicApi; project: string }> {
+/**
+ * A session's environment with `claude` on PATH, a fake API answering with `answer`, a trusted
+ * project folder and, unless told otherwise, thurm's hooks; `settings` are the user's own
+ * (a status line) before thurm's install.
+ */
+export async function claudeWorld(t: ExecutionContext, answer: (r: ApiRequest) => ApiAnswer, { hooks = true, settings = {} as Record<string, unknown> } = {}): Promise<{ env: ThurmEnv; api: FakeAnthropicApi; project: string }> {
   const api = new FakeAnthropicApi(answer);
   const { env, url, project } = await agentWorld(t, api);
   Object.assign(env.env, {
@@ -40,7 +44,7 @@ export async function claudeWorld(t: ExecutionContext, answer: (r: ApiRequest) =
     // and a wait on the network), which is not what these specs look at.
     DISABLE_AUTOUPDATER: '1',
   });
-  await claudeHome(env, project, hooks);
+  await claudeHome(env, project, hooks, settings);
   return { env, api, project };
 }
 
