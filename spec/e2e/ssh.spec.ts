@@ -4,6 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
+import { agentWorld } from '../helpers/agent-world.js';
+import { FakeGeminiApi } from '../helpers/fake-gemini-api.js';
+import { watchPane } from '../helpers/pane-watch.js';
 import { alive } from '../helpers/processes.js';
 import { farThurm, quote, SSH, SSH_READY, SSH_SKIPPED, Sshd } from '../helpers/sshd.js';
 import { TestTerminal } from '../helpers/terminal.js';
@@ -131,3 +134,41 @@ serial(`an agent on the far side of an ssh in a pane is known by its screen and 
   t.regex(explained, /^agent: gemini \(from its screen and title: its process runs beyond ssh, where it cannot be seen\)$/m);
   t.regex(explained, /gemini\.approval +blocked/);
 });
+
+const GEMINI_BIN_DIR = '/opt/real-agents/gemini/node_modules/.bin';
+const GEMINI = fs.existsSync(path.join(GEMINI_BIN_DIR, 'gemini'));
+
+(SSH_READY && GEMINI ? test.serial : test.serial.skip)(
+  SSH_READY && GEMINI
+    ? 'the real Gemini CLI beyond an ssh in a pane, nothing of thurm on its side: idle, working on a turn, then blocked on its permission to run a command'
+    : `the real Gemini CLI beyond ssh (skipped: ${SSH_READY ? 'real Gemini CLI is not installed at /opt/real-agents/gemini' : skipped.trim()})`,
+  async (t) => {
+    const SLOW = 60_000;
+    t.timeout(5 * SLOW);
+    // The model thinks for 3 s (a turn shows working), then asks to run a command that changes
+    // something (a read-only one runs unasked), and answers in words once it ran.
+    let turns = 0;
+    const api = new FakeGeminiApi(() => (turns++ ? 'far-answer-marker' : { command: 'touch made-by-the-far-tool' }), 3000);
+    const { env, url, project } = await agentWorld(t, api);
+    const home = path.join(env.dir, 'far-home');
+    fs.mkdirSync(path.join(home, '.gemini'), { recursive: true });
+    fs.writeFileSync(path.join(home, '.gemini', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } } }));
+    // The far side gets only what ssh gives and this line sets: no THURM_ variable, no thurm.
+    const vars = { HOME: home, PATH: `${GEMINI_BIN_DIR}:${process.env.PATH}`, TERM: 'xterm-256color', LANG: 'C.UTF-8', GEMINI_API_KEY: 'offline-dummy', GOOGLE_GEMINI_BASE_URL: url };
+    fs.writeFileSync(path.join(sshd!.dir, 'far-gemini.sh'), `cd ${quote(project)} && exec env -i ${Object.entries(vars).map(([k, v]) => quote(`${k}=${v}`)).join(' ')} gemini\n`);
+    await env.ok(['new', '-d', '--size', '120x45', '--', 'sh']);
+    const watch = await watchPane(env, '1');
+    t.teardown(() => watch.close());
+    await env.ok(['send', '--pane', '1', '--enter', `${path.join(sshd!.dir, 'ssh-far')} sh ${path.join(sshd!.dir, 'far-gemini.sh')}`]);
+    await watch.waitFor((p, screen) => (screen.includes('Type your message') && p.status.state === 'idle' ? p : null), 'Gemini idle at its prompt beyond ssh', SLOW);
+    t.true((await watch.info()).foreground!.argv[0].endsWith('ssh'), 'ssh holds the pane');
+    await env.ok(['send', '--pane', '1', 'list the files']);
+    await watch.waitFor((_p, screen) => screen.includes('list the files'), 'the prompt typed', SLOW);
+    await env.ok(['send', '--pane', '1', '--key', 'Enter']);
+    const blocked = await watch.waitFor((p) => (p.status.state === 'blocked' ? p : null), 'blocked on the permission', SLOW);
+    t.like(blocked.status, { kind: 'permission', source: 'screen-and-activity' });
+    t.true(watch.events().some((e) => e.status?.state === 'working'), `working before it asked: ${JSON.stringify(watch.events())}`);
+    const explained = await env.ok(['agent', 'explain', '--pane', '1']);
+    t.regex(explained, /^agent: gemini \(from its screen and title: its process runs beyond ssh, where it cannot be seen\)$/m);
+  },
+);

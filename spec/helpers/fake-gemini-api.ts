@@ -4,11 +4,14 @@
 import type http from 'node:http';
 import { FakeHttpApi } from './fake-http-api.js';
 
+/** An answer that asks to run a shell command (the CLI asks the user first), instead of text. */
+export interface ShellCall { command: string }
+
 export class FakeGeminiApi extends FakeHttpApi {
   readonly requests: { url: string; body: string }[] = [];
 
   /** `thinkMs`: how long the model thinks before it answers (a turn the CLI shows as working). */
-  constructor(private readonly answer: (body: string) => string, private readonly thinkMs = 0) {
+  constructor(private readonly answer: (body: string) => string | ShellCall, private readonly thinkMs = 0) {
     super();
   }
 
@@ -19,7 +22,10 @@ export class FakeGeminiApi extends FakeHttpApi {
   protected reply(req: http.IncomingMessage, body: string, res: http.ServerResponse): void {
     const url = req.url ?? '';
     this.requests.push({ url, body });
-    const candidate = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 } });
+    const candidate = (answer: string | ShellCall) => ({
+      candidates: [{ content: { role: 'model', parts: [typeof answer === 'string' ? { text: answer } : { functionCall: { name: 'run_shell_command', args: { command: answer.command } } }] }, finishReason: 'STOP', index: 0 }],
+      usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+    });
     if (url.includes(':streamGenerateContent')) {
       const text = this.answer(body);
       // Only the turn's answer thinks: side calls come back at once.
