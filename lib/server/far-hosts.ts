@@ -62,7 +62,7 @@ const PANE_ID = /^[A-Za-z0-9%_-]{1,32}$/;
 const TRIGGERS = ['status-changed', 'usage-changed', 'pane-added', 'pane-closed', 'pane-respawned', 'window-moved', 'window-closed'];
 
 /** A far row's usage when it is one (a far thurm's checked like a request's), else null. */
-function farUsage(v: unknown): ReportedUsage | null {
+export function farUsage(v: unknown): ReportedUsage | null {
   try {
     return v == null ? null : USAGE_FIELD.check(v, 'usage');
   } catch {
