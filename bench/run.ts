@@ -18,7 +18,7 @@ import { Collected, interleave, type Figures } from './rounds.js';
 import { buildRows, type RowId } from './rows.js';
 import { median } from './stats.js';
 import { CYCLES_FLOOR, cyclesFloor } from './cycles-floor.js';
-import { ECHO_FLOOR, echoFloor } from './echo-floor.js';
+import { ECHO_BESIDE_FLOOR, ECHO_FLOOR, echoFloor } from './echo-floor.js';
 import { FLOOD_FLOOR, floodFloor, PANE_FLOOR } from './flood-floor.js';
 import { headlessRate } from './headless.js';
 import { createKill, idleCpu, requestRoundTrip, scrollback } from './server.js';
@@ -141,6 +141,10 @@ async function measure(plan: Plan, dir: string, only: string[] | null, errors: s
     const e = await echoFloor(plan.echoKeys);
     return { echoIdleP50: e.p50, echoIdleP99: e.p99 };
   });
+  await measureAlone('echo-yes', ECHO_BESIDE_FLOOR, async () => {
+    const e = await echoFloor(plan.echoKeys, ['yes']);
+    return { echoYesP50: e.p50, echoYesP99: e.p99 };
+  });
   await measureAlone('flood', FLOOD_FLOOR, () => floodFloor(path.join(dir, 'flood.txt'), dir));
   await measureAlone('cycles', CYCLES_FLOOR, () => cyclesFloor(plan.cycles));
   for (const [name, id, file] of [['throughput', 'throughputPlain', 'plain.txt'], ['throughput-colour', 'throughputColour', 'colour.txt']] as const) {
@@ -194,6 +198,8 @@ async function main(): Promise<void> {
     }, {
       ...alone(ECHO_FLOOR, ECHO_FLOOR, 'echoIdleP50'),
       ...alone(ECHO_FLOOR, ECHO_FLOOR, 'echoIdleP99'),
+      ...alone(ECHO_BESIDE_FLOOR, ECHO_BESIDE_FLOOR, 'echoYesP50'),
+      ...alone(ECHO_BESIDE_FLOOR, ECHO_BESIDE_FLOOR, 'echoYesP99'),
       ...alone(FLOOD_FLOOR, FLOOD_FLOOR, 'floodTotal'),
       ...alone(CYCLES_FLOOR, CYCLES_FLOOR, 'cyclesRss'),
       ...alone(PANE_FLOOR, PANE_FLOOR, 'throughputPlain'),
