@@ -6,7 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { Connection } from '../../lib/cli/connection.js';
 import { CHROMIUM_READY, launchChromium } from '../helpers/chromium.js';
@@ -80,9 +80,7 @@ serial(`a phone's browser shows a blocked pane's question live, in the blocked c
   t.regex(await page.locator('#agents li').first().textContent() ?? '', /^◆blocked · agent · pane 1\d+sAllow rm -rf build\?$/);
   t.true(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll at 360 px');
   // What the screenshot shows: the row's bar in the blocked colour (app.css: #f5c518).
-  const row = (await page.locator('#agents li').first().boundingBox())!;
-  const [r, g, b] = await pixel(page, await page.screenshot(), Math.round(row.x + 3), Math.round(row.y + row.height / 2));
-  t.true(r > 200 && g > 160 && b < 80, `blocked yellow, not rgb(${r}, ${g}, ${b})`);
+  await colourUnder(page, page.locator('#agents li').first(), (row) => [row.x + 3, row.y + row.height / 2], ([r, g, b]) => r > 200 && g > 160 && b < 80, 'blocked yellow');
   const bytes = loaded.reduce((sum, l) => sum + l.bytes, 0);
   t.true(bytes < 300 * 1024, `the overview weighs ${bytes} bytes`);
   t.false(loaded.some((l) => l.url.endsWith('/xterm.js')), 'xterm.js waits for a pane view');
@@ -96,9 +94,7 @@ serial(`tapping a row shows that pane's screen, read-only, with its colours, at 
   await page.getByText('Proceed?').click();
   const red = page.locator('.xterm-rows span', { hasText: /^RED-ZONE$/ });
   await red.waitFor();
-  const box = (await red.boundingBox())!;
-  const [r, g, b] = await pixel(page, await page.screenshot(), Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2));
-  t.true(r > 150 && g < 100 && b < 100, `a red background, not rgb(${r}, ${g}, ${b})`);
+  await colourUnder(page, red, (box) => [box.x + box.width / 2, box.y + box.height / 2], ([r, g, b]) => r > 150 && g < 100 && b < 100, 'a red background under RED-ZONE');
   t.regex(await page.locator('#pane-status').textContent() ?? '', /blocked · agent: Proceed\?/);
   // The pane keeps its size, whatever the phone's.
   t.deepEqual((await env.json(['list'])).panes[0].size, { cols: 80, rows: 22 });
@@ -111,6 +107,23 @@ serial(`tapping a row shows that pane's screen, read-only, with its colours, at 
   await page.keyboard.type('echo typed\n');
   t.is(await env.capture('1'), before);
 });
+
+/**
+ * Waits until the screenshot's pixel at `at` of what `locator` finds has a colour `ok` takes.
+ * The page draws rows again (each second, as the terminal settles): the element may have no box
+ * for a moment, so its box and the screenshot are taken together, again until they agree.
+ */
+async function colourUnder(page: Page, locator: Locator, at: (box: { x: number; y: number; width: number; height: number }) => [number, number], ok: (rgb: number[]) => boolean, what: string): Promise<void> {
+  let seen = 'no box';
+  await waitUntil(async () => {
+    const box = await locator.boundingBox();
+    if (!box) return false;
+    const [x, y] = at(box);
+    const rgb = await pixel(page, await page.screenshot(), Math.round(x), Math.round(y));
+    seen = `rgb(${rgb.join(', ')})`;
+    return ok(rgb);
+  }, () => `${what}, not ${seen}`);
+}
 
 /** An http request to the view: its status. */
 function get(url: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
