@@ -64,6 +64,9 @@ async function startAndMaybeAttach(argv: CliArgv, mode: 'new' | 'new-detached' |
   return startSession(argv, socket, session, mode);
 }
 
+/** The settings file `integration install` and `uninstall` change. */
+const SETTINGS_OPTION = { type: 'string', describe: 'settings file (default: ~/.claude/settings.json, ~/.codex/config.toml)' } as const;
+
 export const CLIENT_COMMANDS: readonly CliCommand[] = [
   {
     usage: '$0',
@@ -244,14 +247,9 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
     placeholders: { settings: 'FILE' },
     options: {
       print: { type: 'boolean', describe: 'only print the merged settings' },
-      settings: { type: 'string', describe: 'settings file (default: ~/.claude/settings.json, ~/.codex/config.toml)' },
+      settings: SETTINGS_OPTION,
     },
-    run: async (argv) => {
-      const { installClaudeCode, installCodex } = await import('./integration.js');
-      const install = argv.agent === 'codex' ? installCodex : argv.agent === 'claude-code' || argv.agent === 'claude' ? installClaudeCode : null;
-      if (!install) throw new ThurmError('INVALID_ARGUMENT', `no integration for: ${String(argv.agent)} (known: claude-code, codex)`);
-      process.stdout.write(install(integrationOptions(argv)));
-    },
+    run: (argv) => runIntegration(argv, 'install'),
   },
   {
     group: 'integration',
@@ -261,19 +259,16 @@ export const CLIENT_COMMANDS: readonly CliCommand[] = [
     placeholders: { settings: 'FILE' },
     options: {
       print: { type: 'boolean', describe: 'only print the settings without thurm' },
-      settings: { type: 'string', describe: 'settings file (default: ~/.claude/settings.json, ~/.codex/config.toml)' },
+      settings: SETTINGS_OPTION,
     },
-    run: async (argv) => {
-      const { uninstallClaudeCode, uninstallCodex } = await import('./integration.js');
-      const uninstall = argv.agent === 'codex' ? uninstallCodex : argv.agent === 'claude-code' || argv.agent === 'claude' ? uninstallClaudeCode : null;
-      if (!uninstall) throw new ThurmError('INVALID_ARGUMENT', `no integration for: ${String(argv.agent)} (known: claude-code, codex)`);
-      process.stdout.write(uninstall(integrationOptions(argv)));
-    },
+    run: (argv) => runIntegration(argv, 'uninstall'),
   },
 ];
 
-function integrationOptions(argv: CliArgv): { print: boolean; settings?: string; thurmBin: string } {
-  return { print: argv.print === true, settings: argv.settings as string | undefined, thurmBin: path.resolve(process.argv[1]) };
+/** `thurm integration install|uninstall AGENT`: what it did goes to stdout. */
+async function runIntegration(argv: CliArgv, action: 'install' | 'uninstall'): Promise<void> {
+  const { integration } = await import('./integration.js');
+  process.stdout.write(integration(String(argv.agent), action)({ print: argv.print === true, settings: argv.settings as string | undefined, thurmBin: path.resolve(process.argv[1]) }));
 }
 
 /** How long the CLI waits for a command's reply (null: as long as it takes). */

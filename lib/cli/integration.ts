@@ -85,7 +85,7 @@ export function mergeClaudeHooks(settings: Settings, command: string): Settings 
   return { ...settings, hooks };
 }
 
-export function installClaudeCode(opts: { print: boolean; settings?: string; thurmBin: string }): string {
+export function installClaudeCode(opts: IntegrationOptions): string {
   const file = opts.settings ?? path.join(claudeDir(), 'settings.json');
   const { text, settings: current } = readClaudeSettings(file);
   const out = claudeSettingsText(current, opts.thurmBin);
@@ -101,7 +101,7 @@ function claudeSettingsText(settings: Settings, thurmBin: string): string {
  * status line back. Settings nobody changed since the install get the backup's text back byte
  * for byte.
  */
-export function uninstallClaudeCode(opts: { print: boolean; settings?: string; thurmBin: string }): string {
+export function uninstallClaudeCode(opts: IntegrationOptions): string {
   const file = opts.settings ?? path.join(claudeDir(), 'settings.json');
   const { text, settings } = readClaudeSettings(file);
   if (text === null) return `nothing to uninstall: no ${file}\n`;
@@ -168,16 +168,21 @@ export function mergeCodexNotify(text: string, thurmBin: string): string {
 }
 
 /** `thurm integration install codex`: thurm as Codex's notify program (~/.codex/config.toml). */
-export function installCodex(opts: { print: boolean; settings?: string; thurmBin: string }): string {
+export function installCodex(opts: IntegrationOptions): string {
   const file = opts.settings ?? path.join(codexHome(), 'config.toml');
-  let text: string | null = null;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new ThurmError('INVALID_ARGUMENT', `cannot read Codex config: ${file}: ${(err as Error).message}`);
-  }
+  const text = readCodexConfig(file);
   const out = mergeCodexNotify(text ?? '', opts.thurmBin);
   return opts.print ? out : install(file, text, out, 'thurm as Codex\'s notify program');
+}
+
+/** Codex's config.toml's text, null when there is none. */
+function readCodexConfig(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new ThurmError('INVALID_ARGUMENT', `cannot read Codex config: ${file}: ${(err as Error).message}`);
+  }
 }
 
 /** Codex's config.toml without thurm's notify line (the line install added, whole). */
@@ -188,16 +193,21 @@ export function withoutCodexNotify(text: string): string {
 /** `thurm integration uninstall codex`: thurm's notify line out of ~/.codex/config.toml. */
 export function uninstallCodex(opts: { print: boolean; settings?: string }): string {
   const file = opts.settings ?? path.join(codexHome(), 'config.toml');
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return `nothing to uninstall: no ${file}\n`;
-    throw new ThurmError('INVALID_ARGUMENT', `cannot read Codex config: ${file}: ${(err as Error).message}`);
-  }
+  const text = readCodexConfig(file);
+  if (text === null) return `nothing to uninstall: no ${file}\n`;
   const out = withoutCodexNotify(text);
   if (opts.print) return out;
   if (out === text) return `not installed in ${file}\n`;
   writeAtomically(file, out);
   return `removed thurm as Codex's notify program from ${file}\n`;
+}
+
+type IntegrationOptions = { print: boolean; settings?: string; thurmBin: string };
+
+/** What `thurm integration ACTION AGENT` runs. */
+export function integration(agent: string, action: 'install' | 'uninstall'): (opts: IntegrationOptions) => string {
+  const actions = agent === 'codex' ? { install: installCodex, uninstall: uninstallCodex }
+    : agent === 'claude-code' || agent === 'claude' ? { install: installClaudeCode, uninstall: uninstallClaudeCode } : null;
+  if (!actions) throw new ThurmError('INVALID_ARGUMENT', `no integration for: ${agent} (known: claude-code, codex)`);
+  return actions[action];
 }

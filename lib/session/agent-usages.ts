@@ -43,16 +43,17 @@ export class AgentUsages {
   /** Panes to look at, and panes whose change is still to be announced. */
   private readonly toLook = new Set<string>();
   private readonly toAnnounce = new Set<string>();
-  private lastAnnounced = new Map<string, number>();
+  private readonly lastAnnounced = new Map<string, number>();
   private armed = false;
 
   constructor(private readonly deps: UsageDeps) {}
 
-  /** The pane's usage while the agent that reported it runs; null otherwise. */
+  /**
+   * The pane's usage, as its agent last reported it. Borders read it every frame, so it reads no
+   * /proc: an agent that left is dropped when its pane is next looked at (its shell's prompt, its exit).
+   */
   get(pane: string): ReportedUsage | null {
-    const e = this.entries.get(pane);
-    if (!e) return null;
-    return this.deps.proc.readStat(e.owner.pid)?.startTime === e.owner.startTime ? e.usage : null;
+    return this.entries.get(pane)?.usage ?? null;
   }
 
   /** Usage reported for `pane` by agent process `ownerPid`, which must be in its foreground. */
@@ -135,7 +136,7 @@ export class AgentUsages {
 
   private lookNow(pane: string): void {
     const entry = this.entries.get(pane);
-    if (entry && !this.get(pane)) {
+    if (entry && this.deps.proc.readStat(entry.owner.pid)?.startTime !== entry.owner.startTime) {
       this.forget(pane);
       this.deps.changed(pane);
     }
