@@ -81,6 +81,8 @@ export class ClientSizes {
   /** A client typed, clicked or pasted: under `latest` the window takes its size. */
   typed(client: string): void {
     if (!this.sizes.has(client) || this.observers.has(client)) return;
+    // Typing on in the client that typed last changes no size (every key asks: issue 24's echo).
+    if (this.activeAt.get(client) === this.activity) return;
     this.activeAt.set(client, ++this.activity);
     if (this.rule() === 'latest') this.update();
   }

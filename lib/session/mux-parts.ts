@@ -19,6 +19,8 @@ export interface MuxParts {
   /** The ids new panes get; a restore or handover carries them over. */
   readonly ids: PaneIds;
   emit(event: MuxEvent): void;
+  /** The pane's output is likely the echo of keys just typed (heard before its 'pane-output'). */
+  echo(pane: string): void;
   /** Gives every visible pane its rect's size and announces the layout. */
   relayout(): void;
   /** The window minus the status line. */

@@ -121,7 +121,7 @@ export class Mux {
     this.clients = new ClientSizes(opts.size, (e) => this.events.emit(e), () => this.relayout(), this.now, () => windowSizeRule(this));
     const parts: MuxParts = {
       panes: this.panes, windows: this.windows, pasteBuffers: this.pasteBuffers, states: this.states, ids: this.ids,
-      emit: (e) => this.events.emit(e), relayout: () => this.relayout(), paneArea: () => this.paneArea(),
+      emit: (e) => this.events.emit(e), echo: (pane) => this.events.echo(pane), relayout: () => this.relayout(), paneArea: () => this.paneArea(),
       livePane: (id) => this.livePane(id), windowWith: (pane) => this.windowWith(pane), currentWindow: () => this.currentWindow(), live: (w) => this.live(w),
       detachPane: (w, id, rest) => this.detachPane(w, id, rest), spawn: (spec, cols, rows, restored) => this.lifecycle.spawn(spec, cols, rows, restored),
     };
@@ -175,6 +175,11 @@ export class Mux {
 
   subscribe(listener: MuxListener): { dispose(): void } {
     return this.events.subscribe(listener);
+  }
+
+  /** Output that is likely the echo of keys just typed (events.ts), heard before its 'pane-output'. */
+  onEcho(listener: (pane: string) => void): { dispose(): void } {
+    return this.events.onEcho(listener);
   }
 
   // ---- queries ----

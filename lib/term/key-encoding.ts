@@ -120,6 +120,17 @@ export function encodeInput(seq: string, modes: PaneKeyModes): string {
   return key ? encodeKey(key, modes) : encodeCursorKey(seq, modes);
 }
 
+/**
+ * Whether a token is a printable ASCII character, which encodeInput gives back as it is in every
+ * mode (kitty's flags and modifyOtherKeys leave unmodified text alone): nearly every key typed,
+ * passed on without decoding it (issue 24's echo).
+ */
+export function typesItself(seq: string): boolean {
+  if (seq.length !== 1) return false;
+  const c = seq.charCodeAt(0);
+  return c >= 0x20 && c < 0x7f;
+}
+
 /** A token as legacy bytes, for prefix keys, bindings and copy mode (which speak legacy only). */
 export function legacyInput(seq: string): string {
   if (!/^\x1b\[[\d;:]+[u~]$/.test(seq)) return seq;

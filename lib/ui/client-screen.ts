@@ -81,6 +81,7 @@ export class ClientScreen implements ClientHandle, UiContext {
   private terminal: TerminalOutput;
   private readonly signals: OuterSignals;
   private readonly subscription: { dispose(): void };
+  private readonly echoes: { dispose(): void };
   /** Where keys go: the overlays open over the base modes, the top one first. */
   private readonly modes: ModeStack;
   readonly commandHistory = new PromptHistory();
@@ -160,6 +161,12 @@ export class ClientScreen implements ClientHandle, UiContext {
     this.screen.draw = () => {};
     this.send(this.signals.attach(outer));
     this.subscription = mux.subscribe((e) => this.onMuxEvent(e));
+    // The echo of keys just typed into the focused pane is drawn at once, in a frame of its own.
+    this.echoes = mux.onEcho((pane) => {
+      if (pane !== this.mux.focused) return;
+      this.panes.changed(pane);
+      this.frames.echo();
+    });
     mux.clients.add(id, size.cols, size.rows, readOnly);
     const restored = mux.persistence.takeRestoreNews();
     if (restored) {
@@ -345,11 +352,6 @@ export class ClientScreen implements ClientHandle, UiContext {
     switch (e.type) {
       case 'pane-output':
         this.panes.changed(e.pane);
-        // The echo of keys just typed into the focused pane is shown at once.
-        if (e.pane === this.mux.focused && this.mux.pane(e.pane).term.echoing) {
-          this.frames.echo();
-          return;
-        }
         break;
       case 'session-ended':
         this.close('session-ended');
@@ -500,6 +502,7 @@ export class ClientScreen implements ClientHandle, UiContext {
     this.notice.dispose();
     this.statusClock.dispose();
     this.subscription.dispose();
+    this.echoes.dispose();
     this.modes.dispose();
     this.copy.dispose();
     this.mux.clients.remove(this.id);

@@ -2,7 +2,7 @@
 // own keys (the prefix, `[[keys.bind]]` keys without it), the focused pane's copy mode when it
 // is in one, and the focused pane, which gets the rest as its program asked keys to be encoded.
 // An observer (`attach --read-only`) has one mode instead: the prefix, then `d`, `C-z` or `?`.
-import { encodeInput, legacyInput } from '../term/key-encoding.js';
+import { encodeInput, legacyInput, typesItself } from '../term/key-encoding.js';
 import { pasteBytes } from '../term/keys.js';
 import type { Mux } from '../session/mux.js';
 import { keyName } from './input.js';
@@ -11,7 +11,9 @@ import { runBinding, type UiContext } from './ui-actions.js';
 
 /** The command line bind-key or `[[keys.bind]]` gives a key (after the prefix, or on its own); bind-key's wins. */
 function userBinding(mux: Mux, key: string, afterPrefix: boolean): string | null {
-  return [...mux.keyBinds.list(), ...mux.config.keys.bind].find((b) => b.key === key && b.prefix === afterPrefix)?.command ?? null;
+  // Every key typed asks: the tables are searched where they are, not copied (issue 24's echo).
+  const bound = (b: { key: string; prefix: boolean }) => b.key === key && b.prefix === afterPrefix;
+  return (mux.keyBinds.list().find(bound) ?? mux.config.keys.bind.find(bound))?.command ?? null;
 }
 
 const focusedPane = (mux: Mux) => (mux.focused ? mux.pane(mux.focused) : null);
@@ -23,7 +25,8 @@ export function normalModes(c: UiContext, modes: Pick<ModeStack, 'push'>): Mode[
     handle(t) {
       const focused = focusedPane(mux);
       if (!focused) return true;
-      return t.kind === 'paste' ? pasteBytes(t.text, focused.term.modes) : t.kind === 'key' ? encodeInput(t.seq, focused.term.keyModes) : false;
+      if (t.kind === 'key') return typesItself(t.seq) ? t.seq : encodeInput(t.seq, focused.term.keyModes);
+      return t.kind === 'paste' ? pasteBytes(t.text, focused.term.modes) : false;
     },
   };
   const copy: Mode = {

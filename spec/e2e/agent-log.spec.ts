@@ -28,10 +28,11 @@ async function entries(env: ThurmEnv, ...args: string[]): Promise<Entry[]> {
 const said = (list: Entry[]) => list.filter((e) => e.source === 'program-status').map((e) => `${e.state} ${e.text}`);
 
 async function reported(env: ThurmEnv, expected: string[]): Promise<Entry[]> {
+  let seen: Entry[] = [];
   return waitUntil(async () => {
-    const list = await entries(env);
-    return JSON.stringify(said(list)) === JSON.stringify(expected) ? list : null;
-  }, `the log to hold ${expected.join(', ')}`);
+    seen = await entries(env);
+    return JSON.stringify(said(seen)) === JSON.stringify(expected) ? seen : null;
+  }, () => `the log to hold ${expected.join(', ')} (it held ${seen.map((e) => `${e.state} ${e.source} ${e.text}`).join(', ')})`);
 }
 
 test.serial('agent log lists each status change with its time, source, app and message; progress alone updates its entry; --since keeps the recent ones', async (t) => {

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { encodeInput, legacyInput } from '../../lib/term/key-encoding.js';
+import { encodeInput, legacyInput, typesItself } from '../../lib/term/key-encoding.js';
 import { keyBytes } from '../../lib/term/keys.js';
 
 const legacy = { applicationCursorKeysMode: false, kittyFlags: 0, modifyOtherKeys: 0 };
@@ -69,3 +69,15 @@ for (const [name, modes, expected] of named) {
     t.is(keyBytes(name, modes), expected);
   });
 }
+
+test('every printable ASCII character types itself in every key mode, as the fast path that skips encoding assumes', (t) => {
+  const kittyAll = { ...legacy, kittyFlags: 31 };
+  const cursorKeys = { ...legacy, applicationCursorKeysMode: true };
+  for (let c = 0; c < 0x80; c++) {
+    const ch = String.fromCharCode(c);
+    if (!typesItself(ch)) continue;
+    for (const modes of [legacy, kitty, kittyAll, mok1, mok2, cursorKeys]) t.is(encodeInput(ch, modes), ch, `${JSON.stringify(ch)} in ${JSON.stringify(modes)}`);
+  }
+  t.true(typesItself('a') && typesItself(' ') && typesItself('~'));
+  t.false(typesItself('\r') || typesItself('\x7f') || typesItself('\x1b') || typesItself('é') || typesItself('ab'), 'keys that encodings change, and the rest, are encoded');
+});

@@ -38,6 +38,30 @@ test('only one echo frame is queued at a time; the next echo waits for the full 
   frames.stop();
 });
 
+test('an echo frame is composed and sent before echo() returns, not a turn of the loop later', (t) => {
+  const { frames, sent } = scheduler();
+  frames.echo();
+  t.deepEqual(sent.map((s) => s.echoOnly), [true]);
+  frames.stop();
+});
+
+test('more echo read in the same turn of the loop is drawn at its end in one more echo frame, not a full frame later', async (t) => {
+  const composed: boolean[] = [];
+  const frames = new FrameScheduler((echoOnly) => {
+    composed.push(echoOnly);
+    return 'x';
+  }, (_data, done) => done());
+  frames.echo();
+  // Three more reads of echo in this turn of the loop (the client took the first frame at once).
+  frames.echo();
+  frames.echo();
+  frames.echo();
+  t.deepEqual(composed, [true], 'the later reads wait for the end of the turn');
+  await new Promise((r) => setImmediate(r));
+  t.deepEqual(composed, [true, true], 'one more echo frame at its end (a full frame would wait its FRAME_MS)');
+  frames.stop();
+});
+
 test('a frame that took long to compose spaces the next one by three times its cost', async (t) => {
   const starts: number[] = [];
   const frames = new FrameScheduler(() => {
