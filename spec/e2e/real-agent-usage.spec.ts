@@ -74,6 +74,9 @@ const RESET = Math.floor(Date.now() / 1000) + 3 * 3600;
     const watch = await watchPane(env, pane, ['usage-changed', 'notification', 'status-changed']);
     t.teardown(() => watch.close());
     await env.ok(['send', '--pane', pane, `cd '${project}' && codex`, '--enter']);
+    // Typed before its composer is drawn, the prompt was lost once in a loaded full run (the screen
+    // stayed at Codex's header): real-codex-status.spec waits for it the same way.
+    await watch.waitFor((p, screen) => p.foreground?.argv.some((a) => a.endsWith('codex')) && /Ask Codex|›/.test(screen), 'Codex at its composer', CODEX_SLOW);
     await promptCodex(env, pane, 'say something');
     const p = await watch.waitFor((i, screen) => (screen.includes('usage-answer-marker') && i.usage ? i : null), 'usage after the turn', CODEX_SLOW);
     const size = p.usage!.context!.size!;
