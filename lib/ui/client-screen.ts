@@ -162,10 +162,11 @@ export class ClientScreen implements ClientHandle, UiContext {
     this.send(this.signals.attach(outer));
     this.subscription = mux.subscribe((e) => this.onMuxEvent(e));
     // The echo of keys just typed into the focused pane is drawn at once, in a frame of its own.
+    // Any pane's is marked changed now: a frame before its pane-output (one for a title set in
+    // the same write, say) draws the output with it.
     this.echoes = mux.onEcho((pane) => {
-      if (pane !== this.mux.focused) return;
       this.panes.changed(pane);
-      this.frames.echo();
+      if (pane === this.mux.focused) this.frames.echo();
     });
     mux.clients.add(id, size.cols, size.rows, readOnly);
     const restored = mux.persistence.takeRestoreNews();
