@@ -74,8 +74,7 @@ export class MuxEvents {
 
   /**
    * Hears a pane's output that is likely the echo of keys just typed, at once and before anyone
-   * hears its 'pane-output': the client draws it first (everything else waits some 0.07 ms of
-   * an echo's 0.5 in the server otherwise; issue 24).
+   * hears its 'pane-output' (pane-lifecycle.ts): the clients draw it first (issue 24).
    */
   onEcho(listener: (pane: string) => void): { dispose(): void } {
     this.echoListeners.add(listener);

@@ -45,8 +45,8 @@ export class PaneLifecycle {
         output: () => {
           if (!pane.term.echoing) return parts.emit({ type: 'pane-output', pane: id });
           // The echo of keys just typed is drawn first; whoever else hears of the output hears
-          // once the loop has slept: the kernel queues the wake-up of the terminal that draws the
-          // echo behind this process on its core (0.03-0.06 ms of the echo's p50; issue 24).
+          // once the loop has slept: run before the echo frame, their work held it back (some
+          // 0.07 ms), and run right after its write, the terminal's read of it (issue 24).
           parts.echo(id);
           if (announcing) return;
           announcing = true;
