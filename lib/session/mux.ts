@@ -6,7 +6,7 @@
 // (pane-pipes.ts) and recording (pane-recordings.ts), the notification routes (notify-routes.ts),
 // the agents' usage (agent-usages.ts), and persistence and the handover (persistence.ts). Every
 // change is announced as a MuxEvent; see events.ts.
-// It is some 590 lines because it is the one place readers ask (about 100 lines of read-only
+// It is some 600 lines because it is the one place readers ask (about 100 lines of read-only
 // queries: panes, windows, names, geometry) beside what must stay with the state it changes:
 // opening panes and windows, focus, typing, the marked pane, the relayout and the session's end,
 // and the small tables the session keeps for tmux (option values, bound keys, the environment).

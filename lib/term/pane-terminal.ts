@@ -1,6 +1,6 @@
 // The headless terminal emulator of one pane: it parses the program's output, keeps the
 // screen and scrollback, and answers the program's queries. It never touches the pty itself.
-// It is some 410 lines because it is the one face the rest of thurm sees of xterm.js: each of
+// It is some 420 lines because it is the one face the rest of thurm sees of xterm.js: each of
 // its parts (keyboard modes, sync output, dirty rows, the scrollback store, links, the defects
 // worked around) lives in its own module, and this class wires them to one emulator and answers
 // for them (write, type, resize, screens, history depth, handover), a few lines each.

@@ -228,10 +228,13 @@ test.serial('kill-pane, select-layout (a preset or a layout string), resize-pane
   const shell = (await env.ok(['split', '--pane', '1', '--', 'sh'])).trim();
   r = await inPane(env, 'tmux set -w synchronize-panes on', shell);
   t.is(r.code, 0, r.err);
+  // What pane 1 showed before: the one failure seen (a fresh-clone full run) had script-19's line,
+  // typed into the new pane only, on pane 1 too; kept for the message should it come again.
+  const before = await env.capture('1');
   await env.ok(['send', '--pane', shell, '--enter', 'echo typed-in-$((6*7))']);
   await waitUntil(async () => (await env.capture('1')).includes('typed-in-42'), 'pane 1 got what pane 2 was sent');
   // The keys themselves, as typed into the other pane.
-  t.regex(await env.capture('1'), /^\$ echo typed-in-\$\(\(6\*7\)\)$/m);
+  t.regex(await env.capture('1'), /^\$ echo typed-in-\$\(\(6\*7\)\)$/m, `pane 1 before the keys:\n${before}\npane ${shell} after:\n${await env.capture(shell)}`);
 });
 
 test.serial('set-option is accepted, show-options answers what thurm does, and windows open, move, select (next, previous, last) and close', async (t) => {

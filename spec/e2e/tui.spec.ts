@@ -416,8 +416,11 @@ test.serial('truecolor reaches a client whose COLORTERM has it, and is mapped to
 
 test.serial('a program that asks for the mouse gets clicks in its own coordinates', async (t) => {
   const { term } = await start(t);
-  term.write("printf '\\033[?1000h\\033[?1006h'; od -An -c\r");
-  await waitUntil(() => term.text().includes('od -An -c'), 'od started');
+  // The marker comes after the mode sequences in the pane's output: once it shows, the pane asks
+  // for the mouse (the echo of the command line alone came too soon once: the click was thurm's,
+  // and the C-d's ended the shell). Keys typed before od starts wait for it in the terminal.
+  term.write("printf '\\033[?1000h\\033[?1006h'; echo mouse-on; od -An -c\r");
+  await waitUntil(() => term.lines().some((l) => l.trimEnd() === 'mouse-on'), 'the pane to ask for the mouse');
   // Column 11, row 6 of the screen is column 11, row 5 of the pane (its header takes row 1).
   // Two C-d: the first ends the line (the echo of the keys), the second the input.
   term.write('\x1b[<0;11;6M\x1b[<0;11;6m\x04\x04');
